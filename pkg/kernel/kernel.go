@@ -1,0 +1,99 @@
+package kernel
+
+import (
+	"fmt"
+	"math"
+
+	"gonum.org/v1/gonum/floats"
+)
+
+// Kernel is a positive semi-definite function K(x, z) = φ(x)·φ(z).
+// Eval panics if len(x) != len(z).
+type Kernel interface {
+	Eval(x, z []float64) float64
+}
+
+// Linear is the kernel K(x, z) = x·z.
+type Linear struct{}
+
+// Eval returns x·z.
+func (Linear) Eval(x, z []float64) float64 { return floats.Dot(x, z) }
+
+func (Linear) String() string { return "linear" }
+
+// Polynomial is LIBSVM's polynomial kernel K(x, z) = (Gamma·x·z + Coef0)^Degree.
+// The zero value is not useful: use Degree ≥ 1 and Gamma > 0 (Validate says so).
+type Polynomial struct {
+	Degree int
+	Gamma  float64
+	Coef0  float64
+}
+
+// Eval returns (Gamma·x·z + Coef0)^Degree.
+func (k Polynomial) Eval(x, z []float64) float64 {
+	return powi(k.Gamma*floats.Dot(x, z)+k.Coef0, k.Degree)
+}
+
+func (k Polynomial) String() string {
+	return fmt.Sprintf("poly(degree=%d, gamma=%g, coef0=%g)", k.Degree, k.Gamma, k.Coef0)
+}
+
+// RBF is the Gaussian kernel K(x, z) = exp(−Gamma·‖x−z‖²), Gamma > 0.
+type RBF struct {
+	Gamma float64
+}
+
+// Eval returns exp(−Gamma·‖x−z‖²).
+func (k RBF) Eval(x, z []float64) float64 {
+	if len(x) != len(z) {
+		panic(errLength)
+	}
+	var s float64
+	for i, v := range x {
+		d := v - z[i]
+		s += d * d
+	}
+	return math.Exp(-k.Gamma * s)
+}
+
+func (k RBF) String() string { return fmt.Sprintf("rbf(gamma=%g)", k.Gamma) }
+
+const errLength = "kernel: vectors of different lengths"
+
+// powi returns x**n for a small non-negative integer n by repeated squaring.
+func powi(x float64, n int) float64 {
+	r := 1.0
+	for n > 0 {
+		if n&1 == 1 {
+			r *= x
+		}
+		x *= x
+		n >>= 1
+	}
+	return r
+}
+
+// Validate reports whether k's parameters make a valid kernel: Polynomial
+// needs Degree ≥ 1 and Gamma > 0, RBF needs Gamma > 0, and all parameters
+// must be finite. Kernels of other types are accepted as they are.
+func Validate(k Kernel) error {
+	switch k := k.(type) {
+	case nil:
+		return fmt.Errorf("kernel: nil kernel")
+	case Polynomial:
+		if k.Degree < 1 {
+			return fmt.Errorf("kernel: polynomial degree %d, want ≥ 1", k.Degree)
+		}
+		if !(k.Gamma > 0) || math.IsInf(k.Gamma, 0) {
+			return fmt.Errorf("kernel: polynomial gamma %v, want a finite value > 0", k.Gamma)
+		}
+		if math.IsNaN(k.Coef0) || math.IsInf(k.Coef0, 0) {
+			return fmt.Errorf("kernel: polynomial coef0 %v is not finite", k.Coef0)
+		}
+	case RBF:
+		if !(k.Gamma > 0) || math.IsInf(k.Gamma, 0) {
+			return fmt.Errorf("kernel: rbf gamma %v, want a finite value > 0", k.Gamma)
+		}
+	}
+	return nil
+}
