@@ -1,13 +1,53 @@
 // Package dataset holds the labelled data sets of the lecture notes: an n×d
 // matrix with one example per row and labels in {−1, +1}.
 //
-// It validates data (Validate), reads CSV and LIBSVM sparse files (ReadCSV,
-// ReadLIBSVM, Read), provides the book's fixtures (Example21, the three
-// points of Li Hang, Statistical Learning Methods, Examples 2.1, 2.2, 7.1 and
-// 7.2), seeded generators (separable data with a chosen margin γ and radius
-// R, noisy non-separable data, XOR and rings for kernels) and small real data
-// sets shipped with the module.
-//
 // A data set is a pair (x mat.Matrix, y []float64), as every algorithm of this
-// module takes it; Set bundles the pair with optional feature names.
+// module takes it; Set bundles the pair with optional feature names and, for
+// shipped data, its source and licence.
+//
+// # Validation and errors
+//
+// Validate checks a pair: not empty, as many labels as rows, finite features,
+// labels −1 or +1 (with a hint when they look like {0,1} or {1,2}). Errors wrap
+// the sentinels of errors.go (ErrEmpty, ErrLength, ErrNotFinite, ErrLabel,
+// ErrRagged, ErrFormat); CellError locates a problem at a row and column of a
+// matrix, LineError at a line and field of a file. Test with errors.Is.
+//
+// # Files
+//
+// ReadCSV reads comma-separated lines with the label in the last field and an
+// optional header; ReadLIBSVM reads the sparse "label index:value …" format
+// of LIBSVM (Chang & Lin 2011) and SVMlight (Joachims 1999); Read tells the
+// two apart from the content. WriteCSV and WriteLIBSVM write files that read
+// back exactly, and that LIBSVM's svm-train reads. ScaleToUnit maps each
+// feature linearly onto [−1, 1], as LIBSVM's svm-scale does by default, and
+// returns the Scaling to apply to test data.
+//
+// # Book data
+//
+// Example21 is the data of Li Hang, Statistical Learning Methods, Example 2.1
+// (x1 = (3,3), x2 = (4,3) positive, x3 = (1,1) negative), used again in
+// Examples 2.2, 7.1 and 7.2; notebooks 02-primal-form, 03-dual-form-gram and
+// 06-svm-dual-example start from it.
+//
+// # Generators
+//
+// All take a rand.Source (math/rand/v2); nil means the fixed default
+// rand.NewPCG(DefaultSeed, DefaultSeed). Separable draws linearly separable
+// data whose augmented vectors x̂ = (x, 1) satisfy ‖x̂‖ ≤ R, with a unit
+// separator ŵ_opt of margin γ, the setting of Novikoff's theorem (Li Hang,
+// Theorem 2.1; Novikoff 1962; notebook 04-novikoff). Noisy draws overlapping
+// Gaussian classes with label noise, for the perceptron's epoch limit and the
+// voted perceptron; Blobs draws two planar Gaussian clouds whose overlap is
+// set by the distance of their centres, for the soft margin (notebook
+// 07-soft-margin-hinge); XOR and Rings are planar sets that need a kernel;
+// Gaussian draws large dense sets quickly, for benchmarks.
+//
+// # Real data
+//
+// Iris (Fisher 1936; setosa vs versicolor, 100×4) and BreastCancer (Street,
+// Wolberg & Mangasarian 1993; Wisconsin diagnostic, 569×30) are shipped in
+// data/ with go:embed. Both come from the UCI Machine Learning Repository
+// (Dua & Graff), licensed CC BY 4.0; data/README.md gives sources, changes
+// and licence. Notebook 08-real-data uses them.
 package dataset

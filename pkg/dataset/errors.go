@@ -47,3 +47,42 @@ func (e *CellError) Error() string {
 }
 
 func (e *CellError) Unwrap() error { return e.Err }
+
+// LineError locates a problem in a CSV or LIBSVM file. Line and Field are
+// 1-based, as an editor shows them: Line counts every line of the input,
+// blank lines and comments included, and Field counts the fields of that line
+// (comma-separated in CSV, blank-separated in LIBSVM, where field 1 is the
+// label). Field is 0 when the problem concerns the whole line.
+type LineError struct {
+	Line, Field int
+	Text        string // the offending field or line, possibly shortened
+	Err         error  // one of the sentinels above
+	Hint        string // what was expected, or how to fix it
+}
+
+func (e *LineError) Error() string {
+	where := fmt.Sprintf("line %d", e.Line)
+	if e.Field > 0 {
+		where += fmt.Sprintf(", field %d", e.Field)
+	}
+	msg := fmt.Sprintf("%v at %s", e.Err, where)
+	if e.Text != "" {
+		msg += fmt.Sprintf(": %q", e.Text)
+	}
+	if e.Hint != "" {
+		msg += " (" + e.Hint + ")"
+	}
+	return msg
+}
+
+func (e *LineError) Unwrap() error { return e.Err }
+
+// Panic messages for programmer errors.
+const (
+	errGenSize    = "dataset: generator needs n ≥ 2 and d ≥ 1"
+	errGenMargin  = "dataset: Separable needs radius > 1 and 0 < gamma < sqrt(radius²−1)"
+	errGenFlip    = "dataset: flip probability outside [0, 1]"
+	errGenNoise   = "dataset: negative noise or spread"
+	errGenRadii   = "dataset: Rings needs 0 ≤ inner < outer"
+	errScaleWidth = "dataset: Scaling applied to a matrix of a different width"
+)
