@@ -1,0 +1,118 @@
+package dataset
+
+import (
+	"bytes"
+	"testing"
+
+	"gonum.org/v1/gonum/mat"
+)
+
+// fuzzMaxCells keeps the fuzzer's inputs from building huge matrices.
+const fuzzMaxCells = 1 << 16
+
+// checkRoundTrip fails t unless s is valid and reads back unchanged after
+// write.
+func checkRoundTrip(t *testing.T, s *Set, write func(*bytes.Buffer, *Set) error, read func(*bytes.Buffer) (*Set, error)) {
+	t.Helper()
+	if err := s.Validate(); err != nil {
+		t.Fatalf("reader returned an invalid set: %v", err)
+	}
+	var buf bytes.Buffer
+	if err := write(&buf, s); err != nil {
+		t.Fatalf("write: %v", err)
+	}
+	text := buf.String()
+	got, err := read(&buf)
+	if err != nil {
+		t.Fatalf("reading what was written: %v\n%s", err, text)
+	}
+	if !mat.Equal(got.X, s.X) || !equalFloats(got.Y, s.Y) || !equalStrings(got.Names, s.Names) {
+		t.Fatalf("round trip changed the set:\n%s", text)
+	}
+}
+
+func equalFloats(a, b []float64) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+func equalStrings(a, b []string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+func FuzzReadCSV(f *testing.F) {
+	for _, s := range []string{
+		"3,3,1\n4,3,1\n1,1,-1\n",
+		"# Example 2.1\r\n\r\nx1, \"x 2\",y\r\n3, 3, +1\r\n4,3,1.0\r\n1 ,1,-1\r\n",
+		"\ufeffa,b,label\n1e-3,-0,1\n0x1p-2,5,-1\n",
+		"\"#a\",\"c,\"\"d\"\"\",\"\",label\n1,2,3,1\n",
+		"1,2,1\n3,4,0\n",
+		"1,NaN,1\n",
+		"1,\"2,1\n",
+	} {
+		f.Add(s)
+	}
+	defer func(m int) { maxCells = m }(maxCells)
+	maxCells = fuzzMaxCells
+	f.Fuzz(func(t *testing.T, in string) {
+		s, err := ReadCSV(bytes.NewBufferString(in))
+		if err != nil {
+			if s != nil {
+				t.Fatal("a set and an error")
+			}
+			return
+		}
+		checkRoundTrip(t, s,
+			func(b *bytes.Buffer, s *Set) error { return WriteCSV(b, s) },
+			func(b *bytes.Buffer) (*Set, error) { return ReadCSV(b) })
+		checkRoundTrip(t, s,
+			func(b *bytes.Buffer, s *Set) error { return WriteCSV(b, s) },
+			func(b *bytes.Buffer) (*Set, error) { return Read(b) })
+	})
+}
+
+func FuzzReadLIBSVM(f *testing.F) {
+	for _, s := range []string{
+		"+1 1:3 2:3\n+1 1:4 2:3\n-1 1:1 2:1\n",
+		"+1 2:2.5\n-1 4:-1 # comment\n\n1\t1:0.001\n",
+		"+1\n-1 3:0\n",
+		"+1 1:1\n-1 3:1 2:1\n",
+		"1 1:1\n0 1:2\n",
+		"+1 99999999:1\n",
+		"1:2 3:4\n",
+	} {
+		f.Add(s)
+	}
+	defer func(m int) { maxCells = m }(maxCells)
+	maxCells = fuzzMaxCells
+	f.Fuzz(func(t *testing.T, in string) {
+		s, err := ReadLIBSVM(bytes.NewBufferString(in))
+		if err != nil {
+			if s != nil {
+				t.Fatal("a set and an error")
+			}
+			return
+		}
+		checkRoundTrip(t, s,
+			func(b *bytes.Buffer, s *Set) error { return WriteLIBSVM(b, s) },
+			func(b *bytes.Buffer) (*Set, error) { return ReadLIBSVM(b) })
+		checkRoundTrip(t, s,
+			func(b *bytes.Buffer, s *Set) error { return WriteLIBSVM(b, s) },
+			func(b *bytes.Buffer) (*Set, error) { return Read(b) })
+	})
+}
