@@ -1,0 +1,37 @@
+// Package loss provides the losses of a linear classifier as functions of
+// the functional margin z = y(w·x + b), and their empirical risk over a data
+// set.
+//
+// With the functional margin as the variable, the losses of Li Hang,
+// Statistical Learning Methods, §7.2.4 and Figure 7.6 are
+//
+//	0-1 loss          ZeroOne(z)    = 1 if z < 0, else 0
+//	perceptron loss   Perceptron(z) = [−z]₊
+//	hinge loss        Hinge(z)      = [1 − z]₊
+//
+// where [t]₊ = max(t, 0). Figure 7.6 marks the points (0, 1) and (1, 0) of
+// the hinge loss and (0, 0) of the perceptron loss. The hinge loss is an upper
+// bound of the 0-1 loss (a surrogate loss), and it is positive until a point
+// is classified with margin 1, while the perceptron loss is 0 as soon as a
+// point is on the right side: this is why the linear SVM (Theorem 7.4:
+// minimising Σᵢ[1 − yᵢ(w·xᵢ + b)]₊ + λ‖w‖² is the soft-margin primal problem
+// with λ = 1/(2C)) asks for more than the perceptron. Logistic(z) =
+// log₂(1 + e^{−z}) is added for comparison; it is scaled by 1/ln 2 so that it
+// passes through (0, 1) like the hinge loss, as in Bishop, Pattern
+// Recognition and Machine Learning (2006), Figure 7.5.
+//
+// Where the 0-1 loss jumps, conventions differ. Figure 7.6 draws it as 1 for
+// z < 0 and 0 for z ≥ 0, which ZeroOne follows. The perceptron of §2.3
+// (Algorithm 2.1) counts a point as misclassified when yᵢ(w·xᵢ + b) ≤ 0, so
+// that with w = 0, b = 0 every point is a mistake; Mistake follows that rule
+// (1 for z ≤ 0). They differ only at z = 0.
+//
+// The perceptron's loss of §2.2, L(w, b) = −Σ_{xᵢ∈M} yᵢ(w·xᵢ + b) over the
+// misclassified points M, is Sum(Perceptron, x, y, w, b): points with z ≤ 0
+// contribute −z, the others nothing. It is a sum, as in the book; the
+// empirical risk R_emp = (1/N) Σᵢ L(yᵢ, f(xᵢ)) of §1.3 is the mean,
+// EmpiricalRisk.
+//
+// Notebooks: 01-distance-loss (L(w, b) along Table 2.1) and
+// 07-soft-margin-hinge (Figure 7.6 and the hinge-loss form of the SVM).
+package loss

@@ -1,0 +1,61 @@
+package loss_test
+
+import (
+	"fmt"
+
+	"github.com/marginnotes/marginnotes/pkg/dataset"
+	"github.com/marginnotes/marginnotes/pkg/loss"
+)
+
+// The losses of Figure 7.6 of Li Hang at a few functional margins.
+func Example() {
+	fmt.Println("margin  0-1  perceptron  hinge  logistic")
+	for _, z := range []float64{-2, -1, 0, 0.5, 1, 2} {
+		fmt.Printf("%6.4g  %3.4g  %10.4g  %5.4g  %8.4g\n",
+			z, loss.ZeroOne(z), loss.Perceptron(z), loss.Hinge(z), loss.Logistic(z))
+	}
+	// Output:
+	// margin  0-1  perceptron  hinge  logistic
+	//     -2    1           2      3     3.069
+	//     -1    1           1      2     1.895
+	//      0    0           0      1         1
+	//    0.5    0           0    0.5    0.6839
+	//      1    0           0      0    0.4519
+	//      2    0           0      0    0.1831
+}
+
+// The perceptron's loss L(w, b) of Li Hang §2.2 along Table 2.1: not
+// monotone, and 0 at k = 0 although every point is then misclassified.
+func ExampleSum() {
+	x, y := dataset.Example21()
+	table21 := []struct {
+		w []float64
+		b float64
+	}{
+		{[]float64{0, 0}, 0}, {[]float64{3, 3}, 1}, {[]float64{2, 2}, 0}, {[]float64{1, 1}, -1},
+		{[]float64{0, 0}, -2}, {[]float64{3, 3}, -1}, {[]float64{2, 2}, -2}, {[]float64{1, 1}, -3},
+	}
+	for k, r := range table21 {
+		fmt.Printf("k=%d  L(w,b)=%.4g  misclassified=%.4g\n", k, loss.Sum(loss.Perceptron, x, y, r.w, r.b),
+			loss.Sum(loss.Mistake, x, y, r.w, r.b))
+	}
+	// Output:
+	// k=0  L(w,b)=0  misclassified=3
+	// k=1  L(w,b)=7  misclassified=1
+	// k=2  L(w,b)=4  misclassified=1
+	// k=3  L(w,b)=1  misclassified=1
+	// k=4  L(w,b)=4  misclassified=2
+	// k=5  L(w,b)=5  misclassified=1
+	// k=6  L(w,b)=2  misclassified=1
+	// k=7  L(w,b)=0  misclassified=0
+}
+
+// The functional margins of Example 2.1's points under the maximum-margin
+// hyperplane of Example 7.1, ½x⁽¹⁾ + ½x⁽²⁾ − 2 = 0: the support vectors x1
+// and x3 have margin 1.
+func ExampleMargins() {
+	x, y := dataset.Example21()
+	fmt.Printf("%.4g\n", loss.Margins(x, y, []float64{0.5, 0.5}, -2))
+	// Output:
+	// [1 1.5 1]
+}
