@@ -1,0 +1,82 @@
+package perceptron
+
+import (
+	"errors"
+	"strings"
+)
+
+// Sentinel errors returned, wrapped with context, by the algorithms of this
+// package. Test for them with errors.Is. Errors in the data themselves wrap
+// the sentinels of package dataset (dataset.ErrLabel, dataset.ErrNotFinite, …).
+var (
+	// ErrEta: the learning rate η is negative, NaN or infinite.
+	ErrEta = errors.New("perceptron: learning rate must be a finite number > 0")
+
+	// ErrInit: the initial weights W0 do not have one entry per feature, or
+	// W0 or B0 is not finite.
+	ErrInit = errors.New("perceptron: bad initial weights")
+
+	// ErrMaxEpochs: MaxEpochs, Epochs or MaxIter is negative.
+	ErrMaxEpochs = errors.New("perceptron: negative epoch or iteration limit")
+
+	// ErrTolerance: MaxMargin's Tol is negative, NaN or infinite.
+	ErrTolerance = errors.New("perceptron: tolerance must be a finite number ≥ 0")
+
+	// ErrOrder: the visiting order is unknown, or its Sequence is empty, names
+	// a point outside 0…n−1, is not a permutation where one is needed, or is
+	// given to an order that does not use it.
+	ErrOrder = errors.New("perceptron: bad visiting order")
+
+	// ErrNotMisclassified: a Choices sequence chooses a point that the current
+	// weights classify correctly, so the book's update rule cannot pick it.
+	ErrNotMisclassified = errors.New("perceptron: chosen point is not misclassified")
+
+	// ErrKernel: the kernel's parameters are invalid (see kernel.Validate).
+	ErrKernel = errors.New("perceptron: bad kernel")
+
+	// ErrNotConverged: the epoch limit was reached with points still
+	// misclassified. It is returned together with the partial result and the
+	// pocket weights.
+	ErrNotConverged = errors.New("perceptron: not converged")
+
+	// ErrNotSeparable: the data are not linearly separable (with the bias, or
+	// through the origin for the CS229 form), so no positive margin γ exists.
+	ErrNotSeparable = errors.New("perceptron: data not linearly separable")
+
+	// ErrTrace: CheckProof was given an empty trace or one that does not
+	// start at k = 0.
+	ErrTrace = errors.New("perceptron: trace must start with the step k = 0")
+
+	// ErrProof: one of the inequalities of Novikoff's proof fails at some
+	// step (it cannot for a perceptron run started at ŵ₀ = 0 with a valid
+	// bound, so this signals a mismatched trace and bound).
+	ErrProof = errors.New("perceptron: a proof inequality does not hold")
+)
+
+// Panic messages for programmer errors.
+const (
+	errGramSize = "perceptron: Gram matrix size does not match the number of examples"
+	errLength   = "perceptron: vector lengths do not match"
+	errDims     = "perceptron: number of labels does not match number of rows"
+)
+
+// wrap adds the name of the algorithm to err, keeping a single package
+// prefix: "perceptron: primal: not converged …". errors.Is sees through it.
+func wrap(ctx string, err error) error {
+	if err == nil {
+		return nil
+	}
+	return &ctxError{ctx: ctx, err: err}
+}
+
+type ctxError struct {
+	ctx string
+	err error
+}
+
+func (e *ctxError) Error() string {
+	msg, _ := strings.CutPrefix(e.err.Error(), "perceptron: ")
+	return "perceptron: " + e.ctx + ": " + msg
+}
+
+func (e *ctxError) Unwrap() error { return e.err }
