@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"strings"
 
 	"gonum.org/v1/gonum/mat"
 
@@ -78,6 +79,20 @@ func checkProblem(solver string, x mat.Matrix, y []float64, k kernel.Kernel, c f
 		return nil, 0, fmt.Errorf("svm: %s: %d positive and %d negative labels: %w", solver, pos, neg, dataset.ErrOneClass)
 	}
 	return k, c, nil
+}
+
+// String writes f out as Example 7.2 does, with 1-based indices and
+// coefficients printed with %.4g:
+// "½(18α1² + 25α2² + 2α3² + 42α1α2 − 12α1α3 − 14α2α3) − α1 − α2 − α3".
+func (d *Dual) String() string {
+	var sb strings.Builder
+	sb.WriteString("½(")
+	writePoly(&sb, d.Terms(), true)
+	sb.WriteString(")")
+	for i := range d.Y {
+		fmt.Fprintf(&sb, " − α%d", i+1)
+	}
+	return sb.String()
 }
 
 // Len returns the number of variables n.
@@ -281,6 +296,59 @@ func (q *Quadratic) Stationary() ([]float64, error) {
 // coefficients are B. For s(α1, α2) of Example 7.2: 4, 13/2 and 10.
 func (q *Quadratic) Terms() []Term {
 	return polyTerms(q.A, q.Vars, 0.5)
+}
+
+// String writes q out as Example 7.2 writes s(α1, α2), with 1-based
+// indices and coefficients printed with %.4g:
+// "4α1² + 6.5α2² + 10α1α2 − 2α1 − 2α2".
+func (q *Quadratic) String() string {
+	var sb strings.Builder
+	first := writePoly(&sb, q.Terms(), true)
+	lin := make([]Term, len(q.B))
+	for r, i := range q.Vars {
+		lin[r] = Term{I: i, J: -1, Coef: q.B[r]}
+	}
+	first = writePoly(&sb, lin, first)
+	if q.Const != 0 || first {
+		writePoly(&sb, []Term{{I: -1, J: -1, Coef: q.Const}}, first)
+	}
+	return sb.String()
+}
+
+// writePoly appends the terms with a non-zero coefficient to sb, joined
+// by " + " and " − ", and reports whether nothing has been written yet
+// (first is that state on entry). J = −1 marks a linear term, I = −1 a
+// constant.
+func writePoly(sb *strings.Builder, terms []Term, first bool) bool {
+	for _, t := range terms {
+		c := t.Coef
+		if c == 0 && t.I >= 0 {
+			continue
+		}
+		switch {
+		case first && c < 0:
+			sb.WriteString("−")
+		case !first && c < 0:
+			sb.WriteString(" − ")
+		case !first:
+			sb.WriteString(" + ")
+		}
+		first = false
+		c = math.Abs(c)
+		if c != 1 || t.I < 0 {
+			fmt.Fprintf(sb, "%.4g", c)
+		}
+		switch {
+		case t.I < 0:
+		case t.J < 0:
+			fmt.Fprintf(sb, "α%d", t.I+1)
+		case t.I == t.J:
+			fmt.Fprintf(sb, "α%d²", t.I+1)
+		default:
+			fmt.Fprintf(sb, "α%dα%d", t.I+1, t.J+1)
+		}
+	}
+	return first
 }
 
 // Expand returns the full α (length n) for the reduced variables z: α_Vars = z

@@ -1,0 +1,133 @@
+package svm_test
+
+import (
+	"fmt"
+	"log"
+	"math"
+
+	"gonum.org/v1/gonum/floats"
+	"gonum.org/v1/gonum/mat"
+
+	"github.com/marginnotes/marginnotes/pkg/dataset"
+	"github.com/marginnotes/marginnotes/pkg/svm"
+)
+
+// Example 7.2 of the book: the dual problem written out, the reduced
+// quadratic s(α1, α2) after substituting α3 = α1 + α2, its stationary
+// point and the two boundary minima.
+func ExampleDual_Eliminate() {
+	x, y := dataset.Example21()
+	d, err := svm.NewDual(x, y, nil, 0) // C = 0: hard margin
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println("f(α) =", d)
+	s := d.Eliminate(2) // α3 = α1 + α2
+	fmt.Println("s(α1, α2) =", s)
+	z, err := s.Stationary()
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Printf("stationary point %.4g, α = %.4g\n", z, s.Expand(z))
+	fmt.Printf("s(0, 2/13) = %.4g\n", s.Value([]float64{0, 2.0 / 13}))
+	fmt.Printf("s(1/4, 0) = %.4g\n", s.Value([]float64{0.25, 0}))
+	// Output:
+	// f(α) = ½(18α1² + 25α2² + 2α3² + 42α1α2 − 12α1α3 − 14α2α3) − α1 − α2 − α3
+	// s(α1, α2) = 4α1² + 6.5α2² + 10α1α2 − 2α1 − 2α2
+	// stationary point [1.5 -1], α = [1.5 -1 0.5]
+	// s(0, 2/13) = -0.1538
+	// s(1/4, 0) = -0.25
+}
+
+// Example 7.2 of the book solved by enumerating the faces of the feasible
+// region: the interior stationary point is rejected, the faces α1 = 0 and
+// α2 = 0 are compared, and α2 = 0 wins.
+func ExampleExact() {
+	x, y := dataset.Example21()
+	res, cands, err := svm.Exact{}.FitCandidates(x, y) // hard margin
+	if err != nil {
+		log.Fatal(err)
+	}
+	for _, c := range cands[:3] {
+		verdict := "feasible"
+		if !c.Feasible {
+			verdict = "rejected: " + c.Reason
+		}
+		fmt.Printf("free %v: α = %.4g, f = %.4g, %s\n", oneBased(c.Free), c.Alpha, c.Objective, verdict)
+	}
+	fmt.Printf("α* = %.4g, support vectors %v\n", res.Alpha, oneBased(res.Support))
+	fmt.Printf("w* = %.4g, b* = %.4g\n", res.W, res.B)
+	for _, j := range res.Support {
+		fmt.Printf("b* from x%d: %.4g\n", j+1, y[j]-floats.Dot(res.W, mat.Row(nil, j, x)))
+	}
+	fmt.Printf("dual objective %.4g, ½‖w*‖² = %.4g\n", res.DualObjective, res.PrimalObjective)
+	fmt.Printf("gap and KKT violation below 1e-12: %v\n", math.Abs(res.Gap) < 1e-12 && res.MaxViolation < 1e-12)
+	// Output:
+	// free [1 2 3]: α = [1.5 -1 0.5], f = -0.5, rejected: α2 = -1 < 0
+	// free [2 3]: α = [0 0.1538 0.1538], f = -0.1538, feasible
+	// free [1 3]: α = [0.25 0 0.25], f = -0.25, feasible
+	// α* = [0.25 0 0.25], support vectors [1 3]
+	// w* = [0.5 0.5], b* = -2
+	// b* from x1: -2
+	// b* from x3: -2
+	// dual objective -0.25, ½‖w*‖² = 0.25
+	// gap and KKT violation below 1e-12: true
+}
+
+// Example 7.1 of the book: the hard-margin primal problem
+// min ½‖w‖² s.t. yᵢ(w·xᵢ + b) ≥ 1, solved directly.
+func ExamplePrimal() {
+	x, y := dataset.Example21()
+	res, err := svm.Primal{}.Fit(x, y) // C = 0: hard margin
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Printf("w = %.4g, b = %.4g, ½‖w‖² = %.4g\n", res.W, res.B, res.Objective)
+	for i := range y {
+		m := y[i] * (floats.Dot(res.W, mat.Row(nil, i, x)) + res.B)
+		fmt.Printf("x%d: y(w·x+b) = %.4g\n", i+1, m)
+	}
+	// Output:
+	// w = [0.5 0.5], b = -2, ½‖w‖² = 0.25
+	// x1: y(w·x+b) = 1
+	// x2: y(w·x+b) = 1.5
+	// x3: y(w·x+b) = 1
+}
+
+// A soft margin on the book's data with C = 0.1: both support vectors are
+// at αᵢ = C, so b* is not unique; the primal objective in both scalings of
+// Theorem 7.4 is the same for every b in the interval.
+func ExamplePrimal_softMargin() {
+	x, y := dataset.Example21()
+	const c = 0.1
+	ex, err := svm.Exact{C: c}.Fit(x, y)
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Printf("α* = %.4g, w* = %.4g, b* in [%.4g, %.4g]\n", ex.Alpha, ex.W, ex.BLow, ex.BHigh)
+	p := svm.Primal{C: c}
+	res, err := p.Fit(x, y)
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Printf("primal: w = %.4g, ½‖w‖² + CΣξ = %.4g, Σξ + λ‖w‖² = %.4g with λ = %.4g\n",
+		res.W, res.Objective, res.LambdaObjective, res.Lambda)
+	for _, b := range []float64{ex.BLow, ex.BHigh, ex.BHigh + 0.1} {
+		fmt.Printf("objective at b = %.4g: %.4g\n", b, p.Objective(x, y, ex.W, b))
+	}
+	// Output:
+	// α* = [0.1 0 0.1], w* = [0.2 0.2], b* in [-0.4, -0.2]
+	// primal: w = [0.2 0.2], ½‖w‖² + CΣξ = 0.16, Σξ + λ‖w‖² = 1.6 with λ = 5
+	// objective at b = -0.4: 0.16
+	// objective at b = -0.2: 0.16
+	// objective at b = -0.1: 0.17
+}
+
+// oneBased numbers points as the book does, x1…xN.
+func oneBased(idx []int) []int {
+	out := make([]int, len(idx))
+	for k, i := range idx {
+		out[k] = i + 1
+	}
+	return out
+}
