@@ -139,8 +139,9 @@ func gaussianClasses(rng *rand.Rand, n int, c []float64) *Set {
 // Noisy returns n examples in R^d that are, in general, not linearly
 // separable: two unit-variance Gaussian clouds centred at ±u for a random
 // unit vector u (centres 2 apart, so the clouds overlap), balanced, after
-// which each label is flipped with probability flip. When n is well above d
-// no hyperplane separates the set; note that n ≤ d+1 points in general
+// which each label is flipped with probability flip. Because the clouds
+// overlap, a set with n well above d is almost surely not separable, even
+// with flip = 0; this is not guaranteed, and n ≤ d+1 points in general
 // position are always separable, whatever their labels.
 //
 // It panics unless n ≥ 2, d ≥ 1 and 0 ≤ flip ≤ 1. A nil src means
