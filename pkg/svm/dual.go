@@ -229,14 +229,13 @@ func (d *Dual) Eliminate(k int) *Quadratic {
 	return &Quadratic{A: a, B: b, Vars: vars, Elim: k, coef: coef, n: n}
 }
 
-// Quadratic is q(z) = ½ zᵀAz + Bᵀz + Const, the dual objective after one
+// Quadratic is q(z) = ½ zᵀAz + Bᵀz, the dual objective after one
 // variable has been eliminated through the equality constraint (see
 // Dual.Eliminate). Variable z_r is α_{Vars[r]}; α_Elim is a linear function of
 // z that Expand evaluates.
 type Quadratic struct {
-	A     *mat.SymDense
-	B     []float64
-	Const float64
+	A *mat.SymDense
+	B []float64
 	// Vars are the indices in α of the variables z; Elim is the index of
 	// the eliminated variable.
 	Vars []int
@@ -249,7 +248,7 @@ type Quadratic struct {
 // Value returns q(z). It panics if len(z) != len(Vars).
 func (q *Quadratic) Value(z []float64) float64 {
 	q.checkLen(z)
-	v := q.Const
+	var v float64
 	for r := range z {
 		var az float64
 		for s := range z {
@@ -308,21 +307,19 @@ func (q *Quadratic) String() string {
 	for r, i := range q.Vars {
 		lin[r] = Term{I: i, J: -1, Coef: q.B[r]}
 	}
-	first = writePoly(&sb, lin, first)
-	if q.Const != 0 || first {
-		writePoly(&sb, []Term{{I: -1, J: -1, Coef: q.Const}}, first)
+	if writePoly(&sb, lin, first) {
+		sb.WriteString("0")
 	}
 	return sb.String()
 }
 
 // writePoly appends the terms with a non-zero coefficient to sb, joined
 // by " + " and " − ", and reports whether nothing has been written yet
-// (first is that state on entry). J = −1 marks a linear term, I = −1 a
-// constant.
+// (first is that state on entry). J = −1 marks a linear term.
 func writePoly(sb *strings.Builder, terms []Term, first bool) bool {
 	for _, t := range terms {
 		c := t.Coef
-		if c == 0 && t.I >= 0 {
+		if c == 0 {
 			continue
 		}
 		switch {
@@ -335,11 +332,10 @@ func writePoly(sb *strings.Builder, terms []Term, first bool) bool {
 		}
 		first = false
 		c = math.Abs(c)
-		if c != 1 || t.I < 0 {
+		if c != 1 {
 			fmt.Fprintf(sb, "%.4g", c)
 		}
 		switch {
-		case t.I < 0:
 		case t.J < 0:
 			fmt.Fprintf(sb, "α%d", t.I+1)
 		case t.I == t.J:

@@ -57,8 +57,8 @@ func TestDualExample72(t *testing.T) {
 				t.Errorf("linear coefficient of α%d = %v, want %v", s.Vars[r]+1, s.B[r], want)
 			}
 		}
-		if s.Const != 0 || s.Elim != 2 || len(s.Vars) != 2 || s.Vars[0] != 0 || s.Vars[1] != 1 {
-			t.Errorf("Const, Elim, Vars = %v, %v, %v; want 0, 2, [0 1]", s.Const, s.Elim, s.Vars)
+		if s.Elim != 2 || len(s.Vars) != 2 || s.Vars[0] != 0 || s.Vars[1] != 1 {
+			t.Errorf("Elim, Vars = %v, %v; want 2, [0 1]", s.Elim, s.Vars)
 		}
 	})
 
@@ -248,4 +248,24 @@ func sumOf(v []float64) float64 {
 		s += a
 	}
 	return s
+}
+
+func TestDualString(t *testing.T) {
+	// x1 = 1, x2 = −1 with labels +1, −1: Q = [[1, 1], [1, 1]] (derived),
+	// and α2 = α1 gives q = ½·4α1² − 2α1.
+	x := mat.NewDense(2, 1, []float64{1, -1})
+	d, err := NewDual(x, []float64{1, -1}, nil, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := d.String(), "½(α1² + α2² + 2α1α2) − α1 − α2"; got != want {
+		t.Errorf("dual %q, want %q", got, want)
+	}
+	if got, want := d.Eliminate(1).String(), "2α1² − 2α1"; got != want {
+		t.Errorf("reduced %q, want %q", got, want)
+	}
+	q := &Quadratic{A: mat.NewSymDense(1, []float64{0}), B: []float64{-1}, Vars: []int{1}}
+	if got, want := q.String(), "−α2"; got != want {
+		t.Errorf("linear %q, want %q", got, want)
+	}
 }

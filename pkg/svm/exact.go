@@ -140,7 +140,7 @@ func (e Exact) fit(x mat.Matrix, y []float64, keep bool) (*Result, []Candidate, 
 					}
 				}
 				faces++
-				ok := fs.solve(state)
+				ok := fs.solve(state, keep)
 				if keep {
 					cands = append(cands, fs.candidate(state, ok))
 				}
@@ -230,12 +230,15 @@ type faceSolver struct {
 	rhs        []float64 // −h, then β
 	g0         []float64 // gradient at β = 0, on the free indices
 
-	// Output of solve.
+	// Output of solve. An infeasible candidate records its first violation:
+	// bad is the index (−1 for Σαᵢyᵢ ≠ 0, n when feasible) and badValue the
+	// offending value; reason formats it.
 	alpha     []float64
 	objective float64
 	feasible  bool
 	zeros     int
-	reason    string
+	bad       int
+	badValue  float64
 }
 
 func newFaceSolver(d *Dual) *faceSolver {
@@ -269,9 +272,10 @@ func newFaceSolver(d *Dual) *faceSolver {
 }
 
 // solve minimises f on the face given by state subject to Σαᵢyᵢ = 0. It
-// reports false for a singular face; otherwise alpha, objective, feasible,
-// zeros and reason hold the candidate.
-func (fs *faceSolver) solve(state []int8) bool {
+// reports false for a singular face; otherwise alpha, feasible and bad hold
+// the candidate, and objective and zeros too when it is feasible or all is
+// true.
+func (fs *faceSolver) solve(state []int8, all bool) bool {
 	n, q, y, alpha := fs.n, fs.q, fs.y, fs.alpha
 	fs.free = fs.free[:0]
 	var c0 float64 // −Σ_{fixed} yⱼαⱼ: what the free variables must balance
@@ -287,13 +291,12 @@ func (fs *faceSolver) solve(state []int8) bool {
 			c0 -= y[i] * fs.c
 		}
 	}
-	fs.reason = ""
+	fs.bad, fs.feasible = n, true
 	if len(fs.free) == 0 {
-		fs.finish()
 		if tol := exactFeasTol * fs.alphaScale; math.Abs(c0) > tol {
-			fs.feasible = false
-			fs.reason = fmt.Sprintf("Σαᵢyᵢ = %.4g ≠ 0", -c0)
+			fs.bad, fs.badValue, fs.feasible = -1, -c0, false
 		}
+		fs.finish(all)
 		return true
 	}
 
@@ -348,13 +351,9 @@ func (fs *faceSolver) solve(state []int8) bool {
 	for _, i := range fs.free {
 		a := alpha[i]
 		switch {
-		case a < -tol:
-			if fs.reason == "" {
-				fs.reason = fmt.Sprintf("α%d = %.4g < 0", i+1, a)
-			}
-		case a > fs.c+tol:
-			if fs.reason == "" {
-				fs.reason = fmt.Sprintf("α%d = %.4g > C = %.4g", i+1, a, fs.c)
+		case a < -tol || a > fs.c+tol:
+			if fs.feasible {
+				fs.bad, fs.badValue, fs.feasible = i, a, false
 			}
 		case a <= tol:
 			// Within rounding of zero (a degenerate face): at the bound.
@@ -363,13 +362,16 @@ func (fs *faceSolver) solve(state []int8) bool {
 			alpha[i] = fs.c
 		}
 	}
-	fs.finish()
+	fs.finish(all)
 	return true
 }
 
-// finish computes the objective and the zero count of alpha and sets
-// feasible from reason.
-func (fs *faceSolver) finish() {
+// finish computes the objective and the zero count of alpha, if the
+// candidate is feasible or all is true.
+func (fs *faceSolver) finish(all bool) {
+	if !fs.feasible && !all {
+		return
+	}
 	n, q := fs.n, fs.q
 	var f float64
 	zeros := 0
@@ -386,7 +388,19 @@ func (fs *faceSolver) finish() {
 		f += a * (qa/2 - 1)
 	}
 	fs.objective, fs.zeros = f, zeros
-	fs.feasible = fs.reason == ""
+}
+
+// reason says why the candidate is infeasible, with 1-based indices.
+func (fs *faceSolver) reason() string {
+	switch {
+	case fs.feasible:
+		return ""
+	case fs.bad < 0:
+		return fmt.Sprintf("Σαᵢyᵢ = %.4g ≠ 0", fs.badValue)
+	case fs.badValue < 0:
+		return fmt.Sprintf("α%d = %.4g < 0", fs.bad+1, fs.badValue)
+	}
+	return fmt.Sprintf("α%d = %.4g > C = %.4g", fs.bad+1, fs.badValue, fs.c)
 }
 
 // candidate records the current face and its solution.
@@ -408,7 +422,7 @@ func (fs *faceSolver) candidate(state []int8, ok bool) Candidate {
 	cd.Alpha = append([]float64(nil), fs.alpha...)
 	cd.Objective = fs.objective
 	cd.Feasible = fs.feasible
-	cd.Reason = fs.reason
+	cd.Reason = fs.reason()
 	return cd
 }
 
