@@ -1,0 +1,91 @@
+// Command marginnotes runs the algorithms of the Margin Notes library on a
+// data file: the perceptron (primal, dual, kernel and voted forms), the
+// support vector machine (SMO or the exact face-enumeration solver), the
+// Novikoff bound, and writes the notebooks' figures.
+//
+// Usage:
+//
+//	marginnotes perceptron [--form primal|dual|kernel|voted] [--eta 1] [--order 1,2,3 | --seed S]
+//	                       [--choices 1,3,3] [--max-epochs 1000] [--cs229]
+//	                       [--kernel linear|poly|rbf --gamma g --degree d --coef0 r]
+//	                       [--trace] [--json] FILE
+//	marginnotes svm [--c C] [--kernel linear|poly|rbf] [--gamma g] [--degree d] [--coef0 r]
+//	                [--solver smo|exact] [--eps 1e-3] [--json] FILE
+//	marginnotes bound [--json] FILE
+//	marginnotes figures --out DIR [--format svg,png,pdf]
+//
+// FILE is CSV (label in the last column, optional header) or LIBSVM sparse
+// format, detected from the content; "-" reads standard input. Point numbers
+// in options and output are 1-based, like the book's x1…xN. Without --c the
+// SVM has a hard margin. Errors are reported in one line on standard error
+// with a non-zero exit status: 2 for bad usage, 1 for bad data or a run that
+// did not reach its goal (a perceptron that did not converge prints its
+// partial result and pocket weights first).
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+)
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+// usageError marks errors in the command line, which exit with status 2.
+type usageError struct{ msg string }
+
+func (e usageError) Error() string { return e.msg }
+
+func usagef(format string, args ...any) error {
+	return usageError{fmt.Sprintf(format, args...)}
+}
+
+const usage = `usage: marginnotes COMMAND [options] FILE
+
+commands:
+  perceptron   train a perceptron (book Algorithms 2.1, 2.2; kernel; voted)
+  svm          solve the SVM dual (SMO or exact face enumeration)
+  bound        Novikoff's bound (R/γ)² and the mistakes of a book-order run
+  figures      write every notebook figure to a directory
+
+Run "marginnotes COMMAND -h" for the options of a command.
+`
+
+// run executes the command line args and returns the exit status.
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		return 2
+	}
+	var err error
+	switch cmd, rest := args[0], args[1:]; cmd {
+	case "perceptron":
+		err = runPerceptron(rest, stdin, stdout)
+	case "svm":
+		err = runSVM(rest, stdin, stdout)
+	case "bound":
+		err = runBound(rest, stdin, stdout)
+	case "figures":
+		err = runFigures(rest, stdout)
+	case "-h", "-help", "--help", "help":
+		fmt.Fprint(stdout, usage)
+		return 0
+	default:
+		err = usagef("unknown command %q (want perceptron, svm, bound or figures)", cmd)
+	}
+	switch {
+	case err == nil:
+		return 0
+	case errors.Is(err, errHelp):
+		return 0
+	}
+	fmt.Fprintf(stderr, "marginnotes: %v\n", err)
+	var u usageError
+	if errors.As(err, &u) {
+		return 2
+	}
+	return 1
+}

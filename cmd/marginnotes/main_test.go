@@ -1,0 +1,255 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"gonum.org/v1/gonum/floats/scalar"
+)
+
+// tol is the tolerance for numbers printed by the command.
+const tol = 1e-9
+
+// example21 is the data of Li Hang, Examples 2.1, 2.2, 7.1 and 7.2.
+const example21 = "x1,x2,y\n3,3,1\n4,3,1\n1,1,-1\n"
+
+// xor is not linearly separable.
+const xor = "-1 1:0 2:0\n-1 1:1 2:1\n+1 1:0 2:1\n+1 1:1 2:0\n"
+
+func writeFile(t *testing.T, name, content string) string {
+	t.Helper()
+	p := filepath.Join(t.TempDir(), name)
+	if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// runCmd runs the command line and returns its exit status and outputs.
+func runCmd(t *testing.T, stdin string, args ...string) (int, string, string) {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	code := run(args, strings.NewReader(stdin), &out, &errOut)
+	return code, out.String(), errOut.String()
+}
+
+func decode[T any](t *testing.T, s string) T {
+	t.Helper()
+	var v T
+	if err := json.Unmarshal([]byte(s), &v); err != nil {
+		t.Fatalf("bad JSON %q: %v", s, err)
+	}
+	return v
+}
+
+func eqVec(a, b []float64) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if !scalar.EqualWithinAbsOrRel(a[i], b[i], tol, tol) {
+			return false
+		}
+	}
+	return true
+}
+
+func TestPerceptronTable21(t *testing.T) {
+	file := writeFile(t, "ex21.csv", example21)
+	code, out, errOut := runCmd(t, "", "perceptron", "--trace", "--json", file)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	got := decode[perceptronOutput](t, out)
+	// Book Table 2.1: the misclassified points and the final model x⁽¹⁾+x⁽²⁾−3.
+	wantMistakes := []int{1, 3, 3, 3, 1, 3, 3}
+	if !slicesEqual(got.Mistakes, wantMistakes) {
+		t.Errorf("mistakes = %v, want %v", got.Mistakes, wantMistakes)
+	}
+	if !eqVec(got.W, []float64{1, 1}) || got.B != -3 || !got.Converged || got.Updates != 7 {
+		t.Errorf("w=%v b=%v converged=%v updates=%d, want (1,1) −3 true 7", got.W, got.B, got.Converged, got.Updates)
+	}
+	if len(got.Trace) != 8 || got.Trace[0].Point != 0 || got.Trace[4].Point != 3 || got.Trace[4].B != -2 {
+		t.Errorf("trace = %+v, want 8 rows, row 4 = x3 with b = −2", got.Trace)
+	}
+}
+
+func TestPerceptronForms(t *testing.T) {
+	file := writeFile(t, "ex21.csv", example21)
+	cases := []struct {
+		name      string
+		args      []string
+		w         []float64
+		b         float64
+		alpha     []float64
+		converged bool
+	}{
+		// Book Example 2.2 (Table 2.2): α = (2, 0, 5), b = −3.
+		{"dual", []string{"--form", "dual"}, nil, -3, []float64{2, 0, 5}, true},
+		// Book §2.3.1: the order x1,x3,x3,x3,x2,x3,x3,x3,x1,x3,x3 gives 2x⁽¹⁾+x⁽²⁾−5.
+		{"choices", []string{"--choices", "1,3,3,3,2,3,3,3,1,3,3"}, []float64{2, 1}, -5, nil, true},
+		{"kernel linear", []string{"--form", "kernel"}, nil, -3, []float64{2, 0, 5}, true},
+		{"eta", []string{"--eta", "0.5"}, []float64{0.5, 0.5}, -1.5, nil, true},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			code, out, errOut := runCmd(t, "", append(append([]string{"perceptron", "--json"}, c.args...), file)...)
+			if code != 0 {
+				t.Fatalf("exit %d: %s", code, errOut)
+			}
+			got := decode[perceptronOutput](t, out)
+			if c.w != nil && !eqVec(got.W, c.w) || got.B != c.b || c.alpha != nil && !eqVec(got.Alpha, c.alpha) || got.Converged != c.converged {
+				t.Errorf("got w=%v b=%v α=%v converged=%v, want w=%v b=%v α=%v converged=%v",
+					got.W, got.B, got.Alpha, got.Converged, c.w, c.b, c.alpha, c.converged)
+			}
+		})
+	}
+}
+
+func TestPerceptronNotSeparable(t *testing.T) {
+	code, out, errOut := runCmd(t, xor, "perceptron", "--json", "--max-epochs", "50", "-")
+	if code != 1 || !strings.Contains(errOut, "not converged") || strings.Count(errOut, "\n") != 1 {
+		t.Fatalf("exit %d, stderr %q: want 1 and one line saying not converged", code, errOut)
+	}
+	got := decode[perceptronOutput](t, out)
+	if got.Converged || got.Pocket == nil || got.Epochs != 50 {
+		t.Errorf("got converged=%v pocket=%v epochs=%d, want a partial result with pocket after 50 epochs", got.Converged, got.Pocket, got.Epochs)
+	}
+}
+
+func TestPerceptronVoted(t *testing.T) {
+	code, out, errOut := runCmd(t, example21, "perceptron", "--form", "voted", "--json", "--max-epochs", "5", "-")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	// The first epochs make the updates of Table 2.1, the rest none.
+	if got := decode[votedOutput](t, out); got.Updates != 7 || got.Vectors != 7 || !slicesEqual(got.Mistakes, []int{1, 3, 3, 3, 1, 3, 3}) {
+		t.Errorf("voted: %+v, want the 7 updates of Table 2.1", got)
+	}
+}
+
+func TestSVMExample72(t *testing.T) {
+	for _, solver := range []string{"smo", "exact"} {
+		t.Run(solver, func(t *testing.T) {
+			code, out, errOut := runCmd(t, example21, "svm", "--solver", solver, "--json", "-")
+			if code != 0 {
+				t.Fatalf("exit %d: %s", code, errOut)
+			}
+			got := decode[svmOutput](t, out)
+			// Book Examples 7.1 and 7.2: α* = (1/4, 0, 1/4), w* = (1/2, 1/2), b* = −2,
+			// support vectors x1 and x3, dual objective −1/4.
+			if !eqVec(got.Alpha, []float64{0.25, 0, 0.25}) || !eqVec(got.W, []float64{0.5, 0.5}) ||
+				!scalar.EqualWithinAbsOrRel(got.B, -2, tol, tol) || !slicesEqual(got.Support, []int{1, 3}) ||
+				!scalar.EqualWithinAbsOrRel(got.DualObjective, -0.25, tol, tol) ||
+				!scalar.EqualWithinAbsOrRel(got.PrimalObjective, 0.25, tol, tol) || got.C != nil {
+				t.Errorf("got %+v", got)
+			}
+			if lo, hi := got.BInterval[0], got.BInterval[1]; lo == nil || hi == nil || *lo != *hi {
+				t.Errorf("b_interval = %v, want equal ends", got.BInterval)
+			}
+		})
+	}
+}
+
+func TestSVMSoftMarginRBF(t *testing.T) {
+	code, out, errOut := runCmd(t, xor, "svm", "--c", "10", "--kernel", "rbf", "--gamma", "1", "--json", "-")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	got := decode[svmOutput](t, out)
+	if got.W != nil || len(got.Support) != 4 || got.Status != "converged" || got.C == nil || *got.C != 10 {
+		t.Errorf("XOR with an RBF kernel: %+v, want 4 support vectors, no w, converged", got)
+	}
+}
+
+func TestBound(t *testing.T) {
+	code, out, errOut := runCmd(t, example21, "bound", "--json", "-")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	got := decode[boundOutput](t, out)
+	// R = ‖(4,3,1)‖ = √26; the best unit ŵ is (1,1,−4)/√18, γ = 2/√18 = √2/3; (R/γ)² = 26·9/2 = 117.
+	if !scalar.EqualWithinAbsOrRel(got.R, 5.0990195135927845, tol, tol) ||
+		!scalar.EqualWithinAbsOrRel(got.Gamma, 0.47140452079103168, 1e-7, 1e-7) ||
+		!scalar.EqualWithinAbsOrRel(got.Bound, 117, 1e-6, 1e-6) || got.Mistakes != 7 {
+		t.Errorf("bound: %+v, want R=√26 γ=√2/3 bound=117 mistakes=7", got)
+	}
+}
+
+// TestErrors checks that bad input gives one line on stderr naming the
+// problem, the right exit status and no panic.
+func TestErrors(t *testing.T) {
+	cases := []struct {
+		name  string
+		stdin string
+		args  []string
+		code  int
+		want  string
+	}{
+		{"no command", "", nil, 2, ""},
+		{"unknown command", "", []string{"fit"}, 2, `unknown command "fit"`},
+		{"unknown flag", example21, []string{"svm", "--cost", "1", "-"}, 2, "flag provided but not defined: -cost"},
+		{"no file", "", []string{"svm"}, 2, "want exactly one FILE"},
+		{"two files", "", []string{"svm", "a", "b"}, 2, "want exactly one FILE"},
+		{"missing file", "", []string{"svm", "/nonexistent/data.csv"}, 1, "no such file"},
+		{"c zero", example21, []string{"svm", "--c", "0", "-"}, 2, "want a finite C > 0"},
+		{"c negative", example21, []string{"svm", "--c", "-1", "-"}, 2, "want a finite C > 0"},
+		{"c NaN", example21, []string{"svm", "--c", "NaN", "-"}, 2, "want a finite C > 0"},
+		{"eps", example21, []string{"svm", "--eps", "0", "-"}, 2, "--eps"},
+		{"bad kernel", example21, []string{"svm", "--kernel", "sigmoid", "-"}, 2, `unknown kernel "sigmoid"`},
+		{"bad gamma", example21, []string{"svm", "--kernel", "rbf", "--gamma", "-1", "-"}, 2, "gamma"},
+		{"bad solver", example21, []string{"svm", "--solver", "qp", "-"}, 2, `unknown --solver "qp"`},
+		{"hard margin not separable", xor, []string{"svm", "-"}, 1, "not separable"},
+		{"exact not separable", xor, []string{"svm", "--solver", "exact", "-"}, 1, "not separable"},
+		{"label 0/1", "1,1,1\n2,2,0\n", []string{"svm", "-"}, 1, "map 0 to -1"},
+		{"label 2", "1,1,1\n2,2,2\n", []string{"svm", "-"}, 1, "label not in {-1,+1}"},
+		{"NaN", "1,NaN,1\n2,2,-1\n", []string{"perceptron", "-"}, 1, "not finite"},
+		{"ragged", "1,1,1\n2,-1\n", []string{"perceptron", "-"}, 1, "different numbers of features"},
+		{"empty", "", []string{"perceptron", "-"}, 1, "empty"},
+		{"eta", example21, []string{"perceptron", "--eta", "0", "-"}, 2, "--eta 0, want"},
+		{"form", example21, []string{"perceptron", "--form", "svm", "-"}, 2, `unknown --form "svm"`},
+		{"order range", example21, []string{"perceptron", "--order", "1,2,4", "-"}, 2, "point 4 out of range 1…3"},
+		{"order text", example21, []string{"perceptron", "--order", "1,a", "-"}, 2, `"a" is not a point number`},
+		{"order and seed", example21, []string{"perceptron", "--order", "1,2,3", "--seed", "1", "-"}, 2, "exclude each other"},
+		{"kernel without form", example21, []string{"perceptron", "--kernel", "rbf", "-"}, 2, "needs --form kernel"},
+		{"max epochs", example21, []string{"perceptron", "--max-epochs", "0", "-"}, 2, "--max-epochs 0"},
+		{"choice not misclassified", example21, []string{"perceptron", "--choices", "1,1", "-"}, 1, "x1"},
+		{"bound not separable", xor, []string{"bound", "-"}, 1, "not linearly separable"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			code, _, errOut := runCmd(t, c.stdin, c.args...)
+			if code != c.code {
+				t.Errorf("exit %d, want %d (stderr %q)", code, c.code, errOut)
+			}
+			if c.want != "" && (!strings.Contains(errOut, c.want) || strings.Count(errOut, "\n") != 1) {
+				t.Errorf("stderr %q, want one line containing %q", errOut, c.want)
+			}
+		})
+	}
+}
+
+func TestHelp(t *testing.T) {
+	for _, cmd := range []string{"perceptron", "svm", "bound", "figures"} {
+		code, out, _ := runCmd(t, "", cmd, "-h")
+		if code != 0 || !strings.Contains(out, "usage: marginnotes "+cmd) {
+			t.Errorf("%s -h: exit %d, output %q", cmd, code, out)
+		}
+	}
+}
+
+func slicesEqual(a, b []int) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}

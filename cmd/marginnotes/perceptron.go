@@ -1,0 +1,240 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"math"
+	"math/rand/v2"
+	"strings"
+
+	"github.com/marginnotes/marginnotes/pkg/kernel"
+	"github.com/marginnotes/marginnotes/pkg/perceptron"
+)
+
+// perceptronOutput is the JSON object printed by "perceptron --json".
+// Point numbers are 1-based.
+type perceptronOutput struct {
+	Form      string      `json:"form"`
+	W         []float64   `json:"w,omitempty"`
+	B         float64     `json:"b"`
+	Alpha     []float64   `json:"alpha,omitempty"`
+	Mistakes  []int       `json:"mistakes"`
+	Updates   int         `json:"updates"`
+	Epochs    int         `json:"epochs"`
+	Converged bool        `json:"converged"`
+	Pocket    *pocketJSON `json:"pocket,omitempty"`
+	Trace     []stepJSON  `json:"trace,omitempty"`
+}
+
+type pocketJSON struct {
+	W       []float64 `json:"w,omitempty"`
+	B       float64   `json:"b"`
+	Alpha   []float64 `json:"alpha,omitempty"`
+	Errors  int       `json:"errors"`
+	Updates int       `json:"updates"`
+}
+
+// stepJSON is one row of Tables 2.1 and 2.2; point is 0 at k = 0, when no
+// point has been used yet.
+type stepJSON struct {
+	K     int       `json:"k"`
+	Point int       `json:"point"`
+	W     []float64 `json:"w,omitempty"`
+	B     float64   `json:"b"`
+	Alpha []float64 `json:"alpha"`
+}
+
+func runPerceptron(args []string, stdin io.Reader, stdout io.Writer) error {
+	fs := flag.NewFlagSet("perceptron", flag.ContinueOnError)
+	form := fs.String("form", "primal", "primal (Algorithm 2.1), dual (Algorithm 2.2, Gram matrix), kernel or voted")
+	eta := fs.Float64("eta", 1, "learning rate η > 0")
+	order := fs.String("order", "", "explicit cyclic visiting order of the points, e.g. 3,1,2 (default: the book's 1,2,…,N)")
+	choices := fs.String("choices", "", "the misclassified points to update with, in order, e.g. 1,3,3,3,2,3,3,3,1,3,3")
+	seed := fs.Int64("seed", -1, "shuffle the points each epoch with this seed (default: no shuffling)")
+	maxEpochs := fs.Int("max-epochs", perceptron.DefaultMaxEpochs, "stop after this many epochs")
+	cs229 := fs.Bool("cs229", false, "CS229's mistake rule: sign(w·x+b) ≠ y with sign(0) = +1, instead of y(w·x+b) ≤ 0")
+	trace := fs.Bool("trace", false, "print every update (Tables 2.1 and 2.2)")
+	asJSON := fs.Bool("json", false, "print one JSON object")
+	var kf kernelFlags
+	kf.register(fs)
+	file, err := parse(fs, args, stdout)
+	if err != nil {
+		return err
+	}
+	if !(*eta > 0) || math.IsInf(*eta, 1) {
+		return usagef("perceptron: --eta %v, want a finite η > 0", *eta)
+	}
+	if *maxEpochs < 1 {
+		return usagef("perceptron: --max-epochs %d, want ≥ 1", *maxEpochs)
+	}
+	set, err := readSet(file, stdin)
+	if err != nil {
+		return err
+	}
+	n, d := set.Dims()
+
+	var ord perceptron.Order
+	var seq []int
+	var src rand.Source
+	exclusive := 0
+	if *order != "" {
+		exclusive++
+		if seq, err = pointList("order", *order, n); err != nil {
+			return err
+		}
+	}
+	if *choices != "" {
+		exclusive++
+		if seq, err = pointList("choices", *choices, n); err != nil {
+			return err
+		}
+		ord = perceptron.Choices
+	}
+	if *seed >= 0 {
+		exclusive++
+		ord, src = perceptron.Shuffle, rand.NewPCG(uint64(*seed), 0)
+	}
+	if exclusive > 1 {
+		return usagef("perceptron: --order, --choices and --seed exclude each other")
+	}
+	kern, err := kf.kernel(d)
+	if err != nil {
+		return err
+	}
+	if *form != "kernel" && kf.name != "linear" {
+		return usagef("perceptron: --kernel %s needs --form kernel", kf.name)
+	}
+
+	out := perceptronOutput{Form: *form}
+	var res *perceptron.Result
+	var fitErr error
+	switch *form {
+	case "primal":
+		res, fitErr = perceptron.Primal{Eta: *eta, Order: ord, Sequence: seq, MaxEpochs: *maxEpochs,
+			CS229: *cs229, Src: src, Record: *trace}.Fit(set.X, set.Y)
+	case "dual":
+		res, fitErr = perceptron.Dual{Eta: *eta, Order: ord, Sequence: seq, MaxEpochs: *maxEpochs,
+			CS229: *cs229, Src: src, Record: *trace}.Fit(set.X, set.Y)
+	case "kernel":
+		var kr *perceptron.KernelResult
+		kr, fitErr = perceptron.Kernel{Kernel: kern, Eta: *eta, Order: ord, Sequence: seq,
+			MaxEpochs: *maxEpochs, CS229: *cs229, Src: src, Record: *trace}.Fit(set.X, set.Y)
+		if kr != nil {
+			res = &kr.Result
+		}
+	case "voted":
+		if ord != perceptron.Cyclic && ord != perceptron.Shuffle || seq != nil {
+			return usagef("perceptron: --form voted takes --seed but not --order or --choices")
+		}
+		if *trace || *cs229 || *eta != 1 {
+			return usagef("perceptron: --form voted runs η = 1 with the book's rule and has no trace")
+		}
+		vr, err := perceptron.Voted{Epochs: *maxEpochs, Order: ord, Src: src}.Fit(set.X, set.Y)
+		if err != nil {
+			return err
+		}
+		return printVoted(stdout, vr, kernel.Rows(set.X), set.Y, *asJSON)
+	default:
+		return usagef("perceptron: unknown --form %q (want primal, dual, kernel or voted)", *form)
+	}
+	if res == nil {
+		return fitErr
+	}
+	if fitErr != nil && !errors.Is(fitErr, perceptron.ErrNotConverged) {
+		return fitErr
+	}
+	out.W, out.B, out.Updates, out.Epochs, out.Converged = res.W, res.B, res.Updates, res.Epochs, res.Converged
+	if *form != "primal" {
+		out.Alpha = res.Alpha
+	}
+	out.Mistakes = oneBased(res.Mistakes)
+	if !res.Converged {
+		p := res.Pocket
+		out.Pocket = &pocketJSON{W: p.W, B: p.B, Alpha: p.Alpha, Errors: p.Errors, Updates: p.Updates}
+	}
+	for _, s := range res.Trace {
+		out.Trace = append(out.Trace, stepJSON{K: s.K, Point: s.Point + 1, W: s.W, B: s.B, Alpha: s.Alpha})
+	}
+	if *asJSON {
+		if err := writeJSON(stdout, out); err != nil {
+			return err
+		}
+	} else {
+		printPerceptron(stdout, out)
+	}
+	return fitErr
+}
+
+func writeJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(v)
+}
+
+func printPerceptron(w io.Writer, out perceptronOutput) {
+	if len(out.Trace) > 0 {
+		fmt.Fprintln(w, "k\tpoint\tw\tb\talpha")
+		for _, s := range out.Trace {
+			pt := "-"
+			if s.Point > 0 {
+				pt = fmt.Sprintf("x%d", s.Point)
+			}
+			wv := "-"
+			if s.W != nil {
+				wv = vec(s.W)
+			}
+			fmt.Fprintf(w, "%d\t%s\t%s\t%s\t%s\n", s.K, pt, wv, num(s.B), vec(s.Alpha))
+		}
+		fmt.Fprintln(w)
+	}
+	fmt.Fprintf(w, "form:      %s\n", out.Form)
+	if out.W != nil {
+		fmt.Fprintf(w, "w:         %s\n", vec(out.W))
+	}
+	fmt.Fprintf(w, "b:         %s\n", num(out.B))
+	if out.Alpha != nil {
+		fmt.Fprintf(w, "alpha:     %s\n", vec(out.Alpha))
+	}
+	pts := make([]string, len(out.Mistakes))
+	for i, p := range out.Mistakes {
+		pts[i] = fmt.Sprintf("x%d", p)
+	}
+	fmt.Fprintf(w, "mistakes:  %s\n", strings.Join(pts, ", "))
+	fmt.Fprintf(w, "updates:   %d\nepochs:    %d\nconverged: %v\n", out.Updates, out.Epochs, out.Converged)
+	if p := out.Pocket; p != nil {
+		fmt.Fprintf(w, "pocket:    w=%s b=%s, %d training errors (after %d updates)\n", vec(p.W), num(p.B), p.Errors, p.Updates)
+	}
+}
+
+// votedOutput is the JSON object of "perceptron --form voted --json".
+type votedOutput struct {
+	Form     string    `json:"form"`
+	W        []float64 `json:"w"`
+	B        float64   `json:"b"`
+	Vectors  int       `json:"vectors"`
+	Mistakes []int     `json:"mistakes"`
+	Updates  int       `json:"updates"`
+	Epochs   int       `json:"epochs"`
+	// TrainingErrors counts training points the vote misclassifies.
+	TrainingErrors int `json:"training_errors"`
+}
+
+func printVoted(w io.Writer, vr *perceptron.VotedResult, rows [][]float64, y []float64, asJSON bool) error {
+	out := votedOutput{Form: "voted", W: vr.W, B: vr.B, Vectors: len(vr.Votes),
+		Mistakes: oneBased(vr.Mistakes), Updates: vr.Updates, Epochs: vr.Epochs}
+	for i, x := range rows {
+		if vr.Predict(x) != y[i] {
+			out.TrainingErrors++
+		}
+	}
+	if asJSON {
+		return writeJSON(w, out)
+	}
+	fmt.Fprintf(w, "form:            voted (averaged weights below)\nw:               %s\nb:               %s\n", vec(out.W), num(out.B))
+	fmt.Fprintf(w, "vectors:         %d\nupdates:         %d\nepochs:          %d\ntraining errors: %d of %d (vote)\n",
+		out.Vectors, out.Updates, out.Epochs, out.TrainingErrors, len(rows))
+	return nil
+}
