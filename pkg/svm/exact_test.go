@@ -110,7 +110,7 @@ func TestExactExample72(t *testing.T) {
 func TestExactExample71(t *testing.T) {
 	x, y := dataset.Example21()
 	// A soft margin with C ≥ max αᵢ* = 1/4 has the same solution.
-	for _, c := range []float64{0, 0.25, 1, 100} {
+	for _, c := range []float64{0, math.Inf(1), 0.25, 1, 100} {
 		t.Run(fmt.Sprintf("C=%v", c), func(t *testing.T) {
 			r, err := Exact{C: c}.Fit(x, y)
 			if err != nil {

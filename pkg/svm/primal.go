@@ -120,9 +120,9 @@ func (p Primal) Fit(x mat.Matrix, y []float64) (*PrimalResult, error) {
 }
 
 // Objective returns the objective Primal minimises at (w, b):
-// ½‖w‖² + C Σᵢ [1 − yᵢ(w·xᵢ + b)]₊, or for a hard margin (C = 0) ½‖w‖²
-// when every yᵢ(w·xᵢ + b) ≥ 1 − 1e-9 and +Inf otherwise. It panics if the
-// shapes of x, y and w do not match.
+// ½‖w‖² + C Σᵢ [1 − yᵢ(w·xᵢ + b)]₊, or for a hard margin (C = 0 or +∞)
+// ½‖w‖² when every yᵢ(w·xᵢ + b) ≥ 1 − 1e-9 and +Inf otherwise. It panics
+// if the shapes of x, y and w do not match.
 func (p Primal) Objective(x mat.Matrix, y, w []float64, b float64) float64 {
 	n, d := x.Dims()
 	if len(y) != n || len(w) != d {
@@ -130,7 +130,7 @@ func (p Primal) Objective(x mat.Matrix, y, w []float64, b float64) float64 {
 	}
 	hinge, minMargin := hingeSum(x, y, w, b)
 	obj := floats.Dot(w, w) / 2
-	if p.C == 0 {
+	if p.C == 0 || math.IsInf(p.C, 1) {
 		if minMargin < 1-1e-9 {
 			return math.Inf(1)
 		}

@@ -30,7 +30,7 @@ func TestPrimalExample71(t *testing.T) {
 	// solution and no hinge loss. C = 1/4 is degenerate (α1 = α3 = C with
 	// x1, x3 on the margin): there the interior-point method gets w only to
 	// about √Tol = 1e-5, the objective still to Tol.
-	for _, c := range []struct{ c, tol float64 }{{0, primalTol}, {0.25, 1e-4}, {1, primalTol}, {1000, primalTol}} {
+	for _, c := range []struct{ c, tol float64 }{{0, primalTol}, {math.Inf(1), primalTol}, {0.25, 1e-4}, {1, primalTol}, {1000, primalTol}} {
 		t.Run(fmt.Sprintf("C=%v", c.c), func(t *testing.T) {
 			r, err := Primal{C: c.c}.Fit(x, y)
 			if err != nil {
@@ -54,7 +54,7 @@ func TestPrimalExample71(t *testing.T) {
 					t.Errorf("margin of x%d = %v, want %v", i+1, m, want)
 				}
 			}
-			if c := c.c; c > 0 {
+			if c := c.c; c > 0 && !math.IsInf(c, 1) {
 				if !scalar.EqualWithinAbs(r.Lambda, 1/(2*c), 1e-15) || !scalar.EqualWithinAbsOrRel(r.LambdaObjective, r.Objective/c, 1e-15, 1e-15) {
 					t.Errorf("λ = %v, λ-objective %v; want %v, %v", r.Lambda, r.LambdaObjective, 1/(2*c), r.Objective/c)
 				}
@@ -268,7 +268,13 @@ func TestPrimalErrors(t *testing.T) {
 
 func TestPrimalHardObjective(t *testing.T) {
 	x, y := dataset.Example21()
-	p := Primal{}
+	for _, p := range []Primal{{}, {C: math.Inf(1)}} {
+		checkHardObjective(t, p, x, y)
+	}
+}
+
+func checkHardObjective(t *testing.T, p Primal, x mat.Matrix, y []float64) {
+	t.Helper()
 	// Book Example 7.1: (1/2, 1/2), −2 is feasible with ½‖w‖² = 1/4;
 	// (1, 1), −3 (Example 2.1's perceptron) is feasible with 1; (0.4, 0.4),
 	// −1.8 violates x1's constraint (2.4 − 1.8 = 0.6 < 1).
