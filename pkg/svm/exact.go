@@ -82,7 +82,9 @@ func (e Exact) Fit(x mat.Matrix, y []float64) (*Result, error) {
 }
 
 // FitCandidates is Fit, and also returns the candidate of every face tried
-// in enumeration order, for showing the reasoning of Example 7.2.
+// in enumeration order, for showing the reasoning of Example 7.2. It
+// allocates one Candidate per face (3ⁿ for a soft margin): use it on a
+// handful of points.
 func (e Exact) FitCandidates(x mat.Matrix, y []float64) (*Result, []Candidate, error) {
 	return e.fit(x, y, true)
 }
