@@ -3,8 +3,6 @@ package perceptron
 import (
 	"fmt"
 	"slices"
-
-	"gonum.org/v1/gonum/floats"
 )
 
 // Step is one row of the iteration tables 2.1 and 2.2: the state after the
@@ -198,7 +196,7 @@ func (r *runner) passPrimal(p *primal, perm []int, run int) int {
 			i = perm[j]
 		}
 		xi := x[i*stride : i*stride+d : i*stride+d]
-		if !miss(cs229, y[i], floats.Dot(w, xi)+p.b) {
+		if !miss(cs229, y[i], dot(w, xi)+p.b) {
 			run++
 			if run == n {
 				return run

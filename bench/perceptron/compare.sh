@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# Times one epoch of our primal perceptron (pkg/perceptron, Algorithm 2.1)
+# and of scikit-learn's Perceptron on the same data: n = 10⁵ and 10⁶ rows,
+# d = 100 dense standard normal features, labels from a random hyperplane
+# with 10% flipped, η = 1, no penalty, index order (no shuffle), fixed
+# epochs. Only the epochs are timed on both sides: each side fits E1 and E2
+# epochs and reports (t(E2) − t(E1))/(E2 − E1), the fastest of REPEAT fits,
+# for the CPU time of the fitting thread and for the wall time. The ratio
+# uses CPU time, which stays meaningful when other jobs share the machine.
+#
+#   bench/perceptron/compare.sh            # both sizes
+#   SIZES="100000" bench/perceptron/compare.sh
+#
+# Needs Debian's python3-sklearn (installed with apt-get if missing) and
+# about 2 GB of memory and disk for the 10⁶-row file. Data are cached in
+# $BENCH_DATA (default ${TMPDIR:-/tmp}/marginnotes-bench).
+set -euo pipefail
+
+root=$(cd "$(dirname "$0")/../.." && pwd)
+here="$root/bench/perceptron"
+py=/usr/bin/python3
+sizes=${SIZES:-"100000 1000000"}
+d=${DIM:-100}
+e1=${E1:-2}
+e2=${E2:-12}
+repeat=${REPEAT:-3}
+data=${BENCH_DATA:-${TMPDIR:-/tmp}/marginnotes-bench}
+
+if ! "$py" -c 'import sklearn' 2>/dev/null; then
+	echo "installing python3-sklearn" >&2
+	sudo=""
+	[ "$(id -u)" -eq 0 ] || sudo=sudo
+	$sudo apt-get update -qq >&2
+	DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq python3-sklearn >&2
+fi
+
+mkdir -p "$data"
+(cd "$root" && go build -o "$data/perceptron-bench" ./bench/perceptron)
+
+sk_version=$("$py" -c 'import sklearn; print(sklearn.__version__)')
+echo "# Primal perceptron epoch: ours vs scikit-learn $sk_version (d=$d, epochs $e1 and $e2, best of $repeat)"
+echo
+echo "| n | d | ours CPU s/epoch (ns/row) | sklearn CPU s/epoch (ns/row) | ratio CPU | ours wall s/epoch | sklearn wall s/epoch | ratio wall | max rel. Δw after $e1 epochs |"
+echo "|---|---|---|---|---|---|---|---|---|"
+for n in $sizes; do
+	dir="$data/n$n-d$d"
+	mkdir -p "$dir"
+	if [ ! -f "$dir/X.npy" ] || [ ! -f "$dir/y.npy" ]; then
+		"$py" "$here/sklearn_perceptron.py" gen "$n" "$d" 1 "$dir"
+	fi
+	sk=$(OPENBLAS_NUM_THREADS=1 OMP_NUM_THREADS=1 "$py" "$here/sklearn_perceptron.py" time "$dir" "$e1" "$e2" "$repeat")
+	go=$("$data/perceptron-bench" -dir "$dir" -e1 "$e1" -e2 "$e2" -repeat "$repeat")
+	"$py" - "$n" "$d" "$go" "$sk" <<'PY'
+import json, sys
+n, d, go, sk = int(sys.argv[1]), sys.argv[2], json.loads(sys.argv[3]), json.loads(sys.argv[4])
+gc, sc = go["cpu_seconds_per_epoch"], sk["cpu_seconds_per_epoch"]
+gw, sw = go["wall_seconds_per_epoch"], sk["wall_seconds_per_epoch"]
+diff = go.get("max_rel_diff_vs_sklearn", float("nan"))
+print(f"| {n} | {d} | {gc:.4g} ({gc / n * 1e9:.3g}) | {sc:.4g} ({sc / n * 1e9:.3g}) | {gc / sc:.2f} | "
+      f"{gw:.4g} | {sw:.4g} | {gw / sw:.2f} | {diff:.2g} |")
+PY
+done
