@@ -1,0 +1,77 @@
+#!/usr/bin/env bash
+# notebook.sh: start Jupyter Notebook on notebooks/ with the GoNB kernel
+# (`make notebook` runs it after scripts/setup.sh).
+#
+# It binds to $MN_IP (default 127.0.0.1) on port $PORT (default 8888), protects
+# the server with a token ($JUPYTER_TOKEN, or a fresh random one) and, once
+# the server answers, prints one line
+#
+#     URL: http://127.0.0.1:8888/tree?token=...
+#
+# (scripts and tests can read it), then keeps running until interrupted.
+# The server's own log goes to standard error. A port in use is an error,
+# never a silent move to the next port. As root it passes --allow-root.
+#
+# Environment: PORT, MN_IP, JUPYTER_TOKEN, MN_NOTEBOOK_DIR (default: notebooks/),
+# MN_BIN (default: <repo>/bin, put first on PATH).
+set -euo pipefail
+
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+port=${PORT:-8888}
+ip=${MN_IP:-127.0.0.1}
+dir=${MN_NOTEBOOK_DIR:-$root/notebooks}
+export PATH=${MN_BIN:-$root/bin}:$PATH:/usr/local/go/bin
+
+if [[ ! $port =~ ^[0-9]+$ ]] || ((port < 1 || port > 65535)); then
+	echo "notebook: PORT=$port is not a port number" >&2
+	exit 1
+fi
+command -v jupyter >/dev/null || {
+	echo "notebook: jupyter is missing; run make setup" >&2
+	exit 1
+}
+host=$ip
+[[ $host == 0.0.0.0 ]] && host=127.0.0.1
+if (exec 3<>"/dev/tcp/$host/$port") 2>/dev/null; then
+	echo "notebook: port $port is in use; choose another with PORT=..." >&2
+	exit 1
+fi
+token=${JUPYTER_TOKEN:-$(od -An -N24 -tx1 /dev/urandom | tr -d ' \n')}
+
+args=(notebook --no-browser --ip="$ip" --port="$port"
+	--NotebookApp.port_retries=0
+	--notebook-dir="$dir")
+[[ $(id -u) == 0 ]] && args+=(--allow-root)
+
+# The token reaches Jupyter through the environment, so it does not show in
+# the process list.
+JUPYTER_TOKEN=$token jupyter "${args[@]}" &
+server=$!
+trap 'kill -TERM "$server" 2>/dev/null; wait "$server"; exit 130' INT TERM
+
+for ((i = 0; i < 600; i++)); do
+	if ! kill -0 "$server" 2>/dev/null; then
+		wait "$server" || true
+		echo "notebook: Jupyter exited before answering on $ip:$port (port in use?)" >&2
+		exit 1
+	fi
+	if (exec 3<>"/dev/tcp/$host/$port") 2>/dev/null; then
+		break
+	fi
+	sleep 0.1
+done
+if ((i == 600)) || ! kill -0 "$server" 2>/dev/null; then
+	echo "notebook: Jupyter did not answer on $host:$port within 60 s" >&2
+	kill -TERM "$server" 2>/dev/null || true
+	exit 1
+fi
+
+cat <<EOF
+
+  Margin Notes: Jupyter is serving notebooks/ with the GoNB kernel.
+  Open this URL in a browser (Ctrl-C here stops the server):
+
+URL: http://$host:$port/tree?token=$token
+
+EOF
+wait "$server"
