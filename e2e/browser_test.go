@@ -1,0 +1,565 @@
+package e2e
+
+import (
+	"context"
+	"crypto/sha256"
+	"fmt"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// Bounds of the browser steps.
+const (
+	defaultRunTimeout = 10 * time.Minute // Restart & Run All of one notebook
+	pageLoadTimeout   = 90 * time.Second // page, kernel connected and idle
+	clickTimeout      = 30 * time.Second
+	htmlBuildTimeout  = 20 * time.Minute // make html, when no export exists
+	pollInterval      = time.Second
+)
+
+// gonbKernel is the kernel name `make setup` registers.
+const gonbKernel = "gonb"
+
+// goTrouble matches stderr text that reports a Go failure: a panic, a fatal
+// runtime error, a compiler message, or the exit status GoNB reports.
+var goTrouble = regexp.MustCompile(`(?m)^panic: |^fatal error: |goroutine \d+ \[|\.go:\d+:\d+: |exit status \d+`)
+
+func TestNotebooksInBrowser(t *testing.T) {
+	if os.Getenv("MARGINNOTES_E2E") != "1" {
+		t.Skip("set MARGINNOTES_E2E=1 (make test-e2e) to run the browser test")
+	}
+	if testing.Short() {
+		t.Skip("browser test skipped in -short mode")
+	}
+	start := time.Now()
+	repo, err := filepath.Abs("..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	outDir := os.Getenv("MARGINNOTES_E2E_OUT")
+	if outDir == "" {
+		outDir = filepath.Join(repo, "build", "e2e")
+	}
+	if err := os.MkdirAll(outDir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	runTimeout := defaultRunTimeout
+	if v := os.Getenv("MARGINNOTES_E2E_NOTEBOOK_TIMEOUT"); v != "" {
+		if runTimeout, err = time.ParseDuration(v); err != nil {
+			t.Fatalf("MARGINNOTES_E2E_NOTEBOOK_TIMEOUT: %v", err)
+		}
+	}
+	notebooks, err := discoverNotebooks(repo)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(notebooks) == 0 {
+		t.Fatal("no notebooks/*.ipynb to test")
+	}
+
+	srv := startServer(t, repo, outDir)
+	browser := startBrowser(t, outDir)
+
+	for _, nb := range notebooks {
+		t.Run(nb.Name, func(t *testing.T) {
+			runNotebook(t, browser, srv, nb, outDir, runTimeout)
+		})
+	}
+	t.Run("html-export", func(t *testing.T) {
+		checkHTMLExport(t, browser, repo, notebooks, outDir)
+	})
+	t.Logf("browser test took %v (%d notebooks)", time.Since(start).Round(time.Second), len(notebooks))
+}
+
+// newTab opens a tab and returns its context; cancel closes the tab.
+func newTab(t *testing.T, browser context.Context) (context.Context, context.CancelFunc) {
+	t.Helper()
+	ctx, cancel := chromedp.NewContext(browser)
+	if err := chromedp.Do(ctx); err != nil {
+		cancel()
+		t.Fatalf("opening a tab: %v", err)
+	}
+	return ctx, cancel
+}
+
+// do runs the actions with a timeout.
+func do(ctx context.Context, d time.Duration, steps ...chromedp.Action[chromedp.Void]) error {
+	ctx, cancel := context.WithTimeout(ctx, d)
+	defer cancel()
+	return chromedp.Do(ctx, steps...)
+}
+
+// eval evaluates a JavaScript expression with a timeout and decodes its value.
+func eval[T any](ctx context.Context, expr string) (T, error) {
+	ctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+	defer cancel()
+	return chromedp.Run(ctx, chromedp.Evaluate[T](expr))
+}
+
+// pageState is what the notebook page says about itself.
+type pageState struct {
+	Loaded    bool   `json:"loaded"`
+	Connected bool   `json:"connected"`
+	Idle      bool   `json:"idle"`
+	Kernel    string `json:"kernel"`
+	Indicator string `json:"indicator"`
+	Spec      string `json:"spec"`
+	Session   string `json:"session"`
+	Dialog    string `json:"dialog"`
+	Started   int    `json:"started"`
+	Finished  int    `json:"finished"`
+	Running   int    `json:"running"`
+	Queued    int    `json:"queued"`
+}
+
+const pageStateJS = `(() => {
+  const J = window.Jupyter, nb = J && J.notebook;
+  const dialog = document.querySelector('.modal.in .modal-title');
+  if (!nb || !nb._fully_loaded) return {loaded: false, dialog: dialog ? dialog.textContent : ''};
+  const k = nb.kernel, e = window.__e2e || {started: 0, finished: 0};
+  const cells = nb.get_cells().filter(c => c.cell_type === 'code');
+  return {
+    loaded: true,
+    connected: !!(k && k.is_connected()),
+    idle: !!document.querySelector('#kernel_indicator_icon.kernel_idle_icon'),
+    kernel: k ? k.name : '',
+    indicator: (document.querySelector('.kernel_indicator_name') || {}).textContent || '',
+    spec: ((nb.metadata || {}).kernelspec || {}).name || '',
+    session: (nb.session && nb.session.id) || '',
+    dialog: dialog ? dialog.textContent : '',
+    started: e.started, finished: e.finished,
+    running: cells.filter(c => c.element[0].classList.contains('running')).length,
+    queued: cells.filter(c => c.input_prompt_number === '*').length,
+  };
+})()`
+
+// prepareJS stops autosave, so that the run never writes the notebook, and
+// counts the cells that start and finish executing.
+const prepareJS = `(() => {
+  const nb = Jupyter.notebook;
+  nb.set_autosave_interval(0);
+  window.__e2e = {started: 0, finished: 0};
+  nb.events.on('execute.CodeCell', () => window.__e2e.started++);
+  nb.events.on('finished_execute.CodeCell', () => window.__e2e.finished++);
+  return true;
+})()`
+
+// imageVerdictJS is a JavaScript function that tells whether an <img> or
+// <svg> element in an output area shows a picture: 'ok', 'blank', or 'skip'
+// for an element that is not a figure (an <svg> inside another, MathJax).
+// An <img> must have decoded with a size; an <svg> must hold drawing
+// elements whose bounding box has an area. Box size alone is not enough:
+// nbconvert 6.5's HTML sanitizer keeps the <svg> tag with its size but strips
+// everything inside it (jupyter/nbconvert#1849).
+const imageVerdictJS = `((m) => {
+  const svg = m.tagName.toLowerCase() === 'svg';
+  if (svg && (m.parentElement.closest('svg') || m.closest('.MathJax, .MathJax_SVG, mjx-container'))) return 'skip';
+  const r = m.getBoundingClientRect();
+  if (!(r.width > 0 && r.height > 0)) return 'blank';
+  if (!svg) return m.complete && m.naturalWidth > 0 && m.naturalHeight > 0 ? 'ok' : 'blank';
+  if (!m.querySelector('path, line, polyline, polygon, rect, circle, ellipse, text, image, use')) return 'blank';
+  let b;
+  try { b = m.getBBox(); } catch (e) { return 'blank'; }
+  return b.width > 0 && b.height > 0 ? 'ok' : 'blank';
+})`
+
+// cellReport is what one code cell shows after the run.
+type cellReport struct {
+	Index    int      `json:"index"`
+	Prompt   string   `json:"prompt"`
+	Empty    bool     `json:"empty"`
+	Images   int      `json:"images"`
+	Rendered int      `json:"rendered"`
+	Errors   []string `json:"errors"`
+	Stderr   []string `json:"stderr"`
+}
+
+// cellsJS reports every code cell. An image counts when it is an <img> that
+// decoded with a width, or an outermost <svg> with a box, in an output area
+// and not part of MathJax. It also marks each output area with
+// data-e2e-cell for the screenshots.
+const cellsJS = `(() => {
+  const out = [];
+  Jupyter.notebook.get_cells().forEach((c, i) => {
+    if (c.cell_type !== 'code') return;
+    const el = c.element[0];
+    const wrap = el.querySelector('.output_wrapper');
+    if (wrap) wrap.setAttribute('data-e2e-cell', String(i));
+    let images = 0, rendered = 0;
+    el.querySelectorAll('.output_area img, .output_area svg').forEach(m => {
+      const v = ` + imageVerdictJS + `(m);
+      if (v === 'skip') return;
+      images++;
+      if (v === 'ok') rendered++;
+    });
+    const text = sel => [...el.querySelectorAll(sel)].map(e => e.innerText.slice(0, 1500));
+    const p = c.input_prompt_number;
+    out.push({
+      index: i,
+      prompt: p === null || p === undefined ? '' : String(p),
+      empty: c.get_text().trim() === '',
+      images: images, rendered: rendered,
+      errors: text('.output_area .output_error, .output_area .gonb-err-location, .output_area .gonb-err-line'),
+      stderr: text('.output_area .output_stderr'),
+    });
+  });
+  return out;
+})()`
+
+// flowCSS lets the page grow with its content (Notebook 6 scrolls inside
+// #site), so that a full-page screenshot holds the whole notebook.
+const flowCSS = `(() => {
+  const s = document.createElement('style');
+  s.textContent = 'html, body { height: auto !important; overflow: visible !important; position: static !important; }' +
+    ' #site { height: auto !important; overflow: visible !important; }' +
+    ' .output_scroll { height: auto !important; max-height: none !important; overflow: visible !important; box-shadow: none !important; }';
+  document.head.appendChild(s);
+  window.scrollTo(0, 0);
+  return document.documentElement.scrollHeight;
+})()`
+
+// runNotebook opens one notebook, restarts its kernel and runs all cells
+// through the menu, and checks what the page shows.
+func runNotebook(t *testing.T, browser context.Context, srv *server, nb savedNotebook, outDir string, runTimeout time.Duration) {
+	start := time.Now()
+	before, err := fileSum(nb.Path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if nb.Kernel != gonbKernel {
+		t.Errorf("%s.ipynb: kernelspec %q in the saved metadata, want %q", nb.Name, nb.Kernel, gonbKernel)
+	}
+	rel, err := srv.notebookPath(nb.Path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tab, closeTab := newTab(t, browser)
+	defer closeTab()
+
+	if err := do(tab, pageLoadTimeout, chromedp.Navigate(srv.notebookURL(rel))); err != nil {
+		t.Fatalf("opening %s: %v", rel, err)
+	}
+	st, err := waitFor(tab, pageLoadTimeout, func(s pageState) bool { return s.Loaded && s.Connected && s.Idle })
+	if err != nil {
+		t.Fatalf("%s: page or kernel not ready within %v: %v (state %+v)", rel, pageLoadTimeout, err, st)
+	}
+	session := st.Session
+	defer func() {
+		if session == "" {
+			return
+		}
+		if err := srv.deleteSession(session); err != nil {
+			t.Logf("shutting down the kernel of %s: %v", rel, err)
+		}
+	}()
+	if st.Kernel != gonbKernel {
+		t.Fatalf("%s runs kernel %q (indicator %q), want %q", rel, st.Kernel, st.Indicator, gonbKernel)
+	}
+	if !strings.Contains(strings.ToLower(st.Indicator), "go") {
+		t.Errorf("%s: kernel indicator says %q, want GoNB's display name", rel, st.Indicator)
+	}
+	if _, err := eval[bool](tab, prepareJS); err != nil {
+		t.Fatal(err)
+	}
+
+	// Kernel → Restart & Run All, and accept the confirmation, as a reader does.
+	if err := do(tab, clickTimeout,
+		chromedp.Click(chromedp.CSS("#kernellink")),
+		chromedp.Click(chromedp.CSS("#restart_run_all > a")),
+		chromedp.Click(chromedp.CSS(".modal.in .modal-footer button.btn-danger")),
+	); err != nil {
+		t.Fatalf("%s: Kernel → Restart & Run All: %v", rel, err)
+	}
+	runStart := time.Now()
+	lastLog := runStart
+	st, err = waitFor(tab, runTimeout, func(s pageState) bool {
+		if time.Since(lastLog) > time.Minute {
+			t.Logf("%s: %d of %d started cells finished after %v", rel, s.Finished, s.Started, time.Since(runStart).Round(time.Second))
+			lastLog = time.Now()
+		}
+		return s.Started > 0 && s.Running == 0 && s.Queued == 0 && s.Idle && s.Connected
+	})
+	runTime := time.Since(runStart)
+	if err != nil {
+		saveScreenshots(t, tab, nb, outDir)
+		t.Fatalf("%s: Restart & Run All did not finish within %v: %v (state %+v)", rel, runTimeout, err, st)
+	}
+	// The idle status can come just before the last output: let it settle.
+	time.Sleep(2 * time.Second)
+
+	cells, err := eval[[]cellReport](tab, cellsJS)
+	if err != nil {
+		t.Fatal(err)
+	}
+	byIndex := map[int]cellReport{}
+	images, executed := 0, 0
+	for _, c := range cells {
+		byIndex[c.Index] = c
+		images += c.Rendered
+		if c.Empty {
+			continue
+		}
+		n := c.Index + 1 // 1-based, as a reader counts cells
+		if c.Prompt == "" || c.Prompt == "*" {
+			t.Errorf("%s cell %d: not executed (prompt In [%s])", nb.Name, n, c.Prompt)
+		} else {
+			executed++
+		}
+		for _, e := range c.Errors {
+			t.Errorf("%s cell %d: error output:\n%s", nb.Name, n, e)
+		}
+		for _, e := range c.Stderr {
+			if goTrouble.MatchString(e) {
+				t.Errorf("%s cell %d: Go error on stderr:\n%s", nb.Name, n, e)
+			} else {
+				t.Logf("%s cell %d: stderr: %s", nb.Name, n, e)
+			}
+		}
+	}
+	plots := nb.plotCells()
+	for _, p := range plots {
+		c, ok := byIndex[p.Index]
+		switch {
+		case !ok:
+			t.Errorf("%s cell %d: plot cell not found in the page", nb.Name, p.Index+1)
+		case c.Rendered == 0:
+			t.Errorf("%s cell %d: plot cell shows no rendered image (%d img/svg elements, none rendered)", nb.Name, p.Index+1, c.Images)
+		case c.Rendered < c.Images:
+			t.Errorf("%s cell %d: %d of %d images did not render", nb.Name, p.Index+1, c.Images-c.Rendered, c.Images)
+		}
+	}
+	if images < len(plots) {
+		t.Errorf("%s: %d rendered images in output areas, fewer than its %d plot cells", nb.Name, images, len(plots))
+	}
+	saveScreenshots(t, tab, nb, outDir)
+
+	// The run must not have written the notebook (autosave is off).
+	closeTab()
+	if after, err := fileSum(nb.Path); err == nil && after != before {
+		t.Errorf("%s.ipynb changed on disk during the browser run", nb.Name)
+	}
+	t.Logf("%s: %d code cells executed, %d plot cells, %d rendered images; Restart & Run All %.1fs, total %.1fs",
+		nb.Name, executed, len(plots), images, runTime.Seconds(), time.Since(start).Seconds())
+}
+
+// waitFor polls the page state until ok holds or d passes. A dialog other
+// than the restart confirmation fails at once: it means the page asks the
+// reader something (a missing kernel, a failed save).
+func waitFor(tab context.Context, d time.Duration, ok func(pageState) bool) (pageState, error) {
+	deadline := time.Now().Add(d)
+	var st pageState
+	for {
+		var err error
+		st, err = eval[pageState](tab, pageStateJS)
+		if err == nil {
+			if st.Dialog != "" {
+				return st, fmt.Errorf("the page shows a dialog: %q", st.Dialog)
+			}
+			if ok(st) {
+				return st, nil
+			}
+		}
+		if time.Now().After(deadline) {
+			if err == nil {
+				err = fmt.Errorf("timed out")
+			}
+			return st, err
+		}
+		time.Sleep(pollInterval)
+	}
+}
+
+// saveScreenshots writes build/e2e/NAME.png (the whole notebook) and
+// build/e2e/NAME/cell-NN.png (each plot cell's output).
+func saveScreenshots(t *testing.T, tab context.Context, nb savedNotebook, outDir string) {
+	t.Helper()
+	if _, err := eval[int](tab, flowCSS); err != nil {
+		t.Errorf("%s: preparing the screenshot: %v", nb.Name, err)
+		return
+	}
+	time.Sleep(500 * time.Millisecond) // layout after the style change
+	ctx, cancel := context.WithTimeout(tab, 2*time.Minute)
+	defer cancel()
+	png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+	if err != nil {
+		t.Errorf("%s: full-page screenshot: %v", nb.Name, err)
+		return
+	}
+	full := filepath.Join(outDir, nb.Name+".png")
+	if err := os.WriteFile(full, png, 0o644); err != nil {
+		t.Error(err)
+		return
+	}
+	cellDir := filepath.Join(outDir, nb.Name)
+	os.RemoveAll(cellDir)
+	plots := nb.plotCells()
+	if len(plots) > 0 {
+		if err := os.MkdirAll(cellDir, 0o755); err != nil {
+			t.Error(err)
+			return
+		}
+	}
+	for _, p := range plots {
+		sel := chromedp.CSS(fmt.Sprintf(`[data-e2e-cell="%d"]`, p.Index))
+		sctx, scancel := context.WithTimeout(tab, 20*time.Second)
+		img, err := chromedp.Run(sctx, chromedp.Screenshot(sel))
+		scancel()
+		if err != nil {
+			t.Logf("%s cell %d: output screenshot: %v", nb.Name, p.Index+1, err)
+			continue
+		}
+		os.WriteFile(filepath.Join(cellDir, fmt.Sprintf("cell-%02d.png", p.Index+1)), img, 0o644)
+	}
+	t.Logf("%s: screenshot %s", nb.Name, full)
+}
+
+// fileSum returns the SHA-256 of a file.
+func fileSum(path string) ([32]byte, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return [32]byte{}, err
+	}
+	return sha256.Sum256(data), nil
+}
+
+// exportJS counts the images in the output areas of an nbconvert HTML export
+// (lab or classic template) and how many rendered.
+const exportJS = `(() => {
+  const seen = new Set();
+  let images = 0, rendered = 0;
+  document.querySelectorAll('.jp-OutputArea-output, .output_area').forEach(a => {
+    a.querySelectorAll('img, svg').forEach(m => {
+      if (seen.has(m)) return;
+      seen.add(m);
+      const v = ` + imageVerdictJS + `(m);
+      if (v === 'skip') return;
+      images++;
+      if (v === 'ok') rendered++;
+    });
+  });
+  const errors = document.querySelectorAll('.output_error, [data-mime-type="application/vnd.jupyter.stderr"], .gonb-err-location').length;
+  return {images: images, rendered: rendered, errors: errors, ready: document.readyState};
+})()`
+
+type exportState struct {
+	Images   int    `json:"images"`
+	Rendered int    `json:"rendered"`
+	Errors   int    `json:"errors"`
+	Ready    string `json:"ready"`
+}
+
+// checkHTMLExport opens the `make html` export of the first notebook that
+// has plots, from file://, and checks that its plots render.
+func checkHTMLExport(t *testing.T, browser context.Context, repo string, notebooks []savedNotebook, outDir string) {
+	var nb savedNotebook
+	for _, n := range notebooks {
+		if len(n.plotCells()) > 0 {
+			nb = n
+			break
+		}
+	}
+	if nb.Name == "" {
+		t.Skip("no notebook has plot cells")
+	}
+	htmlDir := filepath.Join(repo, "build", "html")
+	page := findExport(htmlDir, nb.Name)
+	if page == "" {
+		t.Logf("no export of %s in %s: running make html", nb.Name, htmlDir)
+		if err := makeHTML(t, repo, outDir); err != nil {
+			t.Fatal(err)
+		}
+		if page = findExport(htmlDir, nb.Name); page == "" {
+			t.Fatalf("make html wrote no %s.html under %s", nb.Name, htmlDir)
+		}
+	}
+	tab, closeTab := newTab(t, browser)
+	defer closeTab()
+	// The export may ask a CDN for scripts it cannot reach here; the plots
+	// are inline, so do not insist on the load event.
+	if err := do(tab, pageLoadTimeout, chromedp.Navigate("file://"+page)); err != nil {
+		t.Logf("loading %s: %v (checking what rendered)", page, err)
+	}
+	var st exportState
+	deadline := time.Now().Add(pageLoadTimeout)
+	for settled := 0; settled < 3; {
+		var err error
+		st, err = eval[exportState](tab, exportJS)
+		switch {
+		case err == nil && st.Ready != "loading" && st.Rendered >= len(nb.plotCells()):
+			settled = 3
+		case time.Now().After(deadline):
+			settled = 3
+		case err == nil && st.Ready == "complete":
+			settled++ // loaded and still short of images: look twice more
+		}
+		if settled < 3 {
+			time.Sleep(pollInterval)
+		}
+	}
+	if st.Rendered < len(nb.plotCells()) || st.Rendered < st.Images {
+		t.Errorf("%s: %d of %d images rendered, for %d plot cells", page, st.Rendered, st.Images, len(nb.plotCells()))
+	}
+	if st.Errors > 0 {
+		t.Errorf("%s: %d error or stderr outputs in the export", page, st.Errors)
+	}
+	ctx, cancel := context.WithTimeout(tab, 2*time.Minute)
+	defer cancel()
+	if png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100)); err != nil {
+		t.Errorf("export screenshot: %v", err)
+	} else {
+		os.WriteFile(filepath.Join(outDir, "html-"+nb.Name+".png"), png, 0o644)
+	}
+	t.Logf("%s: %d images rendered in the export, %d plot cells", page, st.Rendered, len(nb.plotCells()))
+}
+
+// findExport returns the export NAME.html under dir, or "".
+func findExport(dir, name string) string {
+	var found string
+	filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && d.Name() == name+".html" && found == "" {
+			found = p
+		}
+		return nil
+	})
+	return found
+}
+
+// makeHTML runs `make html` as its own process group, bounded.
+func makeHTML(t *testing.T, repo, outDir string) error {
+	logPath := filepath.Join(outDir, "make-html.log")
+	logFile, err := os.Create(logPath)
+	if err != nil {
+		return err
+	}
+	defer logFile.Close()
+	cmd := exec.Command("make", "--no-print-directory", "html")
+	cmd.Dir = repo
+	cmd.Stdout, cmd.Stderr = logFile, logFile
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	if err := cmd.Start(); err != nil {
+		return err
+	}
+	done := make(chan error, 1)
+	exited := make(chan struct{})
+	go func() { done <- cmd.Wait(); close(exited) }()
+	select {
+	case err := <-done:
+		if err != nil {
+			out, _ := os.ReadFile(logPath)
+			return fmt.Errorf("make html: %v\n%s", err, tail(string(out), 30))
+		}
+		return nil
+	case <-time.After(htmlBuildTimeout):
+		stopGroup(cmd.Process.Pid, exited, 10*time.Second)
+		return fmt.Errorf("make html did not finish within %v (log %s)", htmlBuildTimeout, logPath)
+	}
+}
