@@ -24,6 +24,7 @@ const (
 	clickTimeout      = 30 * time.Second
 	htmlBuildTimeout  = 20 * time.Minute // make html, when no export exists
 	pollInterval      = time.Second
+	mathTimeout       = 20 * time.Second // MathJax typesetting before a screenshot
 )
 
 // gonbKernel is the kernel name `make setup` registers.
@@ -58,7 +59,14 @@ func TestNotebooksInBrowser(t *testing.T) {
 			t.Fatalf("MARGINNOTES_E2E_NOTEBOOK_TIMEOUT: %v", err)
 		}
 	}
-	notebooks, err := discoverNotebooks(repo)
+	nbDir := filepath.Join(repo, "notebooks")
+	if v := os.Getenv("MARGINNOTES_E2E_NOTEBOOK_DIR"); v != "" {
+		// Only for checking the test itself on notebooks that must fail.
+		if nbDir, err = filepath.Abs(v); err != nil {
+			t.Fatal(err)
+		}
+	}
+	notebooks, err := discoverNotebooks(nbDir)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -66,7 +74,7 @@ func TestNotebooksInBrowser(t *testing.T) {
 		t.Fatal("no notebooks/*.ipynb to test")
 	}
 
-	srv := startServer(t, repo, outDir)
+	srv := startServer(t, repo, nbDir, outDir)
 	browser := startBrowser(t, outDir)
 
 	for _, nb := range notebooks {
@@ -208,7 +216,9 @@ const cellsJS = `(() => {
       prompt: p === null || p === undefined ? '' : String(p),
       empty: c.get_text().trim() === '',
       images: images, rendered: rendered,
-      errors: text('.output_area .output_error, .output_area .gonb-err-location, .output_area .gonb-err-line'),
+      errors: [...el.querySelectorAll('.output_area')]
+        .filter(a => a.querySelector('.output_error, .gonb-err-location, .gonb-err-line'))
+        .map(a => a.innerText.slice(0, 1500)),
       stderr: text('.output_area .output_stderr'),
     });
   });
@@ -378,10 +388,38 @@ func waitFor(tab context.Context, d time.Duration, ok func(pageState) bool) (pag
 	}
 }
 
+// mathIdleJS reports whether MathJax (2.x, in Notebook 6 and in nbconvert
+// exports) has nothing left to typeset; true when the page has no MathJax.
+const mathIdleJS = `(() => {
+  const msg = document.getElementById('MathJax_Message');
+  const shown = msg && msg.style.display !== 'none' && msg.textContent.trim() !== '';
+  const hub = window.MathJax && window.MathJax.Hub;
+  const busy = hub && hub.queue && (hub.queue.pending > 0 || hub.queue.running > 0);
+  return !shown && !busy;
+})()`
+
+// waitMath waits, bounded, for MathJax to finish, so that screenshots show
+// typeset formulas. It reports whether it did.
+func waitMath(tab context.Context, d time.Duration) bool {
+	deadline := time.Now().Add(d)
+	for {
+		if idle, err := eval[bool](tab, mathIdleJS); err == nil && idle {
+			return true
+		}
+		if time.Now().After(deadline) {
+			return false
+		}
+		time.Sleep(500 * time.Millisecond)
+	}
+}
+
 // saveScreenshots writes build/e2e/NAME.png (the whole notebook) and
 // build/e2e/NAME/cell-NN.png (each plot cell's output).
 func saveScreenshots(t *testing.T, tab context.Context, nb savedNotebook, outDir string) {
 	t.Helper()
+	if !waitMath(tab, mathTimeout) {
+		t.Logf("%s: MathJax still busy after %v; the screenshot may show raw LaTeX", nb.Name, mathTimeout)
+	}
 	if _, err := eval[int](tab, flowCSS); err != nil {
 		t.Errorf("%s: preparing the screenshot: %v", nb.Name, err)
 		return
@@ -510,6 +548,9 @@ func checkHTMLExport(t *testing.T, browser context.Context, repo string, noteboo
 	}
 	if st.Errors > 0 {
 		t.Errorf("%s: %d error or stderr outputs in the export", page, st.Errors)
+	}
+	if !waitMath(tab, mathTimeout) {
+		t.Logf("%s: MathJax still busy after %v; formulas may show as raw LaTeX", page, mathTimeout)
 	}
 	ctx, cancel := context.WithTimeout(tab, 2*time.Minute)
 	defer cancel()

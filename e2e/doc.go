@@ -17,4 +17,5 @@
 //	MARGINNOTES_E2E_CHROMIUM      browser binary (default /usr/bin/chromium)
 //	MARGINNOTES_E2E_NOTEBOOK_TIMEOUT  bound for one Restart & Run All (default 10m)
 //	MARGINNOTES_E2E_OUT           screenshot folder (default build/e2e)
+//	MARGINNOTES_E2E_NOTEBOOK_DIR  other notebooks to serve, to check the test itself
 package e2e

@@ -123,10 +123,9 @@ func isImageOutput(data map[string]json.RawMessage) bool {
 	return false
 }
 
-// discoverNotebooks returns every notebooks/*.ipynb under the repository root,
-// sorted by name.
-func discoverNotebooks(root string) ([]savedNotebook, error) {
-	paths, err := filepath.Glob(filepath.Join(root, "notebooks", "*.ipynb"))
+// discoverNotebooks returns every *.ipynb in dir, sorted by name.
+func discoverNotebooks(dir string) ([]savedNotebook, error) {
+	paths, err := filepath.Glob(filepath.Join(dir, "*.ipynb"))
 	if err != nil {
 		return nil, err
 	}

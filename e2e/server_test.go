@@ -50,10 +50,10 @@ func freePort(t *testing.T) int {
 }
 
 // startServer runs `make notebook` in repo as its own process group, on a
-// free port, and waits for the URL it prints. Cleanup shuts the kernels down
-// through the REST API, stops the group, and fails the test if any process
-// the server started is left.
-func startServer(t *testing.T, repo, outDir string) *server {
+// free port, serving nbDir, and waits for the URL it prints. Cleanup shuts
+// the kernels down through the REST API, stops the group, and fails the test
+// if any process the server started is left.
+func startServer(t *testing.T, repo, nbDir, outDir string) *server {
 	t.Helper()
 	port := freePort(t)
 	logPath := filepath.Join(outDir, "notebook-server.log")
@@ -71,6 +71,9 @@ func startServer(t *testing.T, repo, outDir string) *server {
 		"JUPYTER_RUNTIME_DIR="+runtimeDir,
 		markerVar+"="+marker,
 	)
+	if nbDir != filepath.Join(repo, "notebooks") {
+		cmd.Env = append(cmd.Env, "MN_NOTEBOOK_DIR="+nbDir) // scripts/notebook.sh
+	}
 	// An *os.File, not a pipe: Wait must not wait for the kernels, which
 	// inherit the server's output.
 	cmd.Stdout = logFile
