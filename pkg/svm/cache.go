@@ -1,0 +1,159 @@
+package svm
+
+// colCache is a least-recently-used cache of kernel columns for SMO.
+//
+// Column i holds K(xᵢ, xₖ) for k = 0, 1, …; a column may be valid only on a
+// prefix [0, length), because with shrinking SMO needs a column only over
+// the active variables, which it keeps at the front (see swap). Memory is
+// divided into slots of n elements each; a slot's buffer is allocated the
+// first time it is used and then reused, so a solve allocates at most
+// min(n, budget) columns and nothing while it runs. The element type is
+// float32, like LIBSVM's cache (twice the columns per byte), or float64.
+type colCache[E float32 | float64] struct {
+	n      int
+	slotOf []int32 // column index → slot, or −1
+	owner  []int32 // slot → column index
+	valid  []int32 // slot → length of the valid prefix
+	data   [][]E   // slot → buffer of n elements, allocated lazily
+	// LRU list of the used slots: head is the most recently used; prev and
+	// next link the slots, −1 ends the list.
+	prev, next []int32
+	head, tail int32
+	used       int // slots in use; they are 0, 1, …, used−1
+
+	hits, misses int // requests answered in full, and those that computed
+}
+
+// minSlots is the least number of columns a cache holds: SMO uses two at a
+// time.
+const minSlots = 2
+
+// newColCache returns a cache for columns of length n within budget bytes,
+// never fewer than minSlots columns nor more than n.
+func newColCache[E float32 | float64](n, budget int) *colCache[E] {
+	var zero E
+	size := 4
+	if any(zero) == any(float64(0)) {
+		size = 8
+	}
+	slots := budget / (n * size)
+	slots = max(minSlots, min(slots, n))
+	c := &colCache[E]{
+		n:      n,
+		slotOf: make([]int32, n),
+		owner:  make([]int32, slots),
+		valid:  make([]int32, slots),
+		data:   make([][]E, slots),
+		prev:   make([]int32, slots),
+		next:   make([]int32, slots),
+		head:   -1,
+		tail:   -1,
+	}
+	for i := range c.slotOf {
+		c.slotOf[i] = -1
+	}
+	return c
+}
+
+// slots returns the number of columns the cache can hold.
+func (c *colCache[E]) slots() int { return len(c.owner) }
+
+// get returns the buffer of column i, valid on [0, from) and sized to
+// length, and marks it most recently used. The caller must fill
+// col[from:length] before the next call; from ≥ length means nothing is
+// missing. A miss evicts the least recently used column.
+func (c *colCache[E]) get(i, length int) (col []E, from int) {
+	s := c.slotOf[i]
+	if s >= 0 {
+		c.unlink(s)
+	} else {
+		if c.used < len(c.owner) {
+			s = int32(c.used)
+			c.used++
+			c.data[s] = make([]E, c.n)
+		} else {
+			s = c.tail
+			c.unlink(s)
+			c.slotOf[c.owner[s]] = -1
+		}
+		c.slotOf[i] = s
+		c.owner[s] = int32(i)
+		c.valid[s] = 0
+	}
+	c.pushFront(s)
+	from = int(c.valid[s])
+	if from < length {
+		c.valid[s] = int32(length)
+		c.misses++
+	} else {
+		c.hits++
+	}
+	return c.data[s][:length], from
+}
+
+// swap exchanges indices i and j in every cached column and the columns
+// themselves, following the solver's swap of variables i and j. A column
+// valid on a prefix that holds only one of the two is cut back to the
+// shorter prefix.
+func (c *colCache[E]) swap(i, j int) {
+	c.swapAll([][2]int32{{int32(i), int32(j)}})
+}
+
+// swapAll performs the swaps in order. It goes through the cached columns
+// once, applying every swap to a column before the next, which keeps each
+// column in the processor's cache while it is permuted.
+func (c *colCache[E]) swapAll(swaps [][2]int32) {
+	if len(swaps) == 0 {
+		return
+	}
+	for _, p := range swaps {
+		i, j := p[0], p[1]
+		si, sj := c.slotOf[i], c.slotOf[j]
+		c.slotOf[i], c.slotOf[j] = sj, si
+		if si >= 0 {
+			c.owner[si] = j
+		}
+		if sj >= 0 {
+			c.owner[sj] = i
+		}
+	}
+	for s := 0; s < c.used; s++ {
+		d, v := c.data[s], c.valid[s]
+		for _, p := range swaps {
+			i, j := min(p[0], p[1]), max(p[0], p[1])
+			switch {
+			case i == j || v <= i:
+			case v > j:
+				d[i], d[j] = d[j], d[i]
+			default:
+				v = i
+			}
+		}
+		c.valid[s] = v
+	}
+}
+
+func (c *colCache[E]) unlink(s int32) {
+	p, q := c.prev[s], c.next[s]
+	if p >= 0 {
+		c.next[p] = q
+	} else {
+		c.head = q
+	}
+	if q >= 0 {
+		c.prev[q] = p
+	} else {
+		c.tail = p
+	}
+}
+
+func (c *colCache[E]) pushFront(s int32) {
+	c.prev[s] = -1
+	c.next[s] = c.head
+	if c.head >= 0 {
+		c.prev[c.head] = s
+	} else {
+		c.tail = s
+	}
+	c.head = s
+}

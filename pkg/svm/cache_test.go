@@ -1,0 +1,162 @@
+package svm
+
+import (
+	"fmt"
+	"testing"
+)
+
+// fillTest stores a recognisable value, 1000·column + row, in col[from:to].
+func fillTest(col []float32, i, from, to int) {
+	for k := from; k < to; k++ {
+		col[k] = float32(1000*i + k)
+	}
+}
+
+// getTest fetches column i to length, fills what is missing and reports
+// whether the request missed.
+func getTest(c *colCache[float32], i, length int) (col []float32, missed bool) {
+	col, from := c.get(i, length)
+	if from < length {
+		fillTest(col, i, from, length)
+		return col, true
+	}
+	return col, false
+}
+
+func checkColumn(t *testing.T, name string, col []float32, i int) {
+	t.Helper()
+	for k, v := range col {
+		if v != float32(1000*i+k) {
+			t.Errorf("%s: column %d[%d] = %v, want %v", name, i, k, v, 1000*i+k)
+			return
+		}
+	}
+}
+
+func TestColCacheSlots(t *testing.T) {
+	for _, tc := range []struct {
+		n, budget, want int
+	}{
+		{10, 0, minSlots},            // below two columns
+		{10, 3 * 10 * 4, 3},          // three float32 columns
+		{10, 1 << 20, 10},            // never more than n
+		{1000, 100 << 20, 1000},      // 4 MB fit
+		{10000, 100 << 20, 2621},     // 100 MiB / 40 kB
+		{10000, 1<<20 - 1, 26},       // rounds down
+		{3, 3*3*4 - 1, minSlots},     // rounds down to the minimum
+		{100000, 100 << 20, 262},     // LIBSVM's default at n = 10⁵
+		{5000, 100 << 20, 5000},      // the benchmark sets fit
+		{2, 1, minSlots},             // tiny problems
+		{1, 1 << 20, minSlots},       // n = 1 still gets two slots
+		{7, 7 * 4 * 5, minSlots + 3}, // five columns
+	} {
+		if got := newColCache[float32](tc.n, tc.budget).slots(); got != tc.want {
+			t.Errorf("n=%d budget=%d: %d slots, want %d", tc.n, tc.budget, got, tc.want)
+		}
+	}
+	if got := newColCache[float64](10000, 100<<20).slots(); got != 1310 {
+		t.Errorf("float64: %d slots, want 1310", got)
+	}
+}
+
+func TestColCacheLRU(t *testing.T) {
+	const n = 8
+	c := newColCache[float32](n, 3*n*4) // three columns
+	for _, step := range []struct {
+		col    int
+		miss   bool
+		cached string // the cached columns afterwards, most recent first
+	}{
+		{0, true, "[0]"},
+		{1, true, "[1 0]"},
+		{0, false, "[0 1]"},
+		{2, true, "[2 0 1]"},
+		{3, true, "[3 2 0]"}, // evicts 1, the least recently used
+		{1, true, "[1 3 2]"}, // evicts 0
+		{2, false, "[2 1 3]"},
+		{0, true, "[0 2 1]"}, // evicts 3
+	} {
+		col, missed := getTest(c, step.col, n)
+		if missed != step.miss {
+			t.Errorf("column %d: missed = %v, want %v", step.col, missed, step.miss)
+		}
+		checkColumn(t, fmt.Sprint("column ", step.col), col, step.col)
+		if got := lruOrder(c); got != step.cached {
+			t.Errorf("after column %d: cached %s, want %s", step.col, got, step.cached)
+		}
+	}
+	if c.hits != 2 || c.misses != 6 {
+		t.Errorf("%d hits, %d misses; want 2, 6", c.hits, c.misses)
+	}
+}
+
+// lruOrder lists the cached column indices, most recently used first.
+func lruOrder(c *colCache[float32]) string {
+	var idx []int32
+	for s := c.head; s >= 0; s = c.next[s] {
+		idx = append(idx, c.owner[s])
+	}
+	return fmt.Sprint(idx)
+}
+
+func TestColCachePrefix(t *testing.T) {
+	const n = 10
+	c := newColCache[float32](n, 1<<20)
+	col, from := c.get(4, 3)
+	if from != 0 || len(col) != 3 {
+		t.Fatalf("new column: from %d, length %d", from, len(col))
+	}
+	fillTest(col, 4, 0, 3)
+	// A longer request computes only the missing part.
+	col, from = c.get(4, 7)
+	if from != 3 || len(col) != 7 {
+		t.Fatalf("longer: from %d, length %d; want 3, 7", from, len(col))
+	}
+	fillTest(col, 4, 3, 7)
+	// A shorter one is a hit.
+	if col, from = c.get(4, 5); from < 5 || len(col) != 5 {
+		t.Fatalf("shorter: from %d, length %d", from, len(col))
+	}
+	checkColumn(t, "prefix", col, 4)
+	if c.hits != 1 || c.misses != 2 {
+		t.Errorf("%d hits, %d misses; want 1, 2", c.hits, c.misses)
+	}
+}
+
+func TestColCacheSwap(t *testing.T) {
+	const n = 6
+	c := newColCache[float32](n, 1<<20)
+	getTest(c, 0, n) // full
+	getTest(c, 1, 4) // valid on [0, 4)
+	getTest(c, 5, 2) // valid on [0, 2)
+	c.swap(1, 5)
+	// Column 0 (full): entries 1 and 5 exchanged.
+	col, from := c.get(0, n)
+	if from != n {
+		t.Fatalf("column 0 lost its entries: from %d", from)
+	}
+	want := []float32{0, 5, 2, 3, 4, 1}
+	if fmt.Sprint(col) != fmt.Sprint(want) {
+		t.Errorf("column 0 after swap(1, 5): %v, want %v", col, want)
+	}
+	// The old column 1, valid on [0, 4), is now column 5, cut back to [0, 1)
+	// because its entry 5 was never computed.
+	col, from = c.get(5, 4)
+	if from != 1 || col[0] != 1000 {
+		t.Errorf("old column 1 as column 5: from %d, col[0] = %v; want 1, 1000", from, col[0])
+	}
+	// The old column 5, valid on [0, 2), is now column 1, cut back to [0, 1).
+	col, from = c.get(1, 2)
+	if from != 1 || col[0] != 5000 {
+		t.Errorf("old column 5 as column 1: from %d, col[0] = %v; want 1, 5000", from, col[0])
+	}
+	// swapAll applies a sequence in order: after (0 1) and then (1 2),
+	// positions 0, 1, 2 hold the variables first at 1, 2, 0.
+	d := newColCache[float32](3, 1<<20)
+	getTest(d, 2, 3)
+	d.swapAll([][2]int32{{0, 1}, {1, 2}})
+	col, from = d.get(1, 3) // the old column 2, now at index 1
+	if from != 3 || fmt.Sprint(col) != "[2001 2002 2000]" {
+		t.Errorf("after (0 1)(1 2): column %v (from %d), want [2001 2002 2000]", col, from)
+	}
+}
