@@ -1,0 +1,744 @@
+package svm
+
+import (
+	"fmt"
+	"math"
+	"runtime"
+	"sync"
+
+	"gonum.org/v1/gonum/blas"
+	"gonum.org/v1/gonum/blas/blas64"
+	"gonum.org/v1/gonum/floats"
+	"gonum.org/v1/gonum/mat"
+
+	"github.com/marginnotes/marginnotes/pkg/kernel"
+)
+
+// SMO solves the dual problem by sequential minimal optimisation (Platt 1998)
+// with the second-order working-set selection of Fan, Chen & Lin (JMLR 2005),
+// as LIBSVM does (Chang & Lin 2011). The zero value is a linear
+// hard-margin solver with LIBSVM's defaults.
+//
+// Each iteration picks the pair (i, j) that violates the KKT conditions,
+// moves αᵢ and αⱼ along the line that keeps Σαᵢyᵢ = 0 to the minimum of f
+// on it, clipped to the box, and updates the gradient from the kernel
+// columns of i and j. Write vₖ = −yₖGₖ = yₖ − Σₗαₗyₗ K(xₗ, xₖ) and
+//
+//	I_up  = {t : yₜ = +1, αₜ < C, or yₜ = −1, αₜ > 0},   m(α) = max_{t∈I_up} vₜ,
+//	I_low = {t : yₜ = −1, αₜ < C, or yₜ = +1, αₜ > 0},   M(α) = min_{t∈I_low} vₜ.
+//
+// α is optimal when m(α) ≤ M(α), and every b in [M, m] then satisfies the
+// KKT conditions. i is a maximiser of m; j minimises −b²/a over the t in
+// I_low with vₜ < vᵢ, where b = vᵢ − vₜ and a = K(xᵢ,xᵢ) + K(xₜ,xₜ) −
+// 2K(xᵢ,xₜ) (τ = 1e-12 when a ≤ 0), the decrease of f a step on (i, t)
+// achieves. SMO stops when m(α) − M(α) ≤ Eps, the meaning of svm-train -e.
+//
+// The stopping rule bounds the duality gap: with b* ∈ [M, m] every term of
+// Gap = Σᵢ[αᵢgᵢ + C·max(0, −gᵢ)], gᵢ = yᵢf(xᵢ) − 1, is at most Eps·αᵢ or
+// Eps·(C − αᵢ), so 0 ≤ Gap ≤ Eps·Σᵢmax(αᵢ, C − αᵢ) ≤ Eps·n·C; for a hard
+// margin |Gap| ≤ Eps·Σᵢαᵢ.
+//
+// Kernel columns are cached (least recently used first out); like LIBSVM
+// the cache stores them in float32 for a soft margin, and in float64 for a
+// hard margin, where α can be large. Shrinking (Joachims 1999, as in LIBSVM)
+// every min(n, 1000) iterations sets aside the variables at a bound that
+// cannot be selected (vₜ < M for t only in I_up, vₜ > m for t only in
+// I_low); the gradient of the rest is rebuilt from the free variables and
+// the running sum over the variables at C, once when m − M first falls to
+// 10·Eps and again before SMO stops, and the optimality test is repeated on
+// all variables.
+//
+// A hard margin (C = 0, meaning C = +∞) has no solution when the classes
+// cannot be separated: the dual objective is then unbounded below and α
+// grows without bound. Any feasible α ≠ 0 writes w(α) = Σαᵢyᵢφ(xᵢ) as
+// (Σαᵢ/2)·(u − v) with u and v in the convex hulls of the two classes, whose
+// distance is twice the margin γ of the best separating hyperplane; so
+// γ ≤ ‖w(α)‖/Σαᵢ at every iterate. Every 100 iterations SMO evaluates this
+// bound and returns ErrNotSeparable when it falls below ρ·R, with R² the
+// largest squared distance of a point from the mean (the largest K(x, x) for
+// other kernels) and ρ = 1e-4: no hyperplane separates the data with a
+// margin of 10⁻⁴·R, and α is still moderate (a few times ‖w‖/(ρR)).
+type SMO struct {
+	// C bounds α (0 ≤ αᵢ ≤ C); 0 means a hard margin (C = +∞). Negative or
+	// NaN C is an error wrapping ErrC.
+	C float64
+	// Kernel is the kernel; nil means kernel.Linear{}.
+	Kernel kernel.Kernel
+	// Eps is the stopping tolerance on m(α) − M(α), as svm-train -e;
+	// 0 means 1e-3. Negative or NaN is an error.
+	Eps float64
+	// CacheBytes is the size of the kernel column cache in bytes; ≤ 0
+	// means 100 MiB (svm-train -m 100). At least two columns are cached.
+	CacheBytes int
+	// NoShrinking turns shrinking off (svm-train -h 0).
+	NoShrinking bool
+	// MaxIter bounds the number of iterations; ≤ 0 means
+	// max(10⁷, 100·n), LIBSVM's limit. At the limit Fit returns the
+	// partial result with Status IterationLimit and ErrNotConverged.
+	MaxIter int
+
+	// cache64 forces a float64 cache for a soft margin (benchmarks).
+	cache64 bool
+	// serial turns off the parallel computation of long columns.
+	serial bool
+}
+
+// Defaults of SMO.
+const (
+	DefaultEps        = 1e-3
+	DefaultCacheBytes = 100 << 20
+	// tau replaces a non-positive curvature a (a non-PSD kernel or two
+	// identical points), as in Fan, Chen & Lin (2005).
+	tau = 1e-12
+	// minMarginRatio is ρ: a hard margin below ρ·R counts as inseparable.
+	minMarginRatio = 1e-4
+	// separableEvery is the number of iterations between the tests of the
+	// hard-margin bound γ ≤ ‖w(α)‖/Σα.
+	separableEvery = 100
+	// shrinkEvery is the number of iterations between shrinkings (at most).
+	shrinkEvery = 1000
+)
+
+// Fit solves the dual problem for the data x (n×d, one example per row) and
+// labels y in {−1, +1}. On success the Result has Status Converged and
+// MaxViolation ≤ Eps. The error wraps ErrC, the error of dataset.Validate
+// or kernel.Validate, dataset.ErrOneClass when one class is missing,
+// ErrNotSeparable for a hard margin on inseparable data, or ErrNotConverged
+// (Status IterationLimit or NoProgress); the last two come with the
+// partial Result.
+func (s SMO) Fit(x mat.Matrix, y []float64) (*Result, error) {
+	k, c, err := checkProblem("smo", x, y, s.Kernel, s.C)
+	if err != nil {
+		return nil, err
+	}
+	eps := s.Eps
+	if math.IsNaN(eps) || eps < 0 {
+		return nil, fmt.Errorf("svm: smo: Eps = %v, want ≥ 0", eps)
+	}
+	if eps == 0 {
+		eps = DefaultEps
+	}
+	n := len(y)
+	maxIter := s.MaxIter
+	if maxIter <= 0 {
+		maxIter = max(10_000_000, 100*n)
+	}
+	budget := s.CacheBytes
+	if budget <= 0 {
+		budget = DefaultCacheBytes
+	}
+	cfg := config{c: c, eps: eps, maxIter: maxIter, budget: budget,
+		shrinking: !s.NoShrinking, parallel: !s.serial && runtime.GOMAXPROCS(0) > 1}
+	var r *Result
+	if math.IsInf(c, 1) || s.cache64 {
+		r, _, err = solve[float64](x, y, k, cfg)
+	} else {
+		r, _, err = solve[float32](x, y, k, cfg)
+	}
+	return r, err
+}
+
+// stats counts the work of a solve, for tests and benchmarks.
+type stats struct {
+	evals          int // kernel evaluations
+	hits, misses   int // column requests answered by the cache, or not
+	shrinks, swaps int
+}
+
+type config struct {
+	c, eps              float64
+	maxIter, budget     int
+	shrinking, parallel bool
+}
+
+// solver holds the state of one SMO run. Every per-variable slice is in the
+// solver's order, a permutation of the data (perm maps it back) that keeps
+// the active variables in front: [0, active).
+//
+// Instead of v itself the solver keeps vUp and vLow, v masked to the working
+// sets: vUpₖ = vₖ for k ∈ I_up and −∞ otherwise, vLowₖ = vₖ for k ∈ I_low
+// and +∞ otherwise. Every variable is in at least one of them (C > 0), the
+// update subtracts the same amount from both (∞ stays ∞), and the selection
+// loops need no branch on membership.
+type solver[E float32 | float64] struct {
+	n      int
+	c, eps float64
+	y      []float64
+	alpha  []float64
+	vUp    []float64
+	vLow   []float64
+	gbar   []float64 // Σ_{l: αₗ = C} C·yₗK(xₗ, xₖ), for rebuilding v
+	perm   []int
+	active int
+	// next is the maximiser of vUp found by the last update, or −1.
+	next int
+
+	cols  columns
+	cache *colCache[E]
+	swaps [][2]int32 // the swaps of one shrinking, for the cache
+
+	stats     stats
+	shrinking bool
+	unshrunk  bool // v has been rebuilt at m − M ≤ 10·Eps
+	hard      bool // C = +∞
+}
+
+func solve[E float32 | float64](x mat.Matrix, y []float64, k kernel.Kernel, cfg config) (*Result, stats, error) {
+	n, _ := x.Dims()
+	s := &solver[E]{
+		n:         n,
+		c:         cfg.c,
+		eps:       cfg.eps,
+		y:         append([]float64(nil), y...),
+		alpha:     make([]float64, n),
+		vUp:       make([]float64, n),
+		vLow:      make([]float64, n),
+		perm:      make([]int, n),
+		active:    n,
+		next:      -1,
+		cols:      newColumns(k, x, cfg.parallel),
+		cache:     newColCache[E](n, cfg.budget),
+		shrinking: cfg.shrinking,
+	}
+	s.hard = math.IsInf(s.c, 1)
+	if s.shrinking && !s.hard {
+		s.gbar = make([]float64, n)
+	}
+	for p := range s.perm {
+		s.perm[p] = p
+		s.setV(p, s.y[p]) // α = 0: G = −e, v = y
+	}
+
+	status, iter, err := s.run(cfg.maxIter)
+	s.reconstruct()
+
+	alpha := make([]float64, n)
+	grad := make([]float64, n)
+	for p, i := range s.perm {
+		alpha[i] = s.alpha[p]
+		grad[i] = -s.y[p] * s.v(p)
+	}
+	r := &Result{Iterations: iter, Status: status}
+	r.fill(alpha, grad, y, s.c)
+	if _, ok := k.(kernel.Linear); ok {
+		r.W = linearW(x, alpha, y)
+	}
+	st := s.stats
+	st.evals, st.hits, st.misses = s.cols.evals, s.cache.hits, s.cache.misses
+	return r, st, err
+}
+
+// run iterates until the stopping rule holds or a limit is reached.
+func (s *solver[E]) run(maxIter int) (Status, int, error) {
+	counter := min(s.n, shrinkEvery)
+	iter := 0
+	for {
+		if s.shrinking {
+			if counter--; counter == 0 {
+				counter = min(s.n, shrinkEvery)
+				s.shrink()
+			}
+		}
+		i, j, ci := s.selectPair()
+		if j < 0 {
+			if s.active == s.n {
+				return Converged, iter, nil
+			}
+			// Optimal on the active set: check all variables.
+			s.reconstruct()
+			if i, j, ci = s.selectPair(); j < 0 {
+				return Converged, iter, nil
+			}
+			counter = 1
+		}
+		if iter >= maxIter {
+			return IterationLimit, iter, fmt.Errorf("svm: smo: %d iterations, m(α)−M(α) = %.3g > %g: %w",
+				iter, s.violation(), s.eps, ErrNotConverged)
+		}
+		if !s.update(i, j, ci) {
+			return NoProgress, iter, fmt.Errorf("svm: smo: no progress after %d iterations, m(α)−M(α) = %.3g > %g: %w",
+				iter, s.violation(), s.eps, ErrNotConverged)
+		}
+		iter++
+		if s.hard && iter%separableEvery == 0 {
+			if bound, sum := s.marginBound(); bound < minMarginRatio*math.Sqrt(s.cols.r2) {
+				return NoProgress, iter, fmt.Errorf("svm: smo: hard margin: after %d iterations Σα = %.3g and "+
+					"‖w‖/Σα = %.3g, so no hyperplane separates the classes with a margin of %g·R (R = %.3g): %w",
+					iter, sum, bound, minMarginRatio, math.Sqrt(s.cols.r2), ErrNotSeparable)
+			}
+		}
+	}
+}
+
+// marginBound returns ‖w(α)‖/Σαᵢ, an upper bound on the margin of any
+// separating hyperplane, and Σαᵢ, for a hard margin. The inactive variables
+// are at 0 (there is no upper bound), and ‖w‖² = αᵀQα = Σₖαₖ(1 − yₖvₖ).
+func (s *solver[E]) marginBound() (bound, sum float64) {
+	var w2 float64
+	for p, a := range s.alpha[:s.active] {
+		if a != 0 {
+			w2 += a * (1 - s.y[p]*s.v(p))
+			sum += a
+		}
+	}
+	if sum == 0 {
+		return math.Inf(1), 0
+	}
+	return math.Sqrt(max(w2, 0)) / sum, sum
+}
+
+// member reports whether variable p is in I_up and in I_low.
+func (s *solver[E]) member(p int) (up, low bool) {
+	a := s.alpha[p]
+	if s.y[p] > 0 {
+		return a < s.c, a > 0
+	}
+	return a > 0, a < s.c
+}
+
+// setV stores vₚ = val in vUp and vLow as p's membership requires.
+func (s *solver[E]) setV(p int, val float64) {
+	up, low := s.member(p)
+	s.vUp[p], s.vLow[p] = math.Inf(-1), math.Inf(1)
+	if up {
+		s.vUp[p] = val
+	}
+	if low {
+		s.vLow[p] = val
+	}
+}
+
+// v returns vₚ.
+func (s *solver[E]) v(p int) float64 {
+	if u := s.vUp[p]; !math.IsInf(u, -1) {
+		return u
+	}
+	return s.vLow[p]
+}
+
+// column returns K(xᵢ, xₖ) for k < length.
+func (s *solver[E]) column(i, length int) []E {
+	col, from := s.cache.get(i, length)
+	if from < length {
+		fillColumn(&s.cols, col, i, from, length)
+	}
+	return col
+}
+
+// selectPair returns the working set (i, j) by the second-order rule and the
+// column of i over the active set; j < 0 when m − M ≤ Eps on the active set.
+func (s *solver[E]) selectPair() (i, j int, ci []E) {
+	na := s.active
+	up, low := s.vUp[:na], s.vLow[:na]
+	i = s.next
+	if i < 0 {
+		m := math.Inf(-1)
+		for k, u := range up {
+			if u >= m {
+				i, m = k, u
+			}
+		}
+	}
+	if i < 0 || math.IsInf(up[i], -1) {
+		return -1, -1, nil // I_up has no active member
+	}
+	m := up[i]
+	ci = s.column(i, na)
+	ci = ci[:len(low)]
+	kd := s.cols.diag[:len(low)]
+	kii := kd[i]
+	j = -1
+	bestNum, bestDen := 0.0, 1.0 // the best gain b²/a so far
+	mLow := math.Inf(1)
+	for k, lo := range low {
+		mLow = min(mLow, lo)
+		b := max(m-lo, 0) // 0 unless k ∈ I_low and vₖ < m
+		a := max(kii+kd[k]-2*float64(ci[k]), tau)
+		if num := b * b; num*bestDen >= bestNum*a && num > 0 {
+			bestNum, bestDen, j = num, a, k
+		}
+	}
+	if m-mLow <= s.eps {
+		return i, -1, ci
+	}
+	return i, j, ci
+}
+
+// violation returns m(α) − M(α) over the active variables.
+func (s *solver[E]) violation() float64 {
+	m, mLow := s.extremes()
+	return m - mLow
+}
+
+// extremes returns m(α) and M(α) over the active variables.
+func (s *solver[E]) extremes() (m, mLow float64) {
+	m, mLow = math.Inf(-1), math.Inf(1)
+	for k, u := range s.vUp[:s.active] {
+		m = max(m, u)
+		mLow = min(mLow, s.vLow[k])
+	}
+	return m, mLow
+}
+
+// update moves αᵢ up the direction yᵢ and αⱼ down the direction yⱼ by the
+// step t that minimises f on the line, clipped to the box, and updates v. It
+// reports false when α does not change.
+func (s *solver[E]) update(i, j int, ci []E) bool {
+	na := s.active
+	cj := s.column(j, na)
+	kd := s.cols.diag
+	a := max(kd[i]+kd[j]-2*float64(ci[j]), tau)
+	vi, vj := s.vUp[i], s.vLow[j]
+	t := (vi - vj) / a
+	yi, yj := s.y[i], s.y[j]
+	ai, aj := s.alpha[i], s.alpha[j]
+	ri, rj := ai, s.c-aj // room for αᵢ to move by yᵢt and αⱼ by −yⱼt
+	if yi > 0 {
+		ri = s.c - ai
+	}
+	if yj > 0 {
+		rj = aj
+	}
+	newI, newJ := ai+yi*t, aj-yj*t
+	if ri <= t || rj <= t {
+		t = min(ri, rj)
+		newI, newJ = ai+yi*t, aj-yj*t
+		if ri == t {
+			newI = s.c
+			if yi < 0 {
+				newI = 0
+			}
+		}
+		if rj == t {
+			newJ = 0
+			if yj < 0 {
+				newJ = s.c
+			}
+		}
+	}
+	if newI == ai && newJ == aj {
+		return false
+	}
+	s.alpha[i], s.alpha[j] = newI, newJ
+	// The new memberships of i and j, with the old values of v, which
+	// the loop then updates.
+	s.setV(i, vi)
+	s.setV(j, vj)
+
+	// vₖ −= Δβᵢ K(xᵢ, xₖ) + Δβⱼ K(xⱼ, xₖ) with Δβᵢ = t, Δβⱼ = −t; and the
+	// maximiser of vUp for the next selection.
+	up, low := s.vUp[:na], s.vLow[:na]
+	low = low[:len(up)]
+	ci, cj = ci[:len(up)], cj[:len(up)]
+	next, m := -1, math.Inf(-1)
+	for k, u := range up {
+		d := t * (float64(ci[k]) - float64(cj[k]))
+		u -= d
+		up[k] = u
+		low[k] -= d
+		if u >= m {
+			next, m = k, u
+		}
+	}
+	s.next = next
+
+	if s.gbar != nil {
+		s.updateGbar(i, ai >= s.c)
+		s.updateGbar(j, aj >= s.c)
+	}
+	return true
+}
+
+// updateGbar keeps gbar = Σ_{αₗ = C} C·yₗK(xₗ, ·) when αₚ reaches or leaves
+// C; wasUpper is whether αₚ was at C before the step.
+func (s *solver[E]) updateGbar(p int, wasUpper bool) {
+	isUpper := s.alpha[p] >= s.c
+	if isUpper == wasUpper {
+		return
+	}
+	d := s.c * s.y[p]
+	if wasUpper {
+		d = -d
+	}
+	col := s.column(p, s.n)
+	g := s.gbar[:len(col)]
+	for k, q := range col {
+		g[k] += d * float64(q)
+	}
+}
+
+// shrinkable reports whether variable p is at a bound and cannot be
+// selected while m(α) and M(α) stay as they are: p only in I_up with
+// vₚ < M, or only in I_low with vₚ > m.
+func (s *solver[E]) shrinkable(p int, m, mLow float64) bool {
+	u, lo := s.vUp[p], s.vLow[p]
+	return (math.IsInf(lo, 1) && u < mLow) || (math.IsInf(u, -1) && lo > m)
+}
+
+// shrink moves the variables that cannot be selected behind the active set.
+func (s *solver[E]) shrink() {
+	m, mLow := s.extremes()
+	if !s.unshrunk && m-mLow <= 10*s.eps {
+		s.unshrunk = true
+		s.reconstruct()
+		m, mLow = s.extremes()
+	}
+	s.stats.shrinks++
+	s.swaps = s.swaps[:0]
+	for p := 0; p < s.active; p++ {
+		if !s.shrinkable(p, m, mLow) {
+			continue
+		}
+		// Find the last active variable that stays, and swap it in.
+		for s.active--; s.active > p; s.active-- {
+			if !s.shrinkable(s.active, m, mLow) {
+				s.swap(p, s.active)
+				break
+			}
+		}
+	}
+	s.cache.swapAll(s.swaps)
+	s.stats.swaps += len(s.swaps)
+	s.next = -1
+}
+
+// swap exchanges variables p and q; the cache follows in shrink.
+func (s *solver[E]) swap(p, q int) {
+	s.y[p], s.y[q] = s.y[q], s.y[p]
+	s.alpha[p], s.alpha[q] = s.alpha[q], s.alpha[p]
+	s.vUp[p], s.vUp[q] = s.vUp[q], s.vUp[p]
+	s.vLow[p], s.vLow[q] = s.vLow[q], s.vLow[p]
+	if s.gbar != nil {
+		s.gbar[p], s.gbar[q] = s.gbar[q], s.gbar[p]
+	}
+	s.perm[p], s.perm[q] = s.perm[q], s.perm[p]
+	s.cols.swap(p, q)
+	s.swaps = append(s.swaps, [2]int32{int32(p), int32(q)})
+}
+
+// reconstruct rebuilds v for the inactive variables and makes every
+// variable active: vₖ = yₖ − gbarₖ − Σ_{free l} αₗyₗK(xₗ, xₖ) (without
+// gbar the sum runs over all support vectors).
+func (s *solver[E]) reconstruct() {
+	na, n := s.active, s.n
+	if na == n {
+		return
+	}
+	v := make([]float64, n-na)
+	for k := range v {
+		v[k] = s.y[na+k]
+		if s.gbar != nil {
+			v[k] -= s.gbar[na+k]
+		}
+	}
+	// The free variables are active: only variables at a bound shrink.
+	var free []int
+	for l := 0; l < na; l++ {
+		if a := s.alpha[l]; a > 0 && (s.gbar == nil || a < s.c) {
+			free = append(free, l)
+		}
+	}
+	if len(free) <= s.cache.slots() {
+		// Column by column, through the cache: the columns are then
+		// complete for the next iterations, which use all variables.
+		for _, l := range free {
+			col := s.column(l, n)[na:n]
+			b := s.alpha[l] * s.y[l]
+			for k, q := range col {
+				v[k] -= b * float64(q)
+			}
+		}
+	} else {
+		for k := range v {
+			var f float64
+			for _, l := range free {
+				f += s.alpha[l] * s.y[l] * s.cols.eval(l, na+k)
+			}
+			v[k] -= f
+		}
+	}
+	for k, val := range v {
+		s.setV(na+k, val)
+	}
+	s.active = n
+	s.next = -1
+}
+
+// linearW returns w = Σ αᵢyᵢxᵢ.
+func linearW(x mat.Matrix, alpha, y []float64) []float64 {
+	_, d := x.Dims()
+	w := make([]float64, d)
+	rows := kernel.Rows(x)
+	for i, a := range alpha {
+		if a != 0 {
+			floats.AddScaled(w, a*y[i], rows[i])
+		}
+	}
+	return w
+}
+
+// Kernel kinds that columns evaluates without the interface.
+const (
+	kindOther = iota
+	kindLinear
+	kindPoly
+	kindRBF
+)
+
+// columns evaluates kernel columns over a copy of the data in the solver's
+// order, row-major, so that a column segment is one matrix–vector product
+// (gonum's assembly GemvN) followed by the kernel's transform.
+type columns struct {
+	kind   int
+	k      kernel.Kernel
+	gamma  float64
+	coef0  float64
+	degree int
+	n, d   int
+	x      []float64 // n×d, row p is the point of variable p
+	sq     []float64 // ‖xₚ‖²
+	diag   []float64 // K(xₚ, xₚ)
+	buf    []float64 // scratch for the products xᵢ·xₖ
+	r2     float64   // the scale R² of the hard-margin test
+	evals  int       // kernel evaluations in columns
+	// parallel: split long columns between two goroutines.
+	parallel bool
+}
+
+// parallelWork is the number of multiply-adds (length·d) above which a
+// column is computed in two halves concurrently.
+const parallelWork = 1 << 17
+
+func newColumns(k kernel.Kernel, x mat.Matrix, parallel bool) columns {
+	n, d := x.Dims()
+	c := columns{kind: kindOther, k: k, n: n, d: d, x: make([]float64, n*d),
+		sq: make([]float64, n), diag: make([]float64, n), buf: make([]float64, n),
+		parallel: parallel}
+	for i, r := range kernel.Rows(x) {
+		copy(c.x[i*d:(i+1)*d], r)
+	}
+	switch k := k.(type) {
+	case kernel.Linear:
+		c.kind = kindLinear
+	case kernel.Polynomial:
+		c.kind, c.gamma, c.coef0, c.degree = kindPoly, k.Gamma, k.Coef0, k.Degree
+	case kernel.RBF:
+		c.kind, c.gamma = kindRBF, k.Gamma
+	}
+	mean := make([]float64, d)
+	for i := range n {
+		r := c.row(i)
+		c.sq[i] = floats.Dot(r, r)
+		c.diag[i] = c.eval(i, i)
+		floats.Add(mean, r)
+	}
+	floats.Scale(1/float64(n), mean)
+	// R²: the largest squared distance from the mean for the linear
+	// kernel (a margin does not change when the data move), the largest
+	// K(x, x) otherwise.
+	if c.kind == kindLinear {
+		for i := range n {
+			c.r2 = math.Max(c.r2, floats.Distance(c.row(i), mean, 2))
+		}
+		c.r2 *= c.r2
+	} else {
+		c.r2 = floats.Max(c.diag)
+	}
+	if c.r2 == 0 {
+		c.r2 = 1
+	}
+	return c
+}
+
+func (c *columns) row(p int) []float64 { return c.x[p*c.d : (p+1)*c.d : (p+1)*c.d] }
+
+// eval returns K(xₚ, x_q).
+func (c *columns) eval(p, q int) float64 {
+	xp, xq := c.row(p), c.row(q)
+	switch c.kind {
+	case kindLinear:
+		return floats.Dot(xp, xq)
+	case kindRBF:
+		if p == q {
+			return 1
+		}
+		return math.Exp(-c.gamma * math.Max(0, c.sq[p]+c.sq[q]-2*floats.Dot(xp, xq)))
+	case kindPoly:
+		return powi(c.gamma*floats.Dot(xp, xq)+c.coef0, c.degree)
+	}
+	return c.k.Eval(xp, xq)
+}
+
+func (c *columns) swap(p, q int) {
+	xp, xq := c.row(p), c.row(q)
+	for k, v := range xp {
+		xp[k], xq[k] = xq[k], v
+	}
+	c.sq[p], c.sq[q] = c.sq[q], c.sq[p]
+	c.diag[p], c.diag[q] = c.diag[q], c.diag[p]
+}
+
+// fillColumn stores K(xᵢ, xₖ) in col[k] for from ≤ k < to, in two
+// goroutines when the work is large.
+func fillColumn[E float32 | float64](c *columns, col []E, i, from, to int) {
+	c.evals += to - from
+	if c.parallel && (to-from)*c.d >= parallelWork {
+		mid := from + (to-from)/2
+		var wg sync.WaitGroup
+		wg.Add(1)
+		go func() {
+			fillRange(c, col, i, mid, to)
+			wg.Done()
+		}()
+		fillRange(c, col, i, from, mid)
+		wg.Wait()
+		return
+	}
+	fillRange(c, col, i, from, to)
+}
+
+func fillRange[E float32 | float64](c *columns, col []E, i, from, to int) {
+	col = col[from:to]
+	xi := c.row(i)
+	if c.kind == kindOther {
+		for k := range col {
+			col[k] = E(c.k.Eval(xi, c.row(from+k)))
+		}
+		return
+	}
+	dot := c.buf[from:to]
+	blas64.Gemv(blas.NoTrans, 1,
+		blas64.General{Rows: to - from, Cols: c.d, Stride: c.d, Data: c.x[from*c.d : to*c.d]},
+		blas64.Vector{N: c.d, Inc: 1, Data: xi}, 0, blas64.Vector{N: to - from, Inc: 1, Data: dot})
+	dot = dot[:len(col)]
+	switch c.kind {
+	case kindLinear:
+		for k, v := range dot {
+			col[k] = E(v)
+		}
+	case kindRBF:
+		sqi, g := c.sq[i], -c.gamma
+		sq := c.sq[from:to]
+		sq = sq[:len(col)]
+		for k, v := range dot {
+			col[k] = E(math.Exp(g * math.Max(0, sqi+sq[k]-2*v)))
+		}
+	case kindPoly:
+		for k, v := range dot {
+			col[k] = E(powi(c.gamma*v+c.coef0, c.degree))
+		}
+	}
+}
+
+// powi returns x**n for a small non-negative integer n.
+func powi(x float64, n int) float64 {
+	r := 1.0
+	for n > 0 {
+		if n&1 == 1 {
+			r *= x
+		}
+		x *= x
+		n >>= 1
+	}
+	return r
+}

@@ -1,0 +1,411 @@
+package svm
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"os"
+	"testing"
+
+	"gonum.org/v1/gonum/floats"
+	"gonum.org/v1/gonum/floats/scalar"
+	"gonum.org/v1/gonum/mat"
+
+	"github.com/marginnotes/marginnotes/pkg/dataset"
+	"github.com/marginnotes/marginnotes/pkg/kernel"
+)
+
+// Tolerances of the SMO tests.
+const (
+	// smoBookTol: Example 7.2 is solved exactly by two SMO steps on integer
+	// kernel values.
+	smoBookTol = 1e-12
+	// smoEqualityTol bounds |Σαᵢyᵢ|: SMO moves αᵢ and αⱼ by ±t, so only
+	// rounding breaks the equality.
+	smoEqualityTol = 1e-9
+	// smoCacheSlack is the error of the gradient SMO maintains from float32
+	// kernel columns, relative to the exact gradient, on the test problems.
+	smoCacheSlack = 1e-4
+	// smoLIBSVMTol: SMO follows LIBSVM's selection rule, so at the same
+	// Eps it ends at practically the same α (observed ≤ 1e-7).
+	smoLIBSVMTol = 1e-6
+	// smoSameTol compares two runs of SMO on one problem that stop at
+	// different α within Eps (shrinking on and off, cache sizes).
+	smoSameTol = 1e-4
+)
+
+func TestSMOExample72(t *testing.T) {
+	// Li Hang, Example 7.2 (book.md): α* = (1/4, 0, 1/4), w* = (1/2, 1/2),
+	// b* = −2, support vectors x1 and x3, dual minimum −1/4.
+	x, y := dataset.Example21()
+	r, err := SMO{}.Fit(x, y)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Status != Converged {
+		t.Errorf("status %v, want converged", r.Status)
+	}
+	if want := []float64{0.25, 0, 0.25}; !floats.EqualApprox(r.Alpha, want, smoBookTol) {
+		t.Errorf("α = %v, want %v", r.Alpha, want)
+	}
+	if want := []float64{0.5, 0.5}; !floats.EqualApprox(r.W, want, smoBookTol) {
+		t.Errorf("w = %v, want %v", r.W, want)
+	}
+	if !scalar.EqualWithinAbs(r.B, -2, smoBookTol) || r.BLow != r.BHigh {
+		t.Errorf("b = %v in [%v, %v], want −2 (unique)", r.B, r.BLow, r.BHigh)
+	}
+	if fmt.Sprint(r.Support) != "[0 2]" {
+		t.Errorf("support %v, want [0 2] (x1, x3)", r.Support)
+	}
+	if !scalar.EqualWithinAbs(r.DualObjective, -0.25, smoBookTol) ||
+		!scalar.EqualWithinAbs(r.PrimalObjective, 0.25, smoBookTol) ||
+		!scalar.EqualWithinAbs(r.Gap, 0, smoBookTol) {
+		t.Errorf("dual %v, primal %v, gap %v; want −1/4, 1/4, 0", r.DualObjective, r.PrimalObjective, r.Gap)
+	}
+}
+
+// TestSMOSeparable checks the hard margin on separable data of known
+// margin: the margin found, 1/‖w‖, is at least the generator's, every point
+// has yᵢf(xᵢ) ≥ 1 − Eps, and |Gap| ≤ Eps·Σαᵢ.
+func TestSMOSeparable(t *testing.T) {
+	const gamma, radius = 0.2, 3
+	for _, n := range []int{10, 50, 200} {
+		for _, d := range []int{2, 5} {
+			name := fmt.Sprintf("n=%d/d=%d", n, d)
+			s, _ := dataset.Separable(rand.NewPCG(uint64(n), uint64(d)), n, d, gamma, radius)
+			r, err := SMO{}.Fit(s.X, s.Y)
+			if err != nil {
+				t.Errorf("%s: %v", name, err)
+				continue
+			}
+			if m := 1 / floats.Norm(r.W, 2); m < gamma*(1-1e-3) {
+				t.Errorf("%s: margin 1/‖w‖ = %v < %v", name, m, gamma)
+			}
+			for i := range s.Y {
+				if yf := s.Y[i] * (floats.Dot(s.X.RawRowView(i), r.W) + r.B); yf < 1-DefaultEps {
+					t.Errorf("%s: y%d·f(x%d) = %v < 1 − Eps", name, i, i, yf)
+				}
+			}
+			if math.Abs(r.Gap) > DefaultEps*floats.Sum(r.Alpha) {
+				t.Errorf("%s: |gap| = %v > Eps·Σα = %v", name, r.Gap, DefaultEps*floats.Sum(r.Alpha))
+			}
+		}
+	}
+}
+
+// TestSMOSoftMargin checks the solution of soft-margin problems against
+// quantities recomputed here from α with a float64 Gram matrix: the box and
+// the equality constraint, the KKT conditions within Eps, the reported
+// objectives, and 0 ≤ Gap ≤ Eps·Σᵢmax(αᵢ, C − αᵢ).
+func TestSMOSoftMargin(t *testing.T) {
+	for _, tc := range []struct {
+		n, d int
+		k    kernel.Kernel
+		c    float64
+	}{
+		{40, 2, kernel.Linear{}, 1},
+		{200, 5, kernel.Linear{}, 0.1},
+		{200, 5, kernel.Linear{}, 10},
+		{300, 3, kernel.RBF{Gamma: 0.5}, 1},
+		{300, 3, kernel.RBF{Gamma: 2}, 100},
+		{150, 4, kernel.Polynomial{Degree: 3, Gamma: 0.3, Coef0: 1}, 0.5},
+	} {
+		for _, shrink := range []bool{true, false} {
+			name := fmt.Sprintf("n=%d/d=%d/%v/C=%g/shrinking=%v", tc.n, tc.d, tc.k, tc.c, shrink)
+			s := dataset.Noisy(rand.NewPCG(uint64(tc.n), 7), tc.n, tc.d, 0.1)
+			smo := SMO{C: tc.c, Kernel: tc.k, NoShrinking: !shrink}
+			r, err := smo.Fit(s.X, s.Y)
+			if err != nil {
+				t.Errorf("%s: %v", name, err)
+				continue
+			}
+			checkSMO(t, name, s.X, s.Y, tc.k, tc.c, DefaultEps, r)
+		}
+	}
+}
+
+// checkSMO verifies r independently of the solver's bookkeeping.
+func checkSMO(t *testing.T, name string, x mat.Matrix, y []float64, k kernel.Kernel, c, eps float64, r *Result) {
+	t.Helper()
+	n := len(y)
+	var sum float64
+	for i, a := range r.Alpha {
+		if a < 0 || a > c {
+			t.Errorf("%s: α%d = %v outside [0, %v]", name, i, a, c)
+		}
+		sum += a * y[i]
+	}
+	if math.Abs(sum) > smoEqualityTol {
+		t.Errorf("%s: Σαᵢyᵢ = %v", name, sum)
+	}
+	// G = Qα − e from a float64 Gram matrix.
+	g := kernel.Gram(k, x)
+	grad := make([]float64, n)
+	var aqa, sumA float64
+	for i := range n {
+		var qa float64
+		for j := range n {
+			qa += y[i] * y[j] * g.At(i, j) * r.Alpha[j]
+		}
+		grad[i] = qa - 1
+		aqa += r.Alpha[i] * qa
+		sumA += r.Alpha[i]
+	}
+	// KKT: m(α) − M(α) ≤ Eps (up to the float32 cache).
+	m, mLow := math.Inf(-1), math.Inf(1)
+	for i, a := range r.Alpha {
+		v := -y[i] * grad[i]
+		if (y[i] > 0 && a < c) || (y[i] < 0 && a > 0) {
+			m = math.Max(m, v)
+		}
+		if (y[i] < 0 && a < c) || (y[i] > 0 && a > 0) {
+			mLow = math.Min(mLow, v)
+		}
+	}
+	if m-mLow > eps+smoCacheSlack {
+		t.Errorf("%s: m(α) − M(α) = %v > Eps = %v", name, m-mLow, eps)
+	}
+	if r.MaxViolation > eps {
+		t.Errorf("%s: reported KKT violation %v > Eps", name, r.MaxViolation)
+	}
+	dual := aqa/2 - sumA
+	if !scalar.EqualWithinAbsOrRel(r.DualObjective, dual, smoCacheSlack, smoCacheSlack) {
+		t.Errorf("%s: dual objective %v, recomputed %v", name, r.DualObjective, dual)
+	}
+	// The primal objective at b = r.B, from the exact gradient:
+	// yᵢf(xᵢ) = Gᵢ + 1 + yᵢb.
+	var slack float64
+	for i := range n {
+		slack += math.Max(0, -(grad[i] + y[i]*r.B))
+	}
+	primal := aqa/2 + c*slack
+	if !scalar.EqualWithinAbsOrRel(r.PrimalObjective, primal, smoCacheSlack, smoCacheSlack) {
+		t.Errorf("%s: primal objective %v, recomputed %v", name, r.PrimalObjective, primal)
+	}
+	// 0 ≤ Gap ≤ Eps·Σᵢmax(αᵢ, C − αᵢ) (see SMO).
+	var bound float64
+	for _, a := range r.Alpha {
+		bound += math.Max(a, c-a)
+	}
+	bound *= eps + smoCacheSlack
+	if gap := primal + dual; gap < -smoCacheSlack*math.Abs(dual) || gap > bound {
+		t.Errorf("%s: gap %v outside [0, %v]", name, gap, bound)
+	}
+	if _, ok := k.(kernel.Linear); ok {
+		want := make([]float64, len(r.W))
+		for i, a := range r.Alpha {
+			floats.AddScaled(want, a*y[i], kernel.Rows(x)[i])
+		}
+		if !floats.EqualApprox(r.W, want, 1e-12) {
+			t.Errorf("%s: w = %v, Σαᵢyᵢxᵢ = %v", name, r.W, want)
+		}
+	} else if r.W != nil {
+		t.Errorf("%s: w set for a nonlinear kernel", name)
+	}
+}
+
+// TestSMOLIBSVM reproduces svm-train on a committed file:
+// testdata/curved300.libsvm is 300 points in R⁵ from bench/svm/gendata
+// (-n 300 -d 5 -seed 7), scaled by svm-scale -l -1 -u 1.
+func TestSMOLIBSVM(t *testing.T) {
+	f, err := os.Open("testdata/curved300.libsvm")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	s, err := dataset.ReadLIBSVM(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		args string
+		c    float64
+		k    kernel.Kernel
+		obj  float64
+		rho  float64
+		nSV  int
+		nBSV int
+	}{
+		// LIBSVM 3.24 (Debian libsvm-tools 3.24+ds-6) svm-train ARGS -e 0.001
+		// testdata/curved300.libsvm; obj, rho, nSV and nBSV as it prints them.
+		{"-c 1 -t 0", 1, kernel.Linear{}, -80.981461, 0.426150, 92, 86},
+		{"-c 10 -t 0", 10, kernel.Linear{}, -709.690693, 0.563752, 77, 70},
+		{"-c 1 -t 2 -g 0.2", 1, kernel.RBF{Gamma: 0.2}, -87.048867, -1.487186, 111, 106},
+		{"-c 100 -t 2 -g 0.5", 100, kernel.RBF{Gamma: 0.5}, -1297.303179, -3.962709, 35, 11},
+		{"-c 0.1 -t 1 -d 3 -g 0.2 -r 1", 0.1, kernel.Polynomial{Degree: 3, Gamma: 0.2, Coef0: 1}, -13.910172, 0.279184, 178, 174},
+	} {
+		r, err := SMO{C: tc.c, Kernel: tc.k, Eps: 0.001}.Fit(s.X, s.Y)
+		if err != nil {
+			t.Errorf("%s: %v", tc.args, err)
+			continue
+		}
+		if !scalar.EqualWithinRel(r.DualObjective, tc.obj, smoLIBSVMTol) {
+			t.Errorf("%s: objective %.6f, LIBSVM %.6f", tc.args, r.DualObjective, tc.obj)
+		}
+		// b = −rho is fixed only up to the tolerance of both solvers.
+		if !scalar.EqualWithinAbs(-r.B, tc.rho, 2*DefaultEps) {
+			t.Errorf("%s: rho = −b = %.6f, LIBSVM %.6f", tc.args, -r.B, tc.rho)
+		}
+		if len(r.Support) != tc.nSV || len(r.Bounded) != tc.nBSV {
+			t.Errorf("%s: nSV = %d, nBSV = %d; LIBSVM %d, %d", tc.args, len(r.Support), len(r.Bounded), tc.nSV, tc.nBSV)
+		}
+		checkSMO(t, tc.args, s.X, s.Y, tc.k, tc.c, DefaultEps, r)
+	}
+}
+
+// TestSMOSameObjective solves problems with shrinking on and off, with a
+// cache of two columns (every request but a repeat misses and evicts) and
+// with a float64 cache: all must reach the same objective within Eps.
+func TestSMOSameObjective(t *testing.T) {
+	s := dataset.Noisy(rand.NewPCG(3, 4), 400, 6, 0.15)
+	for _, k := range []kernel.Kernel{kernel.Linear{}, kernel.RBF{Gamma: 0.3}} {
+		base := SMO{C: 2, Kernel: k}
+		ref, err := base.Fit(s.X, s.Y)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, v := range []struct {
+			name string
+			smo  SMO
+		}{
+			{"no shrinking", SMO{C: 2, Kernel: k, NoShrinking: true}},
+			{"two-column cache", SMO{C: 2, Kernel: k, CacheBytes: 1}},
+			{"two-column cache, no shrinking", SMO{C: 2, Kernel: k, CacheBytes: 1, NoShrinking: true}},
+			{"float64 cache", SMO{C: 2, Kernel: k, cache64: true}},
+			{"serial columns", SMO{C: 2, Kernel: k, serial: true}},
+		} {
+			r, err := v.smo.Fit(s.X, s.Y)
+			if err != nil {
+				t.Errorf("%v/%s: %v", k, v.name, err)
+				continue
+			}
+			if !scalar.EqualWithinRel(r.DualObjective, ref.DualObjective, smoSameTol) {
+				t.Errorf("%v/%s: objective %v, default %v", k, v.name, r.DualObjective, ref.DualObjective)
+			}
+			checkSMO(t, fmt.Sprintf("%v/%s", k, v.name), s.X, s.Y, k, 2, DefaultEps, r)
+		}
+	}
+}
+
+// TestSMOStats checks the solver's counters: shrinking happens and sets
+// variables aside, a two-column cache misses on nearly every request, a
+// cache that holds every column computes each column at most once per
+// length it is asked for.
+func TestSMOStats(t *testing.T) {
+	s := dataset.Noisy(rand.NewPCG(5, 6), 2500, 4, 0.1)
+	n := len(s.Y)
+	cfg := config{c: 1, eps: DefaultEps, maxIter: 1e6, budget: DefaultCacheBytes, shrinking: true}
+	r, st, err := solve[float32](s.X, s.Y, kernel.Linear{}, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.shrinks < r.Iterations/shrinkEvery || st.swaps == 0 {
+		t.Errorf("%d iterations, %d shrinkings, %d swaps", r.Iterations, st.shrinks, st.swaps)
+	}
+	if st.hits == 0 || st.misses == 0 {
+		t.Errorf("full cache: %d hits, %d misses", st.hits, st.misses)
+	}
+	cfg.budget, cfg.shrinking = 1, false
+	r2, st2, err := solve[float32](s.X, s.Y, kernel.Linear{}, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Without shrinking every column is computed in full: each miss costs n.
+	if st2.evals != n*st2.misses {
+		t.Errorf("two-column cache: %d evaluations for %d misses of %d", st2.evals, st2.misses, n)
+	}
+	if st2.misses < r2.Iterations {
+		t.Errorf("two-column cache: %d misses in %d iterations", st2.misses, r2.Iterations)
+	}
+}
+
+func TestSMOErrors(t *testing.T) {
+	x, y := dataset.Example21()
+	for _, c := range []float64{-1, math.NaN()} {
+		if _, err := (SMO{C: c}).Fit(x, y); !errors.Is(err, ErrC) {
+			t.Errorf("C = %v: error %v, want ErrC", c, err)
+		}
+	}
+	if _, err := (SMO{Eps: -1}).Fit(x, y); err == nil {
+		t.Error("Eps = −1: no error")
+	}
+	if _, err := (SMO{Kernel: kernel.RBF{}}).Fit(x, y); err == nil {
+		t.Error("RBF with γ = 0: no error")
+	}
+	if _, err := (SMO{}).Fit(x, []float64{1, 1, 0}); !errors.Is(err, dataset.ErrLabel) {
+		t.Errorf("label 0: error %v, want dataset.ErrLabel", err)
+	}
+	if _, err := (SMO{}).Fit(x, []float64{1, 1, 1}); !errors.Is(err, dataset.ErrOneClass) {
+		t.Errorf("one class: error %v, want dataset.ErrOneClass", err)
+	}
+}
+
+// TestSMONotSeparable asks for a hard margin on data no line separates: the
+// four XOR points, and noisy Gaussian clouds. SMO must say so, with a
+// partial result whose α stays moderate, well before its iteration limit.
+func TestSMONotSeparable(t *testing.T) {
+	xor := mat.NewDense(4, 2, []float64{1, 1, -1, -1, 1, -1, -1, 1})
+	noisy := dataset.Noisy(rand.NewPCG(8, 9), 300, 3, 0.1)
+	for _, tc := range []struct {
+		name string
+		x    mat.Matrix
+		y    []float64
+	}{
+		{"xor", xor, []float64{1, 1, -1, -1}},
+		{"noisy", noisy.X, noisy.Y},
+	} {
+		r, err := SMO{MaxIter: 100_000}.Fit(tc.x, tc.y)
+		if !errors.Is(err, ErrNotSeparable) {
+			t.Errorf("%s: error %v, want ErrNotSeparable", tc.name, err)
+			continue
+		}
+		if r == nil {
+			t.Errorf("%s: no partial result", tc.name)
+			continue
+		}
+		// The bound γ ≤ ‖w‖/Σα < 10⁻⁴·R is reached with Σα of the order
+		// of ‖w‖/(10⁻⁴·R), not with astronomically large α.
+		if a := floats.Max(r.Alpha); a > 1e6 {
+			t.Errorf("%s: max α = %v", tc.name, a)
+		}
+		t.Logf("%s: %v", tc.name, err)
+	}
+	// A kernel that separates XOR: the hard margin exists.
+	r, err := SMO{Kernel: kernel.Polynomial{Degree: 2, Gamma: 1}}.Fit(xor, []float64{1, 1, -1, -1})
+	if err != nil {
+		t.Fatalf("xor with (x·z)²: %v", err)
+	}
+	// K = (x·z)² is 4 within a class and 0 across: f(α) = 2(α₁+α₂)² +
+	// 2(α₃+α₄)² − Σα with α₁+α₂ = α₃+α₄ = s is least at s = 1/4, where
+	// f = −1/4, b = 0 and every point lies on its margin.
+	if !scalar.EqualWithinAbs(r.DualObjective, -0.25, smoBookTol) || !scalar.EqualWithinAbs(r.B, 0, smoBookTol) {
+		t.Errorf("xor with (x·z)²: objective %v, b = %v; want −1/4, 0", r.DualObjective, r.B)
+	}
+}
+
+// TestSMONotConverged stops SMO after a few iterations: the partial result
+// is feasible, its status says why it stopped, and its fields are filled.
+func TestSMONotConverged(t *testing.T) {
+	s := dataset.Noisy(rand.NewPCG(10, 11), 200, 4, 0.1)
+	r, err := SMO{C: 1, MaxIter: 5}.Fit(s.X, s.Y)
+	if !errors.Is(err, ErrNotConverged) {
+		t.Fatalf("error %v, want ErrNotConverged", err)
+	}
+	if r == nil || r.Status != IterationLimit || r.Iterations != 5 {
+		t.Fatalf("result %+v, want status iteration limit after 5 iterations", r)
+	}
+	if r.MaxViolation <= DefaultEps || len(r.Support) == 0 || len(r.Support) > 10 {
+		t.Errorf("KKT violation %v, %d support vectors", r.MaxViolation, len(r.Support))
+	}
+	var sum float64
+	for i, a := range r.Alpha {
+		if a < 0 || a > 1 {
+			t.Errorf("α%d = %v outside [0, 1]", i, a)
+		}
+		sum += a * s.Y[i]
+	}
+	if math.Abs(sum) > smoEqualityTol {
+		t.Errorf("Σαᵢyᵢ = %v", sum)
+	}
+}
