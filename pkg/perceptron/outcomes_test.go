@@ -1,0 +1,105 @@
+package perceptron
+
+import (
+	"errors"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"gonum.org/v1/gonum/floats"
+	"gonum.org/v1/gonum/floats/scalar"
+)
+
+// probTol: the probabilities of Outcomes are sums of products of 1/m.
+const probTol = 1e-12
+
+func TestOutcomesExample21(t *testing.T) {
+	x, y := book()
+	outs, err := Enumeration{}.Outcomes(x, y)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Every hyperplane a run of Algorithm 2.1 can end at on Example 2.1. The
+	// book's runs give x(1)+x(2)−3 (Table 2.1) and 2x(1)+x(2)−5 (its other
+	// order); seed 001's random choice gave 2x(1)+x(2)−5 too.
+	want := []struct {
+		w      []float64
+		b      float64
+		counts []int
+		prob   float64
+		ex     []int
+	}{
+		{[]float64{1, 0}, -2, []int{0, 1, 3}, 0.5, []int{1, 2, 2, 2}},
+		{[]float64{1, 1}, -3, []int{2, 0, 5}, 0.25, []int{0, 2, 2, 2, 0, 2, 2}},
+		{[]float64{2, 1}, -5, []int{2, 1, 8}, 0.125, []int{0, 2, 2, 2, 1, 2, 2, 2, 0, 2, 2}},
+		{[]float64{3, 1}, -5, []int{1, 2, 8}, 0.125, []int{0, 2, 2, 2, 1, 2, 2, 2, 1, 2, 2}},
+	}
+	if len(outs) != len(want) {
+		t.Fatalf("%d outcomes, want %d: %+v", len(outs), len(want), outs)
+	}
+	var total float64
+	for i, w := range want {
+		o := outs[i]
+		total += o.Prob
+		if !floats.Equal(o.W, w.w) || o.B != w.b || !slices.Equal(o.Counts, w.counts) ||
+			!slices.Equal(o.Example, w.ex) || !scalar.EqualWithinAbsOrRel(o.Prob, w.prob, probTol, probTol) {
+			t.Errorf("outcome %d: %+v; want w %v b %v counts %v prob %v example %v", i, o, w.w, w.b, w.counts, w.prob, w.ex)
+		}
+		if o.Runs != 2 {
+			t.Errorf("outcome %d: %v runs, want 2", i, o.Runs)
+		}
+		// Replaying the example with the Choices order ends at the outcome.
+		res, err := Primal{Order: Choices, Sequence: o.Example}.Fit(x, y)
+		if err != nil || !floats.Equal(res.W, o.W) || res.B != o.B {
+			t.Errorf("outcome %d: replay gives %v %v (%v)", i, res.W, res.B, err)
+		}
+	}
+	if !scalar.EqualWithinAbsOrRel(total, 1, probTol, probTol) {
+		t.Errorf("probabilities sum to %v, want 1", total)
+	}
+}
+
+// Every run of RandomMistake and of the cyclic orders ends at one of the
+// enumerated outcomes.
+func TestOutcomesCoverRuns(t *testing.T) {
+	for seed := uint64(0); seed < 5; seed++ {
+		x, y, _, _ := separable(6, 2, 3, seed)
+		outs, err := Enumeration{}.Outcomes(x, y)
+		if err != nil {
+			t.Fatalf("seed %d: %v", seed, err)
+		}
+		var total float64
+		for _, o := range outs {
+			total += o.Prob
+		}
+		if !scalar.EqualWithinAbsOrRel(total, 1, probTol, probTol) {
+			t.Errorf("seed %d: probabilities sum to %v", seed, total)
+		}
+		for s := uint64(0); s < 20; s++ {
+			res, err := Primal{Order: RandomMistake, Src: rand.NewPCG(s, 3)}.Fit(x, y)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !slices.ContainsFunc(outs, func(o Outcome) bool { return floats.Equal(o.W, res.W) && o.B == res.B }) {
+				t.Errorf("seed %d/%d: run ends at %v %v, not an enumerated outcome", seed, s, res.W, res.B)
+			}
+		}
+	}
+}
+
+func TestOutcomesNotSeparable(t *testing.T) {
+	x, y := xorData()
+	outs, err := Enumeration{MaxUpdates: 30}.Outcomes(x, y)
+	if !errors.Is(err, ErrNotConverged) {
+		t.Fatalf("err = %v, want ErrNotConverged", err)
+	}
+	if len(outs) != 0 {
+		t.Errorf("%d outcomes on XOR, want none", len(outs))
+	}
+	if _, err := (Enumeration{MaxStates: 2}).Outcomes(x, y); !errors.Is(err, ErrNotConverged) {
+		t.Errorf("MaxStates 2: err = %v, want ErrNotConverged", err)
+	}
+	if _, err := (Enumeration{MaxUpdates: -1}).Outcomes(x, y); !errors.Is(err, ErrMaxEpochs) {
+		t.Errorf("MaxUpdates −1: err = %v, want ErrMaxEpochs", err)
+	}
+}
