@@ -67,3 +67,8 @@ func dotAVX2(x, y []float64) float64
 
 //go:noescape
 func axpyAVX2(a float64, x, y []float64)
+
+// prefetch hints to the processor that x will be read soon.
+//
+//go:noescape
+func prefetch(x []float64)

@@ -22,3 +22,6 @@ func axpy(a float64, x, y []float64) {
 	}
 	floats.AddScaled(y, a, x)
 }
+
+// prefetch does nothing on this platform.
+func prefetch(x []float64) {}
