@@ -72,6 +72,9 @@ type Outcome struct {
 // enumNode is one count vector of a layer with the runs that reach it.
 type enumNode struct {
 	counts  []int
+	w       []float64
+	b       float64
+	miss    []int
 	runs    float64
 	prob    float64
 	example []int
@@ -88,11 +91,75 @@ type enumNode struct {
 // separable some run never stops. Invalid data give an error wrapping a
 // dataset sentinel, a negative limit ErrMaxEpochs.
 func (e Enumeration) Outcomes(x mat.Matrix, y []float64) ([]Outcome, error) {
+	var out []Outcome
+	err := e.walk(x, y, func(k int, layer []*enumNode) bool {
+		for _, nd := range layer {
+			if len(nd.miss) == 0 {
+				out = append(out, Outcome{
+					W: nd.w, B: nd.b, Counts: nd.counts, Updates: k,
+					Runs: nd.runs, Prob: nd.prob, Example: nd.example,
+				})
+			}
+		}
+		return true
+	})
+	slices.SortFunc(out, func(a, b Outcome) int {
+		return cmp.Or(cmp.Compare(a.Updates, b.Updates), slices.Compare(a.Example, b.Example))
+	})
+	return out, err
+}
+
+// State is a point that runs of Algorithm 2.1 from w₀ = 0, b₀ = 0 (η = 1)
+// reach after some number of updates.
+type State struct {
+	// Counts[i] is nᵢ, the number of updates made so far with point i (the
+	// αᵢ of the dual form for η = 1); W = Σᵢ nᵢyᵢxᵢ and B = Σᵢ nᵢyᵢ.
+	Counts []int
+	W      []float64
+	B      float64
+	// Misclassified lists the 0-based indices of the points with
+	// yᵢ(W·xᵢ + B) ≤ 0, the choices open to the next update; empty where
+	// the runs stop.
+	Misclassified []int
+	// Runs, Prob and Example mean what they mean for Outcome, for the runs
+	// that pass through this state.
+	Runs    float64
+	Prob    float64
+	Example []int
+}
+
+// States returns every state that runs of Algorithm 2.1 from w₀ = 0,
+// b₀ = 0 reach after exactly k updates, sorted by Example; a count vector
+// missing from the list cannot be the α of any run of Algorithm 2.2 at
+// step k. Errors are those of Outcomes; a k beyond MaxUpdates gives
+// ErrMaxEpochs.
+func (e Enumeration) States(x mat.Matrix, y []float64, k int) ([]State, error) {
+	if k < 0 || k > cmp.Or(e.MaxUpdates, DefaultEnumUpdates) {
+		return nil, fmt.Errorf("perceptron: enumeration: step %d outside 0…MaxUpdates: %w", k, ErrMaxEpochs)
+	}
+	var out []State
+	err := e.walk(x, y, func(j int, layer []*enumNode) bool {
+		if j < k {
+			return true
+		}
+		for _, nd := range layer {
+			out = append(out, State{Counts: nd.counts, W: nd.w, B: nd.b, Misclassified: nd.miss,
+				Runs: nd.runs, Prob: nd.prob, Example: nd.example})
+		}
+		return false
+	})
+	slices.SortFunc(out, func(a, b State) int { return slices.Compare(a.Example, b.Example) })
+	return out, err
+}
+
+// walk visits the layers k = 0, 1, … of the graph of runs until no run is
+// left or visit returns false.
+func (e Enumeration) walk(x mat.Matrix, y []float64, visit func(k int, layer []*enumNode) bool) error {
 	if err := dataset.Validate(x, y); err != nil {
-		return nil, fmt.Errorf("perceptron: enumeration: %w", err)
+		return fmt.Errorf("perceptron: enumeration: %w", err)
 	}
 	if e.MaxUpdates < 0 || e.MaxStates < 0 {
-		return nil, fmt.Errorf("perceptron: enumeration: %w", ErrMaxEpochs)
+		return fmt.Errorf("perceptron: enumeration: %w", ErrMaxEpochs)
 	}
 	maxUpdates := cmp.Or(e.MaxUpdates, DefaultEnumUpdates)
 	maxStates := cmp.Or(e.MaxStates, DefaultEnumStates)
@@ -102,34 +169,28 @@ func (e Enumeration) Outcomes(x mat.Matrix, y []float64) ([]Outcome, error) {
 		rows[i] = mat.Row(nil, i, x)
 	}
 
-	var out []Outcome
 	layer := []*enumNode{{counts: make([]int, n), runs: 1, prob: 1}}
-	w := make([]float64, d)
-	var miss []int
-	for k := 0; len(layer) > 0; k++ {
-		if k > maxUpdates {
-			return finishOutcomes(out), fmt.Errorf("%w: %d count vectors still have misclassified points after %d updates",
-				ErrNotConverged, len(layer), maxUpdates)
+	for k := 0; ; k++ {
+		for _, nd := range layer {
+			nd.w = make([]float64, d)
+			nd.b = weightsOf(nd.w, nd.counts, rows, y)
+			for i, xi := range rows {
+				if y[i]*(dot(nd.w, xi)+nd.b) <= 0 {
+					nd.miss = append(nd.miss, i)
+				}
+			}
+		}
+		if !visit(k, layer) {
+			return nil
 		}
 		next := make(map[string]*enumNode)
 		var order []string // keys of next in first-seen order, for determinism
 		for _, nd := range layer {
-			b := weightsOf(w, nd.counts, rows, y)
-			miss = miss[:0]
-			for i, xi := range rows {
-				if y[i]*(dot(w, xi)+b) <= 0 {
-					miss = append(miss, i)
-				}
-			}
-			if len(miss) == 0 {
-				out = append(out, Outcome{
-					W: slices.Clone(w), B: b, Counts: nd.counts, Updates: k,
-					Runs: nd.runs, Prob: nd.prob, Example: nd.example,
-				})
+			if len(nd.miss) == 0 {
 				continue
 			}
-			p := nd.prob / float64(len(miss))
-			for _, i := range miss {
+			p := nd.prob / float64(len(nd.miss))
+			for _, i := range nd.miss {
 				nd.counts[i]++
 				key := countsKey(nd.counts)
 				c, ok := next[key]
@@ -145,8 +206,15 @@ func (e Enumeration) Outcomes(x mat.Matrix, y []float64) ([]Outcome, error) {
 				c.prob += p
 			}
 		}
+		if len(next) == 0 {
+			return nil
+		}
+		if k+1 > maxUpdates {
+			return fmt.Errorf("%w: %d count vectors still have misclassified points after %d updates",
+				ErrNotConverged, len(layer), maxUpdates)
+		}
 		if len(next) > maxStates {
-			return finishOutcomes(out), fmt.Errorf("%w: %d count vectors after %d updates exceed MaxStates = %d",
+			return fmt.Errorf("%w: %d count vectors after %d updates exceed MaxStates = %d",
 				ErrNotConverged, len(next), k+1, maxStates)
 		}
 		layer = layer[:0]
@@ -154,7 +222,6 @@ func (e Enumeration) Outcomes(x mat.Matrix, y []float64) ([]Outcome, error) {
 			layer = append(layer, next[key])
 		}
 	}
-	return finishOutcomes(out), nil
 }
 
 // weightsOf sets w = Σᵢ nᵢyᵢxᵢ and returns b = Σᵢ nᵢyᵢ.
@@ -181,11 +248,4 @@ func countsKey(c []int) string {
 		sb.WriteByte(',')
 	}
 	return sb.String()
-}
-
-func finishOutcomes(out []Outcome) []Outcome {
-	slices.SortFunc(out, func(a, b Outcome) int {
-		return cmp.Or(cmp.Compare(a.Updates, b.Updates), slices.Compare(a.Example, b.Example))
-	})
-	return out
 }

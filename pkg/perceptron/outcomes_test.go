@@ -103,3 +103,27 @@ func TestOutcomesNotSeparable(t *testing.T) {
 		t.Errorf("MaxUpdates −1: err = %v, want ErrMaxEpochs", err)
 	}
 }
+
+// Table 2.2 of some printings shows α = (2, 0, 2), b = 0 at k = 4: no run
+// reaches it.
+func TestStatesExample22(t *testing.T) {
+	x, y := book()
+	states, err := Enumeration{}.States(x, y, 4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got [][]int
+	for _, s := range states {
+		got = append(got, s.Counts)
+	}
+	want := [][]int{{1, 0, 3}, {0, 1, 3}} // by Example: 0,2,2,2 then 1,2,2,2
+	if len(got) != len(want) || !slices.Equal(got[0], want[0]) || !slices.Equal(got[1], want[1]) {
+		t.Fatalf("states at k=4: %v, want %v", got, want)
+	}
+	if !slices.Equal(states[0].Misclassified, []int{0, 1}) || states[0].B != -2 {
+		t.Errorf("state (1,0,3): %+v", states[0])
+	}
+	if _, err := (Enumeration{MaxUpdates: 3}).States(x, y, 4); !errors.Is(err, ErrMaxEpochs) {
+		t.Errorf("k beyond MaxUpdates: err = %v", err)
+	}
+}
