@@ -1,0 +1,245 @@
+#!/usr/bin/env bash
+# test-docker.sh: `make test-docker`. Builds docker/Dockerfile, starts the
+# image, waits until Jupyter answers, checks that it offers the `gonb` kernel
+# and the notebooks, and executes one notebook headless inside the container
+# with the Go module proxy switched off (so a cold cache fails the test), with
+# no error output and with its plots.
+#
+# With DOCKER_HOST unset it starts a private Docker daemon (Debian's docker.io)
+# that leaves the machine's network rules alone (--bridge=none
+# --iptables=false, containers on the host network) and stops it at the end,
+# and it makes the base image with debootstrap (scripts/docker-base.sh), since
+# no image registry may be reachable. With DOCKER_HOST set, it uses that
+# daemon. Missing packages (docker.io, debootstrap, curl) are installed when
+# run as root on Debian.
+#
+# Environment:
+#   MN_DOCKER_NOTEBOOK  notebook to execute (default notebooks/00-smoke.ipynb)
+#   MN_DOCKER_IMAGE     image tag (default marginnotes:test)
+#   MN_DOCKER_CACHE     daemon data and base rootfs, kept between runs so a
+#                       re-run is quick (default ~/.cache/marginnotes/docker)
+#   DOCKER              docker client (default /usr/bin/docker: Debian's, with BuildKit)
+set -euo pipefail
+
+cd "$(dirname "$0")/.."
+t0=$SECONDS
+
+notebook=${MN_DOCKER_NOTEBOOK:-notebooks/00-smoke.ipynb}
+image=${MN_DOCKER_IMAGE:-marginnotes:test}
+cache=${MN_DOCKER_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/marginnotes/docker}
+docker=${DOCKER:-/usr/bin/docker}
+base=debian:bookworm
+run=/run/marginnotes-docker # short: the daemon's sockets live under it
+name=marginnotes-test-$$
+
+say() { printf 'test-docker: %s\n' "$*" >&2; }
+die() {
+	say "FAIL: $*"
+	exit 1
+}
+phase() { # phase NAME START: print how long a phase took
+	say "$1: $((SECONDS - $2)) s"
+}
+
+# Runs "$@" until it succeeds or SECS seconds have passed.
+wait_for() {
+	local secs=$1
+	shift
+	local end=$((SECONDS + secs))
+	until "$@" >/dev/null 2>&1; do
+		((SECONDS < end)) || return 1
+		sleep 1
+	done
+}
+
+[[ -f $notebook ]] || die "no notebook $notebook"
+
+# --- packages ----------------------------------------------------------------
+need=()
+[[ -x /usr/sbin/dockerd || -n ${DOCKER_HOST:-} ]] || need+=(docker.io)
+[[ -x $docker ]] || need+=(docker.io)
+command -v debootstrap >/dev/null || need+=(debootstrap)
+command -v curl >/dev/null || need+=(curl)
+command -v python3 >/dev/null || need+=(python3)
+if ((${#need[@]})); then
+	if [[ $(id -u) != 0 ]] || ! command -v apt-get >/dev/null; then
+		die "missing ${need[*]}: install them (Debian: apt-get install ${need[*]}), or set DOCKER_HOST"
+	fi
+	say "installing ${need[*]}"
+	apt=(apt-get -o DPkg::Lock::Timeout=600 -qq)
+	DEBIAN_FRONTEND=noninteractive "${apt[@]}" install -y --no-install-recommends "${need[@]}" >/dev/null ||
+		{ "${apt[@]}" update && DEBIAN_FRONTEND=noninteractive "${apt[@]}" install -y --no-install-recommends "${need[@]}" >/dev/null; }
+fi
+
+# --- cleanup -------------------------------------------------------------------
+dockerd_pid=
+logs=build/test-docker # the build log and the executed notebook stay here
+rm -rf "$logs"
+mkdir -p "$logs"
+tmp=$(mktemp -d)
+cleanup() {
+	local rc=$?
+	set +e
+	if [[ -n ${DOCKER_HOST:-} ]] && "$docker" inspect "$name" >/dev/null 2>&1; then
+		if ((rc)); then
+			say "container log:"
+			"$docker" logs --tail 40 "$name" 2>&1 | sed 's/^/  | /' >&2
+		fi
+		"$docker" rm -f "$name" >/dev/null 2>&1
+	fi
+	if [[ -n $dockerd_pid ]]; then
+		kill "$dockerd_pid" 2>/dev/null
+		for _ in $(seq 30); do
+			kill -0 "$dockerd_pid" 2>/dev/null || break
+			sleep 1
+		done
+		if kill -0 "$dockerd_pid" 2>/dev/null; then
+			say "dockerd $dockerd_pid did not stop in 30 s; killing it"
+			kill -9 "$dockerd_pid" 2>/dev/null
+		fi
+		if ((rc)); then
+			say "dockerd log: $cache/dockerd.log"
+		fi
+	fi
+	rm -rf "$tmp"
+	say "total: $((SECONDS - t0)) s"
+	((rc == 0)) && say "ok"
+	exit "$rc"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+# --- daemon -------------------------------------------------------------------
+t=$SECONDS
+if [[ -z ${DOCKER_HOST:-} ]]; then
+	[[ $(id -u) == 0 ]] || die "starting a Docker daemon needs root (or set DOCKER_HOST)"
+	mkdir -p "$cache/data-root" "$run"
+	if [[ -s $run/dockerd.pid ]] && kill -0 "$(cat "$run/dockerd.pid")" 2>/dev/null; then
+		die "a daemon from another run is still up (pid $(cat "$run/dockerd.pid")); stop it first"
+	fi
+	rm -f "$run/dockerd.pid" "$run/docker.sock"
+	# setsid: the daemon and its containerd stay out of our process group, so
+	# a Ctrl-C reaches this script, which then stops the daemon in order.
+	setsid /usr/sbin/dockerd \
+		--data-root "$cache/data-root" \
+		--exec-root "$run/exec" \
+		--host "unix://$run/docker.sock" \
+		--pidfile "$run/dockerd.pid" \
+		--storage-driver overlay2 \
+		--bridge=none --iptables=false --ip-masq=false \
+		>"$cache/dockerd.log" 2>&1 </dev/null &
+	dockerd_pid=$!
+	export DOCKER_HOST=unix://$run/docker.sock
+	wait_for 60 "$docker" info || die "dockerd did not answer in 60 s (log: $cache/dockerd.log)"
+	phase "dockerd up" "$t"
+else
+	"$docker" info >/dev/null || die "no Docker daemon answers at $DOCKER_HOST"
+fi
+
+# --- base image -----------------------------------------------------------------
+t=$SECONDS
+if [[ -n $dockerd_pid ]]; then
+	DOCKER=$docker MN_DOCKER_CACHE=$cache scripts/docker-base.sh "$base"
+elif ! "$docker" image inspect "$base" >/dev/null 2>&1; then
+	"$docker" pull "$base" || DOCKER=$docker MN_DOCKER_CACHE=$cache scripts/docker-base.sh "$base"
+fi
+phase "base image $base" "$t"
+
+# --- build ----------------------------------------------------------------------
+t=$SECONDS
+say "building $image (log: $logs/build.log)"
+if ! DOCKER_BUILDKIT=1 timeout 2400 "$docker" build --network host --progress plain \
+	-f docker/Dockerfile --build-arg BASE="$base" -t "$image" . >"$logs/build.log" 2>&1; then
+	tail -n 60 "$logs/build.log" >&2
+	die "docker build failed"
+fi
+phase "build" "$t"
+size=$("$docker" image inspect -f '{{.Size}}' "$image")
+say "image $image: $((size / 1000000)) MB"
+
+# --- start ----------------------------------------------------------------------
+t=$SECONDS
+port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+token=$(head -c 16 /dev/urandom | od -An -tx1 | tr -d ' \n')
+"$docker" run -d --name "$name" --network host -e PORT="$port" -e JUPYTER_TOKEN="$token" "$image" >/dev/null
+api=http://127.0.0.1:$port/api
+running() { [[ $("$docker" inspect -f '{{.State.Running}}' "$name" 2>/dev/null) == true ]]; }
+answers() { running && curl -fsS --max-time 5 "$api/status?token=$token"; }
+wait_for 120 answers || die "Jupyter did not answer on port $port in 120 s"
+phase "Jupyter answering" "$t"
+
+"$docker" logs "$name" 2>&1 | grep -qF "http://127.0.0.1:$port/?token=$token" ||
+	die "the log does not show the URL with its token"
+
+curl -fsS --max-time 10 "$api/kernelspecs?token=$token" >"$tmp/kernelspecs.json"
+curl -fsS --max-time 10 "$api/contents?token=$token" >"$tmp/contents.json"
+python3 - "$tmp/kernelspecs.json" "$tmp/contents.json" "$(basename "$notebook")" <<'EOF' || die "API check"
+import json, sys
+specs = json.load(open(sys.argv[1]))["kernelspecs"]
+if "gonb" not in specs:
+    sys.exit(f"kernel gonb not offered; kernels: {sorted(specs)}")
+names = [c["name"] for c in json.load(open(sys.argv[2]))["content"]]
+if sys.argv[3] not in names:
+    sys.exit(f"{sys.argv[3]} not in the notebook list {names}")
+print(f"test-docker: kernels {sorted(specs)}; {len(names)} entries at the notebook root")
+EOF
+
+# --- execute a notebook -------------------------------------------------------
+# GOPROXY=off: with the caches warmed at build time, nothing is downloaded.
+t=$SECONDS
+say "executing $notebook in the container"
+if ! "$docker" exec -e GOPROXY=off -w "/home/jovyan/marginnotes/$(dirname "$notebook")" "$name" \
+	timeout 900 jupyter nbconvert --to notebook --execute --output-dir=/tmp/out \
+	--ExecutePreprocessor.timeout=600 "$(basename "$notebook")" >"$logs/nbconvert.log" 2>&1; then
+	tail -n 40 "$logs/nbconvert.log" >&2
+	die "nbconvert --execute failed"
+fi
+phase "notebook executed" "$t"
+"$docker" exec "$name" cat "/tmp/out/$(basename "$notebook")" >"$logs/$(basename "$notebook")"
+python3 - "$logs/$(basename "$notebook")" <<'EOF' || die "notebook check"
+import json, re, sys
+nb = json.load(open(sys.argv[1]))
+problems, pngs = [], 0
+for i, cell in enumerate(nb["cells"], 1):
+    if cell["cell_type"] != "code":
+        continue
+    src = "".join(cell["source"])
+    if cell.get("execution_count") is None and src.strip():
+        problems.append(f"cell {i}: not executed")
+    png = False
+    for out in cell.get("outputs", []):
+        kind = out["output_type"]
+        if kind == "error":
+            problems.append(f"cell {i}: error {out.get('ename')}: {out.get('evalue')}")
+        elif kind == "stream" and out["name"] == "stderr" and "".join(out["text"]).strip():
+            problems.append(f"cell {i}: stderr: {''.join(out['text']).strip()[:300]}")
+        elif "image/png" in out.get("data", {}):
+            png = True
+    pngs += png
+    if re.search(r"\bnotebook\.Show\w*\(", src) and not png:
+        problems.append(f"cell {i}: shows a plot but has no image/png output")
+if pngs == 0:
+    problems.append("no plot (image/png) in any cell")
+if problems:
+    sys.exit("\n".join(problems))
+print(f"test-docker: {sys.argv[1].rsplit('/', 1)[-1]}: no errors, {pngs} cell(s) with plots")
+EOF
+
+# --- a mounted checkout is used when present -----------------------------------
+t=$SECONDS
+"$docker" rm -f "$name" >/dev/null
+port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+api=http://127.0.0.1:$port/api
+"$docker" run -d --name "$name" --network host -e PORT="$port" -e JUPYTER_TOKEN="$token" \
+	-v "$PWD:/home/jovyan/host:ro" "$image" >/dev/null
+wait_for 120 answers || die "Jupyter with a mounted checkout did not answer in 120 s"
+"$docker" logs "$name" 2>&1 | grep -q "using the mounted checkout" ||
+	die "the mounted checkout was not used"
+curl -fsS --max-time 10 "$api/contents?token=$token" | grep -qF "\"$(basename "$notebook")\"" ||
+	die "the mounted checkout's notebooks are not listed"
+phase "mounted checkout served" "$t"
+
+# --- tidy the daemon's store (kept for the next run) -----------------------------
+"$docker" rm -f "$name" >/dev/null
+"$docker" image prune -f >/dev/null
+"$docker" builder prune -f --keep-storage 6000000000 >/dev/null 2>&1 || true
