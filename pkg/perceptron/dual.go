@@ -3,7 +3,6 @@ package perceptron
 import (
 	"math/rand/v2"
 
-	"gonum.org/v1/gonum/blas"
 	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
 
@@ -122,10 +121,9 @@ func (l *dual) errors(s *snap, cs229 bool) int {
 	return e
 }
 
-// gram gives fast access to the rows of a symmetric matrix stored in the
-// upper triangle, as mat.SymDense stores it.
+// gram gives fast access to the rows of a mat.SymDense, which stores the
+// upper triangle of its matrix.
 type gram struct {
-	m      *mat.SymDense
 	data   []float64
 	stride int
 	n      int
@@ -133,21 +131,11 @@ type gram struct {
 
 func newGram(m *mat.SymDense) gram {
 	raw := m.RawSymmetric()
-	g := gram{m: m, n: raw.N}
-	if raw.Uplo == blas.Upper {
-		g.data, g.stride = raw.Data, raw.Stride
-	}
-	return g
+	return gram{data: raw.Data, stride: raw.Stride, n: raw.N}
 }
 
 // addRow adds c·G[i][j] to dst[j] for all j.
 func (g gram) addRow(dst []float64, i int, c float64) {
-	if g.data == nil {
-		for j := range dst {
-			dst[j] += c * g.m.At(i, j)
-		}
-		return
-	}
 	// G[i][j] for j < i is stored at (j, i); for j ≥ i at (i, j).
 	for j := 0; j < i; j++ {
 		dst[j] += c * g.data[j*g.stride+i]
