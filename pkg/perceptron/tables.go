@@ -7,7 +7,7 @@ import (
 )
 
 // Vec writes a vector the way the book does, "(3, 3)", each entry with
-// %.4g.
+// %.4g (so a minus sign is "-", as fmt prints it).
 func Vec(v []float64) string {
 	parts := make([]string, len(v))
 	for i, x := range v {
@@ -29,8 +29,9 @@ func Points(idx []int) string {
 	return strings.Join(parts, ", ")
 }
 
-// Affine writes w·x + b the way the book does: "3x⁽¹⁾+3x⁽²⁾+1",
-// "x⁽¹⁾+x⁽²⁾−3", and just b, "−2", when w = 0.
+// Affine writes w·x + b the way the book does, with the numbers as %.4g
+// prints them: "3x⁽¹⁾+3x⁽²⁾+1", "x⁽¹⁾+x⁽²⁾-3", and just b, "-2", when
+// w = 0.
 func Affine(w []float64, b float64) string {
 	var sb strings.Builder
 	for j, c := range w {
@@ -39,7 +40,7 @@ func Affine(w []float64, b float64) string {
 		}
 		switch {
 		case c < 0:
-			sb.WriteString("−")
+			sb.WriteString("-")
 		case sb.Len() > 0:
 			sb.WriteString("+")
 		}
@@ -50,7 +51,7 @@ func Affine(w []float64, b float64) string {
 	}
 	switch {
 	case b < 0:
-		sb.WriteString("−" + num(-b))
+		sb.WriteString("-" + num(-b))
 	case b > 0 && sb.Len() > 0:
 		sb.WriteString("+" + num(b))
 	case sb.Len() == 0:
@@ -118,17 +119,13 @@ func DualTable(trace []Step) (header []string, rows [][]string) {
 	return header, rows
 }
 
-// num formats a number with %.4g, a negative zero as 0 and the minus sign
-// as "−".
+// num formats a number with %.4g, as the notebooks print numbers, and a
+// negative zero as 0.
 func num(v float64) string {
 	if v == 0 {
 		v = 0 // −0 prints as 0
 	}
-	s := fmt.Sprintf("%.4g", v)
-	if rest, ok := strings.CutPrefix(s, "-"); ok {
-		return "−" + rest
-	}
-	return s
+	return fmt.Sprintf("%.4g", v)
 }
 
 func abs(v float64) float64 {

@@ -10,16 +10,16 @@ func TestFormatters(t *testing.T) {
 		got, want string
 	}{
 		{Vec([]float64{3, 3}), "(3, 3)"},
-		{Vec([]float64{-0.5, 0}), "(−0.5, 0)"},
+		{Vec([]float64{-0.5, 0}), "(-0.5, 0)"},
 		{Points(nil), "none"},
 		{Points([]int{0, 2}), "x1, x3"},
 		{Affine([]float64{3, 3}, 1), "3x⁽¹⁾+3x⁽²⁾+1"},
-		{Affine([]float64{1, 1}, -3), "x⁽¹⁾+x⁽²⁾−3"},
+		{Affine([]float64{1, 1}, -3), "x⁽¹⁾+x⁽²⁾-3"},
 		{Affine([]float64{2, 2}, 0), "2x⁽¹⁾+2x⁽²⁾"},
-		{Affine([]float64{0, 0}, -2), "−2"},
+		{Affine([]float64{0, 0}, -2), "-2"},
 		{Affine([]float64{0, 0}, 0), "0"},
-		{Affine([]float64{-1, 0.5}, 2), "−x⁽¹⁾+0.5x⁽²⁾+2"},
-		{num(-1e-5), "−1e-05"},
+		{Affine([]float64{-1, 0.5}, 2), "-x⁽¹⁾+0.5x⁽²⁾+2"},
+		{num(-1e-5), "-1e-05"},
 	} {
 		if tc.got != tc.want {
 			t.Errorf("got %q, want %q", tc.got, tc.want)
@@ -41,8 +41,8 @@ func TestPrimalTable(t *testing.T) {
 	want := [][]string{
 		{"0", "", "(0, 0)", "0", "0"},
 		{"1", "x1", "(3, 3)", "1", "3x⁽¹⁾+3x⁽²⁾+1"},
-		{"4", "x3", "(0, 0)", "−2", "−2"},
-		{"8", "none", "(1, 1)", "−3", "x⁽¹⁾+x⁽²⁾−3"},
+		{"4", "x3", "(0, 0)", "-2", "-2"},
+		{"8", "none", "(1, 1)", "-3", "x⁽¹⁾+x⁽²⁾-3"},
 	}
 	for i, r := range [][]string{rows[0], rows[1], rows[4], rows[8]} {
 		if !slices.Equal(r, want[i]) {
@@ -65,7 +65,7 @@ func TestDualTable(t *testing.T) {
 		{"α1", "0", "1", "1", "1", "1", "2", "2", "2"},
 		{"α2", "0", "0", "0", "0", "0", "0", "0", "0"},
 		{"α3", "0", "0", "1", "2", "3", "3", "4", "5"},
-		{"b", "0", "1", "0", "−1", "−2", "−1", "−2", "−3"},
+		{"b", "0", "1", "0", "-1", "-2", "-1", "-2", "-3"},
 	}
 	got := append([][]string{h}, rows...)
 	if len(got) != len(want) {
