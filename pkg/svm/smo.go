@@ -1,6 +1,7 @@
 package svm
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"runtime"
@@ -19,45 +20,55 @@ import (
 // as LIBSVM does (Chang & Lin 2011). The zero value is a linear
 // hard-margin solver with LIBSVM's defaults.
 //
-// Each iteration picks the pair (i, j) that violates the KKT conditions,
-// moves αᵢ and αⱼ along the line that keeps Σαᵢyᵢ = 0 to the minimum of f
-// on it, clipped to the box, and updates the gradient from the kernel
-// columns of i and j. Write vₖ = −yₖGₖ = yₖ − Σₗαₗyₗ K(xₗ, xₖ) and
+// Each iteration picks a pair (i, j) that violates the KKT conditions, moves
+// αᵢ and αⱼ along the line that keeps Σαᵢyᵢ = 0 to the minimum of f on it,
+// clipped to the box, and updates the gradient from the kernel columns of i
+// and j. Write vₖ = −yₖGₖ = yₖ − Σₗαₗyₗ K(xₗ, xₖ) and
 //
 //	I_up  = {t : yₜ = +1, αₜ < C, or yₜ = −1, αₜ > 0},   m(α) = max_{t∈I_up} vₜ,
 //	I_low = {t : yₜ = −1, αₜ < C, or yₜ = +1, αₜ > 0},   M(α) = min_{t∈I_low} vₜ.
 //
 // α is optimal when m(α) ≤ M(α), and every b in [M, m] then satisfies the
-// KKT conditions. i is a maximiser of m; j minimises −b²/a over the t in
+// KKT conditions. i maximises vₜ over I_up; j minimises −b²/a over the t in
 // I_low with vₜ < vᵢ, where b = vᵢ − vₜ and a = K(xᵢ,xᵢ) + K(xₜ,xₜ) −
-// 2K(xᵢ,xₜ) (τ = 1e-12 when a ≤ 0), the decrease of f a step on (i, t)
-// achieves. SMO stops when m(α) − M(α) ≤ Eps, the meaning of svm-train -e.
+// 2K(xᵢ,xₜ) = ‖φ(xᵢ) − φ(xₜ)‖², raised to τ = 1e-12 when smaller (identical
+// points, a kernel that is not positive semi-definite): b²/(2a) is the
+// decrease of f that an unclipped step on (i, t) achieves. Ties go to the
+// last index, as in LIBSVM, whose iteration counts SMO reproduces when
+// rounding allows. SMO stops when m(α) − M(α) ≤ Eps, the meaning of
+// svm-train -e.
 //
-// The stopping rule bounds the duality gap: with b* ∈ [M, m] every term of
+// The stopping rule bounds the duality gap: with b ∈ [M, m] every term of
 // Gap = Σᵢ[αᵢgᵢ + C·max(0, −gᵢ)], gᵢ = yᵢf(xᵢ) − 1, is at most Eps·αᵢ or
 // Eps·(C − αᵢ), so 0 ≤ Gap ≤ Eps·Σᵢmax(αᵢ, C − αᵢ) ≤ Eps·n·C; for a hard
-// margin |Gap| ≤ Eps·Σᵢαᵢ.
+// margin |Gap| ≤ Eps·Σᵢαᵢ. Result.B is such a b.
 //
-// Kernel columns are cached (least recently used first out); like LIBSVM
-// the cache stores them in float32 for a soft margin, and in float64 for a
-// hard margin, where α can be large. Shrinking (Joachims 1999, as in LIBSVM)
-// every min(n, 1000) iterations sets aside the variables at a bound that
-// cannot be selected (vₜ < M for t only in I_up, vₜ > m for t only in
-// I_low); the gradient of the rest is rebuilt from the free variables and
-// the running sum over the variables at C, once when m − M first falls to
-// 10·Eps and again before SMO stops, and the optimality test is repeated on
-// all variables.
+// Kernel columns are cached, least recently used out first. Like LIBSVM the
+// cache stores float32 values for a soft margin (twice the columns per byte;
+// the objective then carries relative errors of about 1e-7), and float64
+// for a hard margin, where α can be large. A column is computed over the
+// active variables as one matrix–vector product over the rows (gonum's
+// assembly GemvN) followed by the kernel's function (for RBF from
+// ‖x‖² + ‖z‖² − 2x·z, clamped at 0); long columns (length·d ≥ 2¹⁷) are
+// split between two goroutines when GOMAXPROCS > 1. Shrinking (Joachims
+// 1999, as in LIBSVM) sets aside, every min(n, 1000) iterations, the
+// variables at a bound that cannot be selected (vₜ < M for t only in I_up,
+// vₜ > m for t only in I_low); their v is rebuilt from the free variables
+// and a running sum over the variables at C, once when m − M first falls to
+// 10·Eps and again before SMO stops, and the optimality test is then
+// repeated on all variables.
 //
 // A hard margin (C = 0, meaning C = +∞) has no solution when the classes
 // cannot be separated: the dual objective is then unbounded below and α
 // grows without bound. Any feasible α ≠ 0 writes w(α) = Σαᵢyᵢφ(xᵢ) as
 // (Σαᵢ/2)·(u − v) with u and v in the convex hulls of the two classes, whose
-// distance is twice the margin γ of the best separating hyperplane; so
+// distance is at least twice the margin γ of any separating hyperplane; so
 // γ ≤ ‖w(α)‖/Σαᵢ at every iterate. Every 100 iterations SMO evaluates this
 // bound and returns ErrNotSeparable when it falls below ρ·R, with R² the
 // largest squared distance of a point from the mean (the largest K(x, x) for
 // other kernels) and ρ = 1e-4: no hyperplane separates the data with a
-// margin of 10⁻⁴·R, and α is still moderate (a few times ‖w‖/(ρR)).
+// margin of 10⁻⁴·R, and α is still moderate (of the order of ‖w‖/(ρR)).
+// Two identical points with different labels are reported at once.
 type SMO struct {
 	// C bounds α (0 ≤ αᵢ ≤ C); 0 means a hard margin (C = +∞). Negative or
 	// NaN C is an error wrapping ErrC.
@@ -87,8 +98,7 @@ type SMO struct {
 const (
 	DefaultEps        = 1e-3
 	DefaultCacheBytes = 100 << 20
-	// tau replaces a non-positive curvature a (a non-PSD kernel or two
-	// identical points), as in Fan, Chen & Lin (2005).
+	// tau is the least curvature a of a step (Fan, Chen & Lin 2005).
 	tau = 1e-12
 	// minMarginRatio is ρ: a hard margin below ρ·R counts as inseparable.
 	minMarginRatio = 1e-4
@@ -100,12 +110,13 @@ const (
 )
 
 // Fit solves the dual problem for the data x (n×d, one example per row) and
-// labels y in {−1, +1}. On success the Result has Status Converged and
-// MaxViolation ≤ Eps. The error wraps ErrC, the error of dataset.Validate
-// or kernel.Validate, dataset.ErrOneClass when one class is missing,
-// ErrNotSeparable for a hard margin on inseparable data, or ErrNotConverged
-// (Status IterationLimit or NoProgress); the last two come with the
-// partial Result.
+// labels y in {−1, +1}. On success the Result has Status Converged,
+// MaxViolation ≤ Eps, and W for the linear kernel. The error wraps ErrC,
+// the error of dataset.Validate or kernel.Validate, dataset.ErrOneClass when
+// a class is missing, ErrNotSeparable for a hard margin on inseparable data
+// (Status NoProgress), or ErrNotConverged (Status IterationLimit, or
+// NoProgress when a step changes no α or the kernel gives NaN); the last
+// two come with the partial Result.
 func (s SMO) Fit(x mat.Matrix, y []float64) (*Result, error) {
 	k, c, err := checkProblem("smo", x, y, s.Kernel, s.C)
 	if err != nil {
@@ -137,6 +148,9 @@ func (s SMO) Fit(x mat.Matrix, y []float64) (*Result, error) {
 	}
 	return r, err
 }
+
+// errKernelValue: the kernel returned NaN or ±Inf.
+var errKernelValue = errors.New("kernel value not finite")
 
 // stats counts the work of a solve, for tests and benchmarks.
 type stats struct {
@@ -209,6 +223,12 @@ func solve[E float32 | float64](x mat.Matrix, y []float64, k kernel.Kernel, cfg 
 		s.setV(p, s.y[p]) // α = 0: G = −e, v = y
 	}
 
+	for p, kd := range s.cols.diag {
+		if math.IsNaN(kd) || math.IsInf(kd, 0) {
+			return nil, s.stats, fmt.Errorf("svm: smo: K(x%d, x%d) = %v with %v: %w", p+1, p+1, kd, k, errKernelValue)
+		}
+	}
+
 	status, iter, err := s.run(cfg.maxIter)
 	s.reconstruct()
 
@@ -220,6 +240,10 @@ func solve[E float32 | float64](x mat.Matrix, y []float64, k kernel.Kernel, cfg 
 	}
 	r := &Result{Iterations: iter, Status: status}
 	r.fill(alpha, grad, y, s.c)
+	if math.IsNaN(r.DualObjective) || math.IsInf(r.DualObjective, 0) {
+		r.Status = NoProgress
+		return r, s.stats, fmt.Errorf("svm: smo: %v: %w: %w", k, errKernelValue, ErrNotConverged)
+	}
 	if _, ok := k.(kernel.Linear); ok {
 		r.W = linearW(x, alpha, y)
 	}
@@ -240,14 +264,20 @@ func (s *solver[E]) run(maxIter int) (Status, int, error) {
 			}
 		}
 		i, j, ci := s.selectPair()
+		if j == noStep {
+			return NoProgress, iter, fmt.Errorf("svm: smo: no admissible pair after %d iterations, m(α)−M(α) = %.3g: %w: %w",
+				iter, s.violation(), errKernelValue, ErrNotConverged)
+		}
 		if j < 0 {
 			if s.active == s.n {
 				return Converged, iter, nil
 			}
 			// Optimal on the active set: check all variables.
 			s.reconstruct()
-			if i, j, ci = s.selectPair(); j < 0 {
+			if i, j, ci = s.selectPair(); j == -1 {
 				return Converged, iter, nil
+			} else if j == noStep {
+				continue
 			}
 			counter = 1
 		}
@@ -255,9 +285,13 @@ func (s *solver[E]) run(maxIter int) (Status, int, error) {
 			return IterationLimit, iter, fmt.Errorf("svm: smo: %d iterations, m(α)−M(α) = %.3g > %g: %w",
 				iter, s.violation(), s.eps, ErrNotConverged)
 		}
-		if !s.update(i, j, ci) {
+		switch s.update(i, j, ci) {
+		case stepNone:
 			return NoProgress, iter, fmt.Errorf("svm: smo: no progress after %d iterations, m(α)−M(α) = %.3g > %g: %w",
 				iter, s.violation(), s.eps, ErrNotConverged)
+		case stepUnbounded:
+			return NoProgress, iter, fmt.Errorf("svm: smo: hard margin: points %d and %d coincide in feature space "+
+				"but have different labels: %w", s.perm[i]+1, s.perm[j]+1, ErrNotSeparable)
 		}
 		iter++
 		if s.hard && iter%separableEvery == 0 {
@@ -326,7 +360,8 @@ func (s *solver[E]) column(i, length int) []E {
 }
 
 // selectPair returns the working set (i, j) by the second-order rule and the
-// column of i over the active set; j < 0 when m − M ≤ Eps on the active set.
+// column of i over the active set; j = −1 when m − M ≤ Eps on the active
+// set, and noStep when no pair gives a step.
 func (s *solver[E]) selectPair() (i, j int, ci []E) {
 	na := s.active
 	up, low := s.vUp[:na], s.vLow[:na]
@@ -358,11 +393,20 @@ func (s *solver[E]) selectPair() (i, j int, ci []E) {
 			bestNum, bestDen, j = num, a, k
 		}
 	}
-	if m-mLow <= s.eps {
+	switch {
+	case m-mLow <= s.eps:
 		return i, -1, ci
+	case j < 0:
+		// A violating pair exists but no step was admissible: the
+		// curvatures are NaN.
+		return i, noStep, ci
 	}
 	return i, j, ci
 }
+
+// noStep is the j of selectPair when α violates the KKT conditions but no
+// pair gives a step, which only non-finite kernel values cause.
+const noStep = -2
 
 // violation returns m(α) − M(α) over the active variables.
 func (s *solver[E]) violation() float64 {
@@ -380,14 +424,23 @@ func (s *solver[E]) extremes() (m, mLow float64) {
 	return m, mLow
 }
 
+// step is the outcome of update.
+type step int
+
+const (
+	stepDone      step = iota
+	stepNone           // α did not change
+	stepUnbounded      // hard margin: f is unbounded below along the pair
+)
+
 // update moves αᵢ up the direction yᵢ and αⱼ down the direction yⱼ by the
-// step t that minimises f on the line, clipped to the box, and updates v. It
-// reports false when α does not change.
-func (s *solver[E]) update(i, j int, ci []E) bool {
+// step t that minimises f on the line, clipped to the box, and updates v.
+func (s *solver[E]) update(i, j int, ci []E) step {
 	na := s.active
 	cj := s.column(j, na)
 	kd := s.cols.diag
-	a := max(kd[i]+kd[j]-2*float64(ci[j]), tau)
+	curv := kd[i] + kd[j] - 2*float64(ci[j]) // ‖φ(xᵢ) − φ(xⱼ)‖²
+	a := max(curv, tau)
 	vi, vj := s.vUp[i], s.vLow[j]
 	t := (vi - vj) / a
 	yi, yj := s.y[i], s.y[j]
@@ -398,6 +451,11 @@ func (s *solver[E]) update(i, j int, ci []E) bool {
 	}
 	if yj > 0 {
 		rj = aj
+	}
+	if math.IsInf(ri, 1) && math.IsInf(rj, 1) && curv <= tau*(kd[i]+kd[j]) {
+		// A hard margin, yᵢ = +1, yⱼ = −1 and φ(xᵢ) = φ(xⱼ): f falls
+		// linearly without end along the pair's line.
+		return stepUnbounded
 	}
 	newI, newJ := ai+yi*t, aj-yj*t
 	if ri <= t || rj <= t {
@@ -417,7 +475,7 @@ func (s *solver[E]) update(i, j int, ci []E) bool {
 		}
 	}
 	if newI == ai && newJ == aj {
-		return false
+		return stepNone
 	}
 	s.alpha[i], s.alpha[j] = newI, newJ
 	// The new memberships of i and j, with the old values of v, which
@@ -446,7 +504,7 @@ func (s *solver[E]) update(i, j int, ci []E) bool {
 		s.updateGbar(i, ai >= s.c)
 		s.updateGbar(j, aj >= s.c)
 	}
-	return true
+	return stepDone
 }
 
 // updateGbar keeps gbar = Σ_{αₗ = C} C·yₗK(xₗ, ·) when αₚ reaches or leaves

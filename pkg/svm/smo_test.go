@@ -347,6 +347,7 @@ func TestSMOErrors(t *testing.T) {
 func TestSMONotSeparable(t *testing.T) {
 	xor := mat.NewDense(4, 2, []float64{1, 1, -1, -1, 1, -1, -1, 1})
 	noisy := dataset.Noisy(rand.NewPCG(8, 9), 300, 3, 0.1)
+	twice := mat.NewDense(3, 2, []float64{1, 2, 0, 0, 1, 2}) // x1 = x3
 	for _, tc := range []struct {
 		name string
 		x    mat.Matrix
@@ -354,6 +355,7 @@ func TestSMONotSeparable(t *testing.T) {
 	}{
 		{"xor", xor, []float64{1, 1, -1, -1}},
 		{"noisy", noisy.X, noisy.Y},
+		{"one point in both classes", twice, []float64{1, -1, -1}},
 	} {
 		r, err := SMO{MaxIter: 100_000}.Fit(tc.x, tc.y)
 		if !errors.Is(err, ErrNotSeparable) {
@@ -407,5 +409,31 @@ func TestSMONotConverged(t *testing.T) {
 	}
 	if math.Abs(sum) > smoEqualityTol {
 		t.Errorf("Σαᵢyᵢ = %v", sum)
+	}
+}
+
+// nanKernel is not a kernel: it returns NaN for some pairs.
+type nanKernel struct{}
+
+func (nanKernel) Eval(x, z []float64) float64 {
+	if x[0] != z[0] {
+		return math.NaN()
+	}
+	return 1
+}
+
+// hugeKernel overflows on the diagonal.
+type hugeKernel struct{}
+
+func (hugeKernel) Eval(x, z []float64) float64 { return math.Inf(1) }
+
+func TestSMOKernelNotFinite(t *testing.T) {
+	x, y := dataset.Example21()
+	for _, k := range []kernel.Kernel{nanKernel{}, hugeKernel{}} {
+		if _, err := (SMO{C: 1, Kernel: k}).Fit(x, y); err == nil {
+			t.Errorf("%T: no error", k)
+		} else {
+			t.Logf("%T: %v", k, err)
+		}
 	}
 }
