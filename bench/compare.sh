@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# bench/compare.sh — our solvers side by side with the reference programs,
+# on the same files, printed as Markdown tables (make bench runs it).
+#
+#   SVM: svm.SMO (driver bench/svm) against LIBSVM's svm-train on the Wisconsin
+#   breast cancer set (569×30) and two generated sets (5000×20, 5000×100), all
+#   scaled to [−1, 1] by svm-scale, each with a linear and an RBF kernel
+#   (γ = 1/d), C = 1, -e 0.001, a 100 MB cache and shrinking in both. Both
+#   run as whole processes (reading the file included); each runs REPEAT
+#   times (default 3) and the median wall and CPU (user + system) times are
+#   compared. See bench/svm/compare.py.
+#
+#   Perceptron: bench/perceptron/compare.sh, when present.
+#
+# Debian's libsvm-tools and python3-sklearn are installed with apt-get when
+# missing. Usage, from anywhere: bench/compare.sh
+set -euo pipefail
+cd "$(dirname "$0")/.."
+py=/usr/bin/python3 # Debian's, which python3-sklearn extends (not a pyenv shim)
+
+need=()
+command -v svm-train >/dev/null && command -v svm-scale >/dev/null || need+=(libsvm-tools)
+[ -x "$py" ] && "$py" -c 'import sklearn' 2>/dev/null || need+=(python3-sklearn)
+if ((${#need[@]})); then
+	sudo=
+	[ "$(id -u)" -eq 0 ] || sudo=sudo
+	echo "installing ${need[*]}" >&2
+	$sudo apt-get update -qq
+	DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${need[@]}" >&2
+fi
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+go build -o "$work/svm" ./bench/svm
+go build -o "$work/gendata" ./bench/svm/gendata
+
+# The data: unscaled LIBSVM files, then svm-scale -l -1 -u 1 (its remark on
+# non-negative sparse data does not apply here).
+"$work/gendata" -set breast-cancer -out "$work/breast-cancer.raw"
+"$work/gendata" -set gaussian -n 5000 -d 20 -seed 1 -out "$work/gauss20.raw"
+"$work/gendata" -set gaussian -n 5000 -d 100 -seed 2 -out "$work/gauss100.raw"
+for f in breast-cancer gauss20 gauss100; do
+	svm-scale -l -1 -u 1 "$work/$f.raw" >"$work/$f.scale" 2>/dev/null
+done
+
+echo "## SMO vs LIBSVM svm-train"
+echo
+echo "$(dpkg-query -W -f '${Package} ${Version}' libsvm-tools 2>/dev/null || echo libsvm-tools), $(go version | cut -d' ' -f3);" \
+	"$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $(nproc) CPUs, load average $(cut -d' ' -f1-3 /proc/loadavg) at the start."
+echo
+"$py" bench/svm/compare.py --driver "$work/svm" --repeat "${REPEAT:-3}" --model "$work/model" \
+	"breast-cancer=$work/breast-cancer.scale:569:30" \
+	"gauss20=$work/gauss20.scale:5000:20" \
+	"gauss100=$work/gauss100.scale:5000:100"
+
+if [ -f bench/perceptron/compare.sh ]; then
+	echo
+	bash bench/perceptron/compare.sh
+fi
