@@ -1,0 +1,499 @@
+package notebooks
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"maps"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// keyNumber is a number a notebook exists to reproduce: its outputs must
+// match pattern (a regular expression) somewhere.
+type keyNumber struct {
+	what    string // what the number is, with its source
+	pattern string
+}
+
+// keyNumbers lists the book's key numbers per notebook, by the notebook's
+// two-digit prefix. A listed notebook that does not exist yet is reported in
+// the log, not as a failure. Notebook authors add finer checks to their own
+// sources with "<!-- expect: TEXT -->" markers (see README.md); this table
+// holds what must not go missing whatever the notebook's wording.
+var keyNumbers = map[string][]keyNumber{
+	"00": {
+		{"smoke: a printed sum", `1\+1 = 2`},
+	},
+	"03": {
+		// Example 2.2: G = [[18,21,6],[21,25,7],[6,7,2]], in any layout
+		// (fmt of [][]float64, mat.Formatted, a Markdown table).
+		{"Gram matrix of Example 2.2 (book ../shared/reference/book.md)", seq(18, 21, 6, 21, 25, 7, 6, 7, 2)},
+	},
+	"04": {
+		// Example 2.1: R² = ‖(4,3,1)‖² = 26, best γ = 1/‖(1/2,1/2,−2)‖, so
+		// (R/γ)² = 26 × 9/2 = 117 (against k = 7 actual mistakes).
+		{"Novikoff bound (R/γ)² = 117 for Example 2.1", `\b117\b`},
+	},
+	"06": {
+		// Example 7.2: the boundary minimum s(0, 2/13) = −2/13.
+		{"s(0, 2/13) = −2/13 of Example 7.2", `2/13`},
+	},
+}
+
+// seq matches the numbers in order, separated by anything but digits and
+// points (spaces, commas, brackets, table bars), in at most 12 characters.
+func seq(nums ...int) string {
+	parts := make([]string, len(nums))
+	for i, n := range nums {
+		parts[i] = strconv.Itoa(n)
+	}
+	return `(^|[^\d.])` + strings.Join(parts, `[^\d.]{1,12}`) + `($|[^\d.])`
+}
+
+// plotMIMEs are the representations notebook.Show sends: SVG for Jupyter
+// and HTML exports, PNG for GitHub's viewer.
+var plotMIMEs = []string{"image/svg+xml", "image/png"}
+
+// failurePattern finds a Go compile error, a panic or a failed cell program
+// in a cell's standard error.
+var failurePattern = regexp.MustCompile(`(?m)^panic: |^fatal error: |goroutine \d+ \[|\.go:\d+:\d+: |^exit status \d+|GoNB Error`)
+
+// TestSources checks that every notebook is generated from its source in
+// src/ (cells, tags, expect markers, kernel), with nbgen -check.
+func TestSources(t *testing.T) {
+	root := repoRoot(t)
+	cmd := exec.Command(goCommand(), "run", "./tools/nbgen", "-check")
+	cmd.Dir = root
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("nbgen -check: %v\n%s", err, out)
+	}
+}
+
+// TestNotebooks executes every notebook headless with jupyter nbconvert, on a
+// GoNB kernel installed by scripts/setup.sh into a temporary Jupyter data
+// directory, and checks the fresh outputs. It logs each notebook's wall time
+// and the time of each plot cell.
+func TestNotebooks(t *testing.T) {
+	if testing.Short() {
+		t.Skip("executes the notebooks in Jupyter; skipped under -short")
+	}
+	root := repoRoot(t)
+	paths, err := filepath.Glob(filepath.Join(root, "notebooks", "*.ipynb"))
+	if err != nil || len(paths) == 0 {
+		t.Fatalf("no notebooks in %s (err %v)", filepath.Join(root, "notebooks"), err)
+	}
+	env := installKernel(t, root)
+	for _, prefix := range slices.Sorted(maps.Keys(keyNumbers)) {
+		if !slices.ContainsFunc(paths, func(p string) bool { return strings.HasPrefix(filepath.Base(p), prefix+"-") }) {
+			t.Logf("no notebook %s-*.ipynb yet: its key numbers are not checked", prefix)
+		}
+	}
+
+	jobs := 2
+	if s := os.Getenv("MN_NOTEBOOK_JOBS"); s != "" {
+		if jobs, err = strconv.Atoi(s); err != nil || jobs < 1 {
+			t.Fatalf("MN_NOTEBOOK_JOBS=%q: want a positive integer", s)
+		}
+	}
+	sem := make(chan struct{}, jobs)
+	outDir := t.TempDir()
+	var (
+		mu      sync.Mutex
+		timings []timing
+	)
+	t.Run("run", func(t *testing.T) {
+		for _, p := range paths {
+			name := filepath.Base(p)
+			t.Run(name, func(t *testing.T) {
+				t.Parallel()
+				sem <- struct{}{}
+				defer func() { <-sem }()
+				tm := checkNotebook(t, root, env, p, outDir)
+				mu.Lock()
+				timings = append(timings, tm)
+				mu.Unlock()
+			})
+		}
+	})
+
+	// Summary over all notebooks.
+	slices.SortFunc(timings, func(a, b timing) int { return strings.Compare(a.name, b.name) })
+	var all []float64
+	for _, tm := range timings {
+		all = append(all, tm.plots...)
+		t.Logf("timing: %-28s wall %6.1f s  cells %6.1f s  plot cells %d  median plot cell %s",
+			tm.name, tm.wall.Seconds(), tm.cells, len(tm.plots), medianString(tm.plots))
+	}
+	t.Logf("timing: all notebooks: %d plot cells, median %s per plot cell", len(all), medianString(all))
+}
+
+// timing is what one notebook's run took.
+type timing struct {
+	name  string
+	wall  time.Duration // nbconvert, kernel start and stop included
+	cells float64       // sum of the cells' execution times, seconds
+	plots []float64     // execution time of each plot cell, seconds
+}
+
+// checkNotebook executes the notebook at path and checks it; see TestNotebooks.
+func checkNotebook(t *testing.T, root string, env []string, path, outDir string) timing {
+	name := filepath.Base(path)
+	saved := readNotebook(t, path)
+
+	start := time.Now()
+	cmd := exec.Command("jupyter", "nbconvert",
+		"--config", filepath.Join(root, "scripts", "nbtiming.py"),
+		"--to", "notebook", "--execute", "--allow-errors",
+		"--ExecutePreprocessor.kernel_name=gonb",
+		"--ExecutePreprocessor.timeout=600",
+		"--output-dir", outDir, "--output", name,
+		path)
+	cmd.Dir = filepath.Dir(path)
+	cmd.Env = env
+	var log bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &log, &log
+	err := cmd.Run()
+	wall := time.Since(start)
+	if err != nil {
+		t.Fatalf("jupyter nbconvert --execute %s: %v\n%s", name, err, tail(log.String(), 40))
+	}
+	fresh := readNotebook(t, filepath.Join(outDir, name))
+
+	tm := timing{name: name, wall: wall}
+	var text strings.Builder // all text outputs, for the key numbers
+	for i, c := range fresh.Cells {
+		if c.CellType != "code" {
+			continue
+		}
+		where := fmt.Sprintf("cell %d (%s)", i+1, firstLine(c.Source))
+		tm.cells += c.Metadata.Seconds
+		if c.isPlot() {
+			tm.plots = append(tm.plots, c.Metadata.Seconds)
+		}
+		for _, o := range c.Outputs {
+			switch {
+			case o.OutputType == "error":
+				t.Errorf("%s: error %s: %s\n%s", where, o.EName, o.EValue, strings.Join(o.Traceback, "\n"))
+			case o.OutputType == "stream" && o.Name == "stderr":
+				if failurePattern.MatchString(string(o.Text)) {
+					t.Errorf("%s: failed:\n%s", where, o.Text)
+				} else {
+					t.Logf("%s: standard error:\n%s", where, o.Text)
+				}
+			}
+		}
+		if c.isPlot() && !c.hasPlot() {
+			t.Errorf("%s: a plot cell (tagged plot or calling notebook.Show) shows no image with both %v", where, plotMIMEs)
+		}
+		out := c.textOutputs()
+		for _, want := range c.Metadata.MarginNotes.Expect {
+			if !strings.Contains(out.all(), want) {
+				t.Errorf("%s: outputs lack the expected %q; they are:\n%s", where, want, out.all())
+			}
+		}
+		text.WriteString(out.all())
+		text.WriteByte('\n')
+	}
+	if prefix, _, ok := strings.Cut(name, "-"); ok {
+		for _, k := range keyNumbers[prefix] {
+			if !regexp.MustCompile(k.pattern).MatchString(text.String()) {
+				t.Errorf("key number missing: %s (pattern %s)", k.what, k.pattern)
+			}
+		}
+	}
+	compareSaved(t, saved, fresh)
+
+	t.Logf("wall %.1f s; plot cells %s; median %s", wall.Seconds(), secondsList(tm.plots), medianString(tm.plots))
+	return tm
+}
+
+// compareSaved checks that the saved notebook shows what a fresh run
+// printed: the same text outputs cell by cell, and images on plot cells.
+func compareSaved(t *testing.T, saved, fresh *notebook) {
+	t.Helper()
+	if len(saved.Cells) != len(fresh.Cells) {
+		t.Errorf("saved notebook has %d cells, the fresh run %d", len(saved.Cells), len(fresh.Cells))
+		return
+	}
+	for i, c := range saved.Cells {
+		if c.CellType != "code" {
+			continue
+		}
+		where := fmt.Sprintf("cell %d (%s)", i+1, firstLine(c.Source))
+		if c.isPlot() && !c.hasPlot() {
+			t.Errorf("%s: the saved notebook has no image on this plot cell; run make notebooks", where)
+		}
+		got, want := fresh.Cells[i].textOutputs(), c.textOutputs()
+		if d := got.diff(want); d != "" {
+			t.Errorf("%s: the fresh run's text outputs differ from the saved notebook's (run make notebooks, or fix what is not reproducible):\n%s", where, d)
+		}
+	}
+}
+
+// installKernel registers GoNB in a temporary Jupyter data directory with
+// scripts/setup.sh and returns the environment that makes Jupyter use it.
+func installKernel(t *testing.T, root string) []string {
+	t.Helper()
+	if _, err := exec.LookPath("jupyter"); err != nil {
+		t.Fatalf("jupyter is not on PATH: run make setup")
+	}
+	data := t.TempDir()
+	cmd := exec.Command("bash", filepath.Join(root, "scripts", "setup.sh"), "kernel")
+	cmd.Env = append(os.Environ(),
+		"JUPYTER_DATA_DIR="+data,
+		// Compile errors as plain text, readable in the test log.
+		"MN_GONB_FLAGS=--raw_error",
+	)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("scripts/setup.sh kernel: %v\n%s\n(run make setup first)", err, out)
+	}
+	var env []string
+	for _, kv := range os.Environ() {
+		switch k, _, _ := strings.Cut(kv, "="); k {
+		case "JUPYTER_DATA_DIR", "JUPYTER_PATH", "JUPYTER_RUNTIME_DIR", "JUPYTER_CONFIG_DIR":
+			// Only the temporary installation is seen.
+		default:
+			env = append(env, kv)
+		}
+	}
+	return append(env,
+		"JUPYTER_DATA_DIR="+data,
+		"JUPYTER_RUNTIME_DIR="+filepath.Join(data, "runtime"),
+		"JUPYTER_CONFIG_DIR="+filepath.Join(data, "config"),
+	)
+}
+
+// repoRoot is the parent of the test's directory, notebooks/.
+func repoRoot(t *testing.T) string {
+	t.Helper()
+	root, err := filepath.Abs("..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(root, "go.mod")); err != nil {
+		t.Fatalf("no go.mod in %s: %v", root, err)
+	}
+	return root
+}
+
+// goCommand is the go command that runs this test.
+func goCommand() string {
+	if p, err := exec.LookPath("go"); err == nil {
+		return p
+	}
+	return filepath.Join(os.Getenv("GOROOT"), "bin", "go")
+}
+
+// The parts of an .ipynb file the test reads.
+type notebook struct {
+	Cells []cell `json:"cells"`
+}
+
+type cell struct {
+	CellType string    `json:"cell_type"`
+	Source   multiline `json:"source"`
+	Metadata struct {
+		Tags        []string `json:"tags"`
+		MarginNotes struct {
+			Expect []string `json:"expect"`
+		} `json:"marginnotes"`
+		// Seconds is written by scripts/nbtiming.py in fresh runs.
+		Seconds float64 `json:"marginnotes_seconds"`
+	} `json:"metadata"`
+	Outputs []output `json:"outputs"`
+}
+
+type output struct {
+	OutputType string               `json:"output_type"`
+	Name       string               `json:"name"` // stream: stdout or stderr
+	Text       multiline            `json:"text"`
+	Data       map[string]multiline `json:"data"`
+	EName      string               `json:"ename"`
+	EValue     string               `json:"evalue"`
+	Traceback  []string             `json:"traceback"`
+}
+
+// multiline is a string that nbformat stores as a string or a list of lines.
+type multiline string
+
+func (m *multiline) UnmarshalJSON(b []byte) error {
+	var s string
+	if err := json.Unmarshal(b, &s); err == nil {
+		*m = multiline(s)
+		return nil
+	}
+	var lines []string
+	if err := json.Unmarshal(b, &lines); err == nil {
+		*m = multiline(strings.Join(lines, ""))
+		return nil
+	}
+	// Other JSON (application/json data): keep it as text.
+	*m = multiline(b)
+	return nil
+}
+
+func readNotebook(t *testing.T, path string) *notebook {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var nb notebook
+	if err := json.Unmarshal(b, &nb); err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	return &nb
+}
+
+// isPlot reports whether the cell must show a figure: it is tagged "plot"
+// or calls notebook.Show.
+func (c *cell) isPlot() bool {
+	return slices.Contains(c.Metadata.Tags, "plot") || strings.Contains(string(c.Source), "notebook.Show(")
+}
+
+// hasPlot reports whether one of the cell's outputs carries a figure in all
+// of plotMIMEs.
+func (c *cell) hasPlot() bool {
+	for _, o := range c.Outputs {
+		if o.OutputType != "display_data" && o.OutputType != "execute_result" {
+			continue
+		}
+		ok := true
+		for _, m := range plotMIMEs {
+			if strings.TrimSpace(string(o.Data[m])) == "" {
+				ok = false
+			}
+		}
+		if ok {
+			return true
+		}
+	}
+	return false
+}
+
+// texts is what a cell printed: its standard output (one string, in order)
+// and its text/plain and text/markdown displays (in order). Standard output
+// and displays reach Jupyter on different pipes, so their relative order is
+// not compared.
+type texts struct {
+	stdout   string
+	displays []string
+}
+
+func (c *cell) textOutputs() texts {
+	var tx texts
+	var stdout strings.Builder
+	for _, o := range c.Outputs {
+		switch o.OutputType {
+		case "stream":
+			if o.Name == "stdout" {
+				stdout.WriteString(string(o.Text))
+			}
+		case "display_data", "execute_result":
+			for _, m := range []string{"text/plain", "text/markdown"} {
+				if s, ok := o.Data[m]; ok {
+					tx.displays = append(tx.displays, m+": "+trimTrailing(string(s)))
+				}
+			}
+		}
+	}
+	tx.stdout = trimTrailing(stdout.String())
+	return tx
+}
+
+func (tx texts) all() string {
+	return strings.Join(append([]string{tx.stdout}, tx.displays...), "\n")
+}
+
+// diff describes how tx differs from want, or returns "".
+func (tx texts) diff(want texts) string {
+	var b strings.Builder
+	if tx.stdout != want.stdout {
+		fmt.Fprintf(&b, "standard output:\n%s", lineDiff(want.stdout, tx.stdout))
+	}
+	if !slices.Equal(tx.displays, want.displays) {
+		fmt.Fprintf(&b, "displays (text/plain, text/markdown):\n%s",
+			lineDiff(strings.Join(want.displays, "\n"), strings.Join(tx.displays, "\n")))
+	}
+	return b.String()
+}
+
+// lineDiff shows the first differing line of saved and fresh, with context.
+func lineDiff(saved, fresh string) string {
+	a, b := strings.Split(saved, "\n"), strings.Split(fresh, "\n")
+	i := 0
+	for i < len(a) && i < len(b) && a[i] == b[i] {
+		i++
+	}
+	get := func(l []string) string {
+		if i < len(l) {
+			return strconv.Quote(l[i])
+		}
+		return "(end)"
+	}
+	return fmt.Sprintf("\tline %d: saved %s\n\t         fresh %s\n\t(saved %d lines, fresh %d)\n", i+1, get(a), get(b), len(a), len(b))
+}
+
+// trimTrailing removes trailing white space from every line and from the
+// end: the only normalisation of compared outputs.
+func trimTrailing(s string) string {
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
+		lines[i] = strings.TrimRight(l, " \t\r")
+	}
+	return strings.TrimRight(strings.Join(lines, "\n"), " \t\r\n")
+}
+
+func firstLine(s multiline) string {
+	for _, l := range strings.Split(string(s), "\n") {
+		if l = strings.TrimSpace(l); l != "" && l != "%%" {
+			if r := []rune(l); len(r) > 50 {
+				l = string(r[:50]) + "…"
+			}
+			return l
+		}
+	}
+	return ""
+}
+
+func tail(s string, n int) string {
+	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
+	if len(lines) > n {
+		lines = lines[len(lines)-n:]
+	}
+	return strings.Join(lines, "\n")
+}
+
+func median(x []float64) float64 {
+	s := slices.Clone(x)
+	slices.Sort(s)
+	n := len(s)
+	if n%2 == 1 {
+		return s[n/2]
+	}
+	return (s[n/2-1] + s[n/2]) / 2
+}
+
+func medianString(x []float64) string {
+	if len(x) == 0 {
+		return "-"
+	}
+	return fmt.Sprintf("%.2f s", median(x))
+}
+
+func secondsList(x []float64) string {
+	parts := make([]string, len(x))
+	for i, v := range x {
+		parts[i] = fmt.Sprintf("%.2f", v)
+	}
+	return "[" + strings.Join(parts, " ") + "] s"
+}
