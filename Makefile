@@ -52,10 +52,13 @@ setup:
 notebook: setup
 	@scripts/notebook.sh
 
+# Unit and notebook tests both run, so one run reports every failure.
 test: setup
 	$(GO) vet ./...
-	$(GO) test -short ./...
-	$(MAKE) --no-print-directory test-notebooks
+	status=0; \
+	$(GO) test -short ./... || status=1; \
+	$(MAKE) --no-print-directory test-notebooks || status=1; \
+	exit $$status
 
 test-unit:
 	$(GO) test -short ./...
