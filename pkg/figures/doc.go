@@ -4,7 +4,78 @@
 // of s(α1, α2) of Example 7.2, the soft-margin sweep over C and Figure 7.6
 // (the 0-1, hinge and perceptron losses).
 //
-// Builders return *plot.Plot values (or plotters) and never save, choose a
-// size or touch globals; callers pass Width, Height or SquareSide when they
-// render. Points of the two classes differ in shape as well as colour.
+// # Builders
+//
+// Builders take plain values — a mat.Matrix of points with []float64 labels,
+// slices, functions, and the small structs of this package (Hyperplane, Step,
+// Fit, Series, Quadratic, Candidate) — never the result types of the
+// algorithm packages, so a notebook adapts a result in a line or two. They
+// return a *plot.Plot, or a *Grid of small multiples, and never save, choose
+// a size or touch gonum's globals. Both are a Figure; Render is the one place
+// that turns a Figure into SVG, PNG or PDF bytes, at a size the caller picks
+// from size.go (AspectHeight gives the height at which a plane figure's axes
+// share one scale).
+//
+// What each figure shows, with the book's section (Li Hang, Statistical
+// Learning Methods, 2nd ed.) and the notebook that walks through it:
+//
+//   - Plane: points of T in the plane, hyperplanes w·x + b = 0 written as the
+//     book writes them (Equation), the margins w·x + b = ±1, the normal w,
+//     and the distances |w·xᵢ + b|/‖w‖ of §2.2 drawn perpendicular and
+//     labelled; support vectors ringed, and with multipliers the KKT classes
+//     of §7.3 (αᵢ = 0 unmarked, 0 < αᵢ < C ringed, αᵢ = C boxed).
+//     notebooks/01-distance-loss, 06-svm-dual-example.
+//   - PerceptronSteps: one panel per row of Table 2.1 (Algorithm 2.1,
+//     Example 2.1): w_k, b_k, the half-planes they assign to ±1, the point
+//     the update used. notebooks/02-primal-form.
+//   - Lines: sequences against k or N — the loss L(w, b) = −Σ yᵢ(w·xᵢ + b)
+//     over the misclassified points along Table 2.1 (not monotone), or the
+//     cost of the dual and primal forms as N and d vary (log axes).
+//     notebooks/01-distance-loss, 03-dual-form-gram.
+//   - Regions: the sign of a decision function such as the kernel
+//     perceptron's f(x) = Σⱼ αⱼyⱼK(xⱼ, x) + b, on XOR or rings.
+//     notebooks/03-dual-form-gram.
+//   - Novikoff and MistakeBound: the two inequalities of the proof of
+//     Theorem 2.1, ŵ_k·ŵ_opt ≥ kηγ and ‖ŵ_k‖² ≤ kη²R² (Novikoff 1962), along
+//     a run; and the mistakes of many runs against the bound (R/γ)², log–log
+//     with the line k = (R/γ)². notebooks/04-novikoff.
+//   - CauchySchwarz: Σ(aᵢx + bᵢ)² = Ax² + 2Bx + C with A = ‖a‖², B = a·b,
+//     C = ‖b‖²; it touches 0 (at x = −B/A) exactly when a and b are
+//     collinear, whence B² ≤ AC. notebooks/05-cauchy-schwarz.
+//   - Contour: s(α1, α2) = 4α1² + (13/2)α2² + 10α1α2 − 2α1 − 2α2 of
+//     Example 7.2 over α ≥ 0, the stationary point (3/2, −1) outside it and
+//     the boundary candidates (0, 2/13) and (1/4, 0), each on a level curve
+//     tangent to the boundary. notebooks/06-svm-dual-example.
+//   - SoftMarginSweep and Figure76: the soft margin of Algorithm 7.3 over C,
+//     and Figure 7.6 (Theorem 7.4): the 0-1 loss, the hinge loss [1 − z]₊
+//     and the perceptron loss [−z]₊ against the functional margin
+//     z = y(w·x + b). notebooks/07-soft-margin-hinge.
+//   - Bars: named values side by side, such as the time of several solvers.
+//
+// # Readability
+//
+// The figures are meant to be exported into study notes and printed:
+//
+//   - the class +1 is a filled circle and −1 a filled triangle, in the blue
+//     and vermillion of the Okabe–Ito palette (Okabe & Ito 2008), safe for
+//     the common colour-vision deficiencies; series differ by colour, dash
+//     and marker shape together, so no figure relies on colour alone;
+//   - legends stand outside the data area (SideLegend), so they never cover
+//     data; labels beside points are placed clear of the marks and of each
+//     other, on a translucent white box;
+//   - figures of the plane have equal ranges on both axes, ticks at the same
+//     round step, and a square data area at the height AspectHeight gives;
+//   - every figure has a title and axis labels.
+//
+// Text uses the Liberation fonts that gonum/plot embeds. They cover Latin,
+// Greek and the mathematical signs used here (−, ·, ‖, ≤, ≥, ², ᵢ) but have
+// no Chinese glyphs, nor combining superscripts such as ⁽¹⁾: labels are in
+// English and write the coordinates x⁽¹⁾, x⁽²⁾ as x(1), x(2); the book's
+// Chinese axis titles of Figure 7.6 (函数间隔, 损失) belong in the notebook's
+// caption. In PDF, Render draws text as glyph outlines, because gonum's PDF
+// backend encodes strings in code page 1252 and would garble Greek letters.
+//
+// Sources: A. B. J. Novikoff, On convergence proofs on perceptrons (1962);
+// M. Okabe and K. Ito, Color Universal Design (2008); the viridis colour map
+// of S. van der Walt and N. Smith (matplotlib, 2015) for contour levels.
 package figures

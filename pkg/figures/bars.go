@@ -1,0 +1,57 @@
+package figures
+
+import (
+	"fmt"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+)
+
+// Bars describes a bar chart of named values, such as the seconds several
+// solvers take on one problem.
+type Bars struct {
+	Title, YLabel string
+	Names         []string
+	Values        []float64
+}
+
+// Plot builds the chart, one bar per name with its value printed above it.
+//
+// It returns ErrEmpty for no values and ErrNotFinite for NaN or infinity.
+// It panics if Names and Values differ in length.
+func (s Bars) Plot() (*plot.Plot, error) {
+	if len(s.Names) != len(s.Values) {
+		panic("figures: bar names and values lengths differ")
+	}
+	if len(s.Values) == 0 {
+		return nil, fmt.Errorf("%w: no bars", ErrEmpty)
+	}
+	var r span
+	for i, v := range s.Values {
+		if !finite(v) {
+			return nil, fmt.Errorf("%w: bar %q", ErrNotFinite, s.Names[i])
+		}
+		r.add(v)
+	}
+	p := newPlot(s.Title, "", s.YLabel)
+	bars, err := plotter.NewBarChart(plotter.Values(s.Values), vg.Points(28))
+	if err != nil {
+		return nil, fmt.Errorf("figures: bars: %w", err)
+	}
+	bars.Color = blue
+	bars.LineStyle = draw.LineStyle{Color: black, Width: vg.Points(0.5)}
+	p.Add(bars)
+	var labels textLayer
+	for i, v := range s.Values {
+		labels = append(labels, textItem{At: plotter.XY{X: float64(i), Y: v}, Text: num(v),
+			Offset: vg.Point{Y: vg.Points(3)}, Style: labelStyle(labelFontSize, black, draw.XCenter, draw.YBottom)})
+	}
+	p.Add(labels)
+	p.NominalX(s.Names...)
+	p.X.Min, p.X.Max = -0.7, float64(len(s.Values))-0.3
+	p.Y.Min, p.Y.Max = min(0, r.lo*1.12), max(0, r.hi*1.12)
+	setAxis(&p.Y, false, false)
+	return p, nil
+}

@@ -1,0 +1,16 @@
+package figures
+
+import "errors"
+
+var (
+	// ErrFormat is returned by Render for a format other than svg, png or pdf.
+	ErrFormat = errors.New("figures: unknown format")
+	// ErrSize is returned by Render for a width or height that is not positive.
+	ErrSize = errors.New("figures: size not positive")
+	// ErrNotPositive is returned for a value that a logarithmic axis cannot show.
+	ErrNotPositive = errors.New("figures: value not positive on a log axis")
+	// ErrEmpty is returned when a builder is given nothing to draw.
+	ErrEmpty = errors.New("figures: nothing to draw")
+	// ErrNotFinite is returned for a NaN or infinite value or parameter.
+	ErrNotFinite = errors.New("figures: value not finite")
+)

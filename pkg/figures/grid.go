@@ -1,0 +1,103 @@
+package figures
+
+import (
+	"image/color"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/font"
+	"gonum.org/v1/plot/text"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+)
+
+// Grid is a figure of small multiples: plots in rows and columns whose data
+// areas have equal sizes and line up (plot.Align), under an optional title.
+// A *Grid is a Figure, drawn and rendered like a *plot.Plot.
+type Grid struct {
+	// Title is drawn centred above the panels; empty for none.
+	Title string
+	// Panels holds the plots row by row. Every row has the same length;
+	// nil panels are left blank.
+	Panels [][]*plot.Plot
+	// Pad is the space between neighbouring panels.
+	Pad vg.Length
+	// Legend, if not nil, is drawn once, to the right of all panels, in a
+	// strip the grid reserves for it.
+	Legend *SideLegend
+}
+
+// NewGrid lays plots out in rows of cols panels, filling the last row
+// with blanks. It panics if cols < 1.
+func NewGrid(title string, cols int, plots ...*plot.Plot) *Grid {
+	if cols < 1 {
+		panic("figures: grid needs at least one column")
+	}
+	cols = min(cols, max(len(plots), 1))
+	var rows [][]*plot.Plot
+	for i := 0; i < len(plots); i += cols {
+		row := make([]*plot.Plot, cols)
+		copy(row, plots[i:min(i+cols, len(plots))])
+		rows = append(rows, row)
+	}
+	return &Grid{Title: title, Panels: rows, Pad: vg.Points(10)}
+}
+
+// Dims returns the number of rows and columns.
+func (g *Grid) Dims() (rows, cols int) {
+	if len(g.Panels) == 0 {
+		return 0, 0
+	}
+	return len(g.Panels), len(g.Panels[0])
+}
+
+// Draw implements Figure. It panics if the rows have different lengths.
+func (g *Grid) Draw(c draw.Canvas) {
+	c.SetColor(color.White)
+	c.Fill(c.Rectangle.Path())
+	canvases := g.layout(c, true)
+	for j, r := range g.Panels {
+		for i, p := range r {
+			if p != nil {
+				p.Draw(canvases[j][i])
+			}
+		}
+	}
+}
+
+// layout returns the canvas of each panel, drawing the title if draw is set.
+func (g *Grid) layout(c draw.Canvas, drawTitle bool) [][]draw.Canvas {
+	if g.Title != "" {
+		sty := text.Style{
+			Color:   color.Black,
+			Font:    font.From(plot.DefaultFont, titleFontSize),
+			XAlign:  draw.XCenter,
+			YAlign:  draw.YTop,
+			Handler: plot.DefaultTextHandler,
+		}
+		sty.Font.Size = vg.Points(titleFontSize + 1)
+		if drawTitle {
+			c.FillText(sty, vg.Point{X: c.Center().X, Y: c.Max.Y - vg.Points(2)}, g.Title)
+		}
+		c.Max.Y -= sty.Rectangle(g.Title).Size().Y + vg.Points(8)
+	}
+	if g.Legend != nil && len(g.Legend.names) > 0 {
+		strip := c
+		c.Max.X -= g.Legend.width() + g.Legend.Gap
+		strip.Min.X, strip.Max.X = c.Max.X, c.Max.X
+		// SideLegend draws to the right of the area it is given.
+		if drawTitle {
+			g.Legend.Plot(strip, nil)
+		}
+	}
+	rows, cols := g.Dims()
+	if rows == 0 || cols == 0 {
+		return nil
+	}
+	for _, r := range g.Panels {
+		if len(r) != cols {
+			panic("figures: grid rows of different lengths")
+		}
+	}
+	tiles := draw.Tiles{Rows: rows, Cols: cols, PadX: g.Pad, PadY: g.Pad}
+	return plot.Align(g.Panels, tiles, c)
+}

@@ -1,0 +1,136 @@
+package figures
+
+import (
+	"image/color"
+	"math"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+)
+
+// Directions in which a label may sit from its anchor, in the default
+// order of preference.
+const (
+	dirNE = iota
+	dirE
+	dirSE
+	dirNW
+	dirW
+	dirSW
+	dirN
+	dirS
+	numDirs
+)
+
+var dirVectors = [numDirs][2]int{
+	dirNE: {1, 1}, dirE: {1, 0}, dirSE: {1, -1},
+	dirNW: {-1, 1}, dirW: {-1, 0}, dirSW: {-1, -1},
+	dirN: {0, 1}, dirS: {0, -1},
+}
+
+// label is a text beside an anchor point given in data coordinates.
+type label struct {
+	At    plotter.XY
+	Text  string
+	Size  float64     // font size in points
+	Color color.Color // text colour
+	// Prefer is the direction tried first.
+	Prefer int
+}
+
+// labelLayer draws labels, choosing for each at drawing time the position
+// around its anchor that stays inside the data area and overlaps least
+// with the labels placed before it and with the marks in Avoid. A
+// translucent white box behind each text keeps it legible over lines.
+// Because labels stay inside the data area they need no padding.
+type labelLayer struct {
+	Items []label
+	// Avoid holds the centres of marks, each a disc of radius AvoidRadius.
+	Avoid       []plotter.XY
+	AvoidRadius vg.Length
+	// Gap is the distance between an anchor and its label.
+	Gap vg.Length
+}
+
+// labelBackground is the box behind a label.
+var labelBackground = color.NRGBA{R: 0xFF, G: 0xFF, B: 0xFF, A: 0xB0}
+
+// Plot implements plot.Plotter.
+func (l labelLayer) Plot(c draw.Canvas, p *plot.Plot) {
+	trX, trY := p.Transforms(&c)
+	obst := make([]vg.Rectangle, len(l.Avoid))
+	for i, q := range l.Avoid {
+		x, y := trX(q.X), trY(q.Y)
+		r := l.AvoidRadius
+		obst[i] = vg.Rectangle{Min: vg.Point{X: x - r, Y: y - r}, Max: vg.Point{X: x + r, Y: y + r}}
+	}
+	gap := l.Gap
+	if gap == 0 {
+		gap = vg.Points(ringRadius)
+	}
+	var placed []vg.Rectangle
+	for _, it := range l.Items {
+		sty := labelStyle(it.Size, it.Color, draw.XLeft, draw.YBottom)
+		rect := sty.Rectangle(it.Text)
+		w, h := rect.Max.X-rect.Min.X, rect.Max.Y-rect.Min.Y
+		a := vg.Point{X: trX(it.At.X), Y: trY(it.At.Y)}
+		best, bestScore := vg.Rectangle{}, math.Inf(1)
+		for k := range numDirs {
+			d := dirVectors[(it.Prefer+k)%numDirs]
+			var box vg.Rectangle
+			switch d[0] {
+			case 1:
+				box.Min.X = a.X + gap*0.7
+			case -1:
+				box.Min.X = a.X - gap*0.7 - w
+			default:
+				box.Min.X = a.X - w/2
+			}
+			switch d[1] {
+			case 1:
+				box.Min.Y = a.Y + gap*0.4
+			case -1:
+				box.Min.Y = a.Y - gap*0.4 - h
+			default:
+				box.Min.Y = a.Y - h/2
+			}
+			if d[0] == 0 {
+				box.Min.Y += vg.Length(d[1]) * gap * 0.6
+			}
+			box.Max = vg.Point{X: box.Min.X + w, Y: box.Min.Y + h}
+			score := 0.05 * float64(k)
+			score += 20 * float64(area(box)-overlap(box, c.Rectangle)) / float64(area(box))
+			for _, o := range placed {
+				score += 5 * float64(overlap(box, o)) / float64(area(box))
+			}
+			for _, o := range obst {
+				score += 2 * float64(overlap(box, o)) / float64(area(box))
+			}
+			if score < bestScore {
+				best, bestScore = box, score
+			}
+		}
+		placed = append(placed, best)
+		bg := vg.Rectangle{Min: best.Min.Sub(vg.Point{X: 1, Y: 0.5}), Max: best.Max.Add(vg.Point{X: 1, Y: 0.5})}
+		c.SetColor(labelBackground)
+		c.Fill(bg.Path())
+		c.FillText(sty, best.Min.Sub(rect.Min), it.Text)
+	}
+}
+
+// area returns the area of r, in square points.
+func area(r vg.Rectangle) vg.Length {
+	return max(0, r.Max.X-r.Min.X) * max(0, r.Max.Y-r.Min.Y)
+}
+
+// overlap returns the area of the intersection of a and b.
+func overlap(a, b vg.Rectangle) vg.Length {
+	w := min(a.Max.X, b.Max.X) - max(a.Min.X, b.Min.X)
+	h := min(a.Max.Y, b.Max.Y) - max(a.Min.Y, b.Min.Y)
+	if w <= 0 || h <= 0 {
+		return 0
+	}
+	return w * h
+}

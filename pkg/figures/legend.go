@@ -1,0 +1,118 @@
+package figures
+
+import (
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+)
+
+// SideLegend is a plot.Plotter that draws a legend to the right of the data
+// area, outside it, so that the legend never covers data. It reserves its
+// width through plot.GlyphBoxer: the plot shrinks its data area to make room,
+// and plot.Align lines up panels with and without a SideLegend.
+//
+// Add it to a plot after the data; leave the plot's own Legend empty.
+type SideLegend struct {
+	// Legend holds the entries and their text style; Top and Left are
+	// ignored (the legend hangs from the top, icons on the left).
+	Legend plot.Legend
+	// Gap is the space between the data area and the legend.
+	Gap   vg.Length
+	names []string
+}
+
+// NewSideLegend returns an empty SideLegend in the house style.
+func NewSideLegend() *SideLegend {
+	l := &SideLegend{Legend: plot.NewLegend(), Gap: vg.Points(8)}
+	l.Legend.TextStyle.Font.Size = vg.Points(legendFontSize)
+	l.Legend.ThumbnailWidth = vg.Points(18)
+	l.Legend.Padding = vg.Points(2)
+	l.Legend.Top = true
+	l.Legend.Left = true
+	return l
+}
+
+// Add appends an entry named name whose icon draws every thumbnail in order.
+// An entry without thumbnails is a line of text.
+func (l *SideLegend) Add(name string, thumbs ...plot.Thumbnailer) {
+	l.names = append(l.names, name)
+	l.Legend.Add(name, thumbs...)
+}
+
+// Names returns the entry names in order.
+func (l *SideLegend) Names() []string { return append([]string(nil), l.names...) }
+
+// width is the width of the entries, independent of any canvas.
+func (l *SideLegend) width() vg.Length {
+	if len(l.names) == 0 {
+		return 0
+	}
+	r := l.Legend.Rectangle(draw.Canvas{})
+	return r.Max.X - r.Min.X
+}
+
+// Plot implements plot.Plotter; c is the data area.
+func (l *SideLegend) Plot(c draw.Canvas, _ *plot.Plot) {
+	if len(l.names) == 0 {
+		return
+	}
+	leg := l.Legend
+	leg.Top, leg.Left = true, true
+	area := c
+	area.Min.X = c.Max.X + l.Gap
+	area.Max.X = area.Min.X + l.width()
+	leg.Draw(area)
+}
+
+// GlyphBoxes implements plot.GlyphBoxer, reserving the legend's width to
+// the right of the data area. The box has no height, so it leaves the
+// vertical layout alone.
+func (l *SideLegend) GlyphBoxes(*plot.Plot) []plot.GlyphBox {
+	if len(l.names) == 0 {
+		return nil
+	}
+	return []plot.GlyphBox{{
+		X: 1, Y: 0.5,
+		Rectangle: vg.Rectangle{
+			Min: vg.Point{X: l.Gap},
+			Max: vg.Point{X: l.Gap + l.width()},
+		},
+	}}
+}
+
+// thumb is a legend thumbnail that draws one glyph in the middle of the icon.
+type thumb draw.GlyphStyle
+
+// Thumbnail implements plot.Thumbnailer.
+func (t thumb) Thumbnail(c *draw.Canvas) {
+	c.DrawGlyphNoClip(draw.GlyphStyle(t), c.Center())
+}
+
+// lineThumb is a legend thumbnail that draws a horizontal line.
+type lineThumb draw.LineStyle
+
+// Thumbnail implements plot.Thumbnailer.
+func (t lineThumb) Thumbnail(c *draw.Canvas) {
+	y := c.Center().Y
+	c.StrokeLine2(draw.LineStyle(t), c.Min.X, y, c.Max.X, y)
+}
+
+// boxThumb is a legend thumbnail that fills the icon with a colour.
+type boxThumb struct{ draw.LineStyle }
+
+// Thumbnail implements plot.Thumbnailer.
+func (t boxThumb) Thumbnail(c *draw.Canvas) {
+	pts := []vg.Point{c.Min, {X: c.Min.X, Y: c.Max.Y}, c.Max, {X: c.Max.X, Y: c.Min.Y}}
+	c.FillPolygon(t.Color, c.ClipPolygonXY(pts))
+}
+
+// arrowThumb is a legend thumbnail that draws a rightward arrow.
+type arrowThumb draw.LineStyle
+
+// Thumbnail implements plot.Thumbnailer.
+func (t arrowThumb) Thumbnail(c *draw.Canvas) {
+	y := c.Center().Y
+	head := vg.Points(5)
+	c.StrokeLine2(draw.LineStyle(t), c.Min.X, y, c.Max.X-head, y)
+	c.FillPolygon(t.Color, []vg.Point{{X: c.Max.X, Y: y}, {X: c.Max.X - head, Y: y + head*0.45}, {X: c.Max.X - head, Y: y - head*0.45}})
+}

@@ -1,0 +1,238 @@
+package figures
+
+import (
+	"fmt"
+	"math"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+)
+
+// Series is a named sequence of values: Y[i] at X[i], or at i when X is nil.
+type Series struct {
+	Name string
+	X, Y []float64
+}
+
+// Lines describes a line plot of one or more series against a common
+// variable, each with markers, its own colour, dash and marker shape.
+type Lines struct {
+	Title, XLabel, YLabel string
+	Series                []Series
+	// LogX and LogY make the axes logarithmic; every value must then be
+	// positive.
+	LogX, LogY bool
+	// Values labels every point with its value (for short sequences such
+	// as the loss along Table 2.1).
+	Values bool
+}
+
+// Plot builds the figure. A legend stands to the right of the data when
+// any series is named. When every X is an integer (an iteration count k),
+// the x ticks are integers.
+//
+// It returns ErrEmpty when there is no point, ErrNotFinite for NaN or
+// infinite values and ErrNotPositive for a value ≤ 0 on a logarithmic
+// axis. It panics if a series' X and Y have different lengths.
+func (l Lines) Plot() (*plot.Plot, error) {
+	p := newPlot(l.Title, l.XLabel, l.YLabel)
+	legend := NewSideLegend()
+	xr, yr := span{}, span{}
+	integer := true
+	var labels []label
+	var all []plotter.XY
+	total := 0
+	for i, s := range l.Series {
+		if s.X != nil && len(s.X) != len(s.Y) {
+			panic("figures: series X and Y lengths differ")
+		}
+		xys := make(plotter.XYs, len(s.Y))
+		for j, y := range s.Y {
+			x := float64(j)
+			if s.X != nil {
+				x = s.X[j]
+			}
+			if !finite(x, y) {
+				return nil, fmt.Errorf("%w: series %q point %d", ErrNotFinite, s.Name, j)
+			}
+			if (l.LogX && x <= 0) || (l.LogY && y <= 0) {
+				return nil, fmt.Errorf("%w: series %q point %d is (%v, %v)", ErrNotPositive, s.Name, j, x, y)
+			}
+			integer = integer && x == math.Trunc(x)
+			xys[j] = plotter.XY{X: x, Y: y}
+			xr.add(x)
+			yr.add(y)
+			if l.Values {
+				labels = append(labels, label{At: xys[j], Text: num(y), Size: labelFontSize - 1, Color: seriesColors[i%len(seriesColors)], Prefer: dirN})
+			}
+		}
+		total += len(xys)
+		all = append(all, xys...)
+		if len(xys) == 0 {
+			continue
+		}
+		line := &plotter.Line{XYs: xys, LineStyle: seriesLine(i)}
+		marks := marksLayer{Pts: xys, Style: seriesGlyph(i)}
+		p.Add(line, marks)
+		if s.Name != "" {
+			legend.Add(s.Name, lineThumb(seriesLine(i)), thumb(seriesGlyph(i)))
+		}
+	}
+	if total == 0 {
+		return nil, fmt.Errorf("%w: no points in the series", ErrEmpty)
+	}
+	if len(labels) > 0 {
+		p.Add(labelLayer{Items: labels, Avoid: all, AvoidRadius: vg.Points(markerRadius + 1), Gap: vg.Points(6)})
+	}
+	if len(legend.names) > 0 {
+		p.Add(legend)
+	}
+	p.X.Min, p.X.Max = xr.padded(l.LogX, 0.04)
+	pad := 0.08
+	if l.Values {
+		pad = 0.14 // room for the value labels above the extreme points
+	}
+	p.Y.Min, p.Y.Max = yr.padded(l.LogY, pad)
+	setAxis(&p.X, l.LogX, integer)
+	setAxis(&p.Y, l.LogY, false)
+	return p, nil
+}
+
+// setAxis picks the scale and ticker of an axis.
+func setAxis(a *plot.Axis, log, integer bool) {
+	switch {
+	case log:
+		a.Scale = plot.LogScale{}
+		a.Tick.Marker = logTicks{}
+	case integer:
+		a.Tick.Marker = niceTicks{MinStep: 1}
+	default:
+		a.Tick.Marker = niceTicks{}
+	}
+}
+
+// span accumulates the range of some values.
+type span struct {
+	lo, hi float64
+	ok     bool
+}
+
+func (s *span) add(v float64) {
+	if !s.ok {
+		s.lo, s.hi, s.ok = v, v, true
+		return
+	}
+	s.lo, s.hi = math.Min(s.lo, v), math.Max(s.hi, v)
+}
+
+// padded returns the range widened by frac of its length on each side (of
+// its logarithm on a log axis), and a unit range around a single value.
+func (s span) padded(log bool, frac float64) (lo, hi float64) {
+	if log {
+		a, b := math.Log10(s.lo), math.Log10(s.hi)
+		if a == b {
+			a, b = a-0.5, b+0.5
+		}
+		d := (b - a) * frac
+		return math.Pow(10, a-d), math.Pow(10, b+d)
+	}
+	a, b := s.lo, s.hi
+	if a == b {
+		a, b = a-0.5, b+0.5
+	}
+	d := (b - a) * frac
+	return a - d, b + d
+}
+
+// Novikoff builds the two inequalities of the proof of Theorem 2.1 along a
+// perceptron run, side by side: ŵ(k)·ŵopt against its lower bound kηγ, and
+// ‖ŵ(k)‖² against its upper bound kη²R². dot[k] and norm2[k] are the values
+// after k mistakes, from k = 0.
+//
+// It returns ErrEmpty for no values and ErrNotFinite for non-finite
+// values or parameters; it panics if dot and norm2 differ in length.
+func Novikoff(dot, norm2 []float64, eta, gamma, r float64) (*Grid, error) {
+	if len(dot) != len(norm2) {
+		panic("figures: Novikoff dot and norm2 lengths differ")
+	}
+	if len(dot) == 0 {
+		return nil, fmt.Errorf("%w: no steps", ErrEmpty)
+	}
+	if !finite(eta, gamma, r) {
+		return nil, fmt.Errorf("%w: η=%v γ=%v R=%v", ErrNotFinite, eta, gamma, r)
+	}
+	k := make([]float64, len(dot))
+	lower := make([]float64, len(dot))
+	upper := make([]float64, len(dot))
+	for i := range k {
+		k[i] = float64(i)
+		lower[i] = k[i] * eta * gamma
+		upper[i] = k[i] * eta * eta * r * r
+	}
+	left, err := Lines{
+		Title:  "ŵ(k)·ŵopt ≥ kηγ",
+		XLabel: "k (mistakes so far)",
+		Series: []Series{{Name: "ŵ(k)·ŵopt", X: k, Y: dot}, {Name: "kηγ", X: k, Y: lower}},
+	}.Plot()
+	if err != nil {
+		return nil, fmt.Errorf("figures: Novikoff: %w", err)
+	}
+	right, err := Lines{
+		Title:  "‖ŵ(k)‖² ≤ kη²R²",
+		XLabel: "k (mistakes so far)",
+		Series: []Series{{Name: "‖ŵ(k)‖²", X: k, Y: norm2}, {Name: "kη²R²", X: k, Y: upper}},
+	}.Plot()
+	if err != nil {
+		return nil, fmt.Errorf("figures: Novikoff: %w", err)
+	}
+	return NewGrid(fmt.Sprintf("Novikoff's proof along a run: η = %s, γ = %s, R = %s", num(eta), num(gamma), num(r)), 2, left, right), nil
+}
+
+// MistakeBound builds a log–log scatter of the mistakes a perceptron made
+// against the bound (R/γ)² of its data set, one point per data set, with the
+// line mistakes = bound and the region above it (impossible by Novikoff's
+// theorem) shaded. Both axes show the same range.
+//
+// It returns ErrEmpty for no data sets, ErrNotPositive for a value ≤ 0 and
+// ErrNotFinite for NaN or infinity; it panics if the lengths differ.
+func MistakeBound(bound, mistakes []float64) (*plot.Plot, error) {
+	if len(bound) != len(mistakes) {
+		panic("figures: bound and mistakes lengths differ")
+	}
+	if len(bound) == 0 {
+		return nil, fmt.Errorf("%w: no data sets", ErrEmpty)
+	}
+	var r span
+	pts := make([]plotter.XY, len(bound))
+	for i := range bound {
+		if !finite(bound[i], mistakes[i]) {
+			return nil, fmt.Errorf("%w: data set %d", ErrNotFinite, i)
+		}
+		if bound[i] <= 0 || mistakes[i] <= 0 {
+			return nil, fmt.Errorf("%w: data set %d has bound %v, mistakes %v", ErrNotPositive, i, bound[i], mistakes[i])
+		}
+		pts[i] = plotter.XY{X: bound[i], Y: mistakes[i]}
+		r.add(bound[i])
+		r.add(mistakes[i])
+	}
+	lo, hi := r.padded(true, 0.08)
+	view := Rect{XMin: lo, XMax: hi, YMin: lo, YMax: hi}
+	p := newPlot("Perceptron mistakes vs the bound (R/γ)²", "bound (R/γ)²", "mistakes k")
+	legend := NewSideLegend()
+	above := &plotter.Polygon{
+		XYs:   []plotter.XYs{{{X: lo, Y: lo}, {X: hi, Y: hi}, {X: lo, Y: hi}}},
+		Color: infeasibleTint,
+	}
+	diag := lineLayer{W: [2]float64{1, -1}, Style: draw.LineStyle{Color: black, Width: vg.Points(lineWidth)}}
+	dots := marksLayer{Pts: pts, Style: draw.GlyphStyle{Color: blue, Radius: vg.Points(markerRadius - 1), Shape: draw.CircleGlyph{}}}
+	p.Add(above, diag, dots, legend)
+	legend.Add("k > (R/γ)²: impossible", boxThumb{draw.LineStyle{Color: infeasibleTint}})
+	legend.Add("k = (R/γ)²", lineThumb(diag.Style))
+	legend.Add(fmt.Sprintf("data sets (%d)", len(pts)), thumb(dots.Style))
+	setView(p, view)
+	setAxis(&p.X, true, false)
+	setAxis(&p.Y, true, false)
+	return p, nil
+}

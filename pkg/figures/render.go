@@ -1,0 +1,142 @@
+package figures
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+
+	"golang.org/x/image/font/sfnt"
+	"golang.org/x/image/math/fixed"
+	"gonum.org/v1/plot/font"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+	"gonum.org/v1/plot/vg/vgimg"
+	"gonum.org/v1/plot/vg/vgpdf"
+	"gonum.org/v1/plot/vg/vgsvg"
+)
+
+// Figure is anything that draws itself on a canvas. Both *plot.Plot and
+// *Grid are Figures, so a single plot and a row of small multiples are
+// rendered, shown and saved the same way.
+type Figure interface {
+	Draw(c draw.Canvas)
+}
+
+// Formats returns the formats Render writes: "svg", "png" and "pdf".
+func Formats() []string { return []string{"svg", "png", "pdf"} }
+
+// Render draws f on a w×h canvas and returns the encoded bytes in format,
+// one of Formats. It is the only place in the project that turns a figure
+// into bytes: the notebook display package and the command line both call it.
+//
+// PNG is rasterized at DPI dots per inch. SVG refers to the Liberation fonts
+// by name and does not embed them. PDF draws every string as glyph outlines,
+// because gonum's PDF backend encodes text in code page 1252, which has no
+// Greek letters, minus sign or ‖; the PDF is therefore self-contained.
+//
+// Render returns ErrFormat for an unknown format and ErrSize for a size that
+// is not positive.
+func Render(f Figure, w, h vg.Length, format string) ([]byte, error) {
+	if !(w > 0 && h > 0) || !finite(float64(w), float64(h)) {
+		return nil, fmt.Errorf("%w: %v×%v", ErrSize, w, h)
+	}
+	var c vg.CanvasWriterTo
+	switch format {
+	case "svg":
+		c = vgsvg.New(w, h)
+	case "png":
+		c = vgimg.PngCanvas{Canvas: vgimg.NewWith(vgimg.UseWH(w, h), vgimg.UseDPI(DPI))}
+	case "pdf":
+		c = &outlinedText{Canvas: vgpdf.New(w, h)}
+	default:
+		return nil, fmt.Errorf("%w: %q (want svg, png or pdf)", ErrFormat, format)
+	}
+	f.Draw(draw.New(c))
+	var buf bytes.Buffer
+	if _, err := c.WriteTo(&buf); err != nil {
+		return nil, fmt.Errorf("figures: encoding %s: %w", format, err)
+	}
+	return buf.Bytes(), nil
+}
+
+// outlinedText is a PDF canvas that fills glyph outlines instead of
+// writing strings, so that any character the font has is drawn.
+type outlinedText struct {
+	*vgpdf.Canvas
+	buf sfnt.Buffer
+}
+
+// FillString draws s with its baseline starting at pt, as the other
+// backends do, by filling the outline of each glyph.
+func (c *outlinedText) FillString(f font.Face, pt vg.Point, s string) {
+	if f.Font.Size == 0 || f.Face == nil {
+		return
+	}
+	path := glyphOutlines(&c.buf, f, pt, s)
+	if len(path) > 0 {
+		c.Canvas.Fill(path)
+	}
+}
+
+// glyphOutlines returns the outlines of s set in f with the baseline
+// starting at pt, with the kerning and advances font.Face.Width uses.
+// Characters missing from the font are skipped.
+func glyphOutlines(buf *sfnt.Buffer, f font.Face, pt vg.Point, s string) vg.Path {
+	// Work at one raw 26.6 unit per font unit, then scale to points as
+	// font.Face.Width does.
+	ppem := fixed.Int26_6(f.Face.UnitsPerEm())
+	scale := float64(f.Font.Size) / float64(ppem)
+	var (
+		path    vg.Path
+		x       fixed.Int26_6
+		prev    sfnt.GlyphIndex
+		hasPrev bool
+	)
+	at := func(p fixed.Point26_6) vg.Point {
+		return vg.Point{
+			X: pt.X + vg.Length(float64(x+p.X)*scale),
+			Y: pt.Y - vg.Length(float64(p.Y)*scale), // sfnt's y axis points down
+		}
+	}
+	for _, r := range s {
+		idx, err := f.Face.GlyphIndex(buf, r)
+		if err != nil || idx == 0 {
+			continue
+		}
+		if hasPrev {
+			if k, err := f.Face.Kern(buf, prev, idx, ppem, 0); err == nil {
+				x += k
+			}
+		}
+		segs, err := f.Face.LoadGlyph(buf, idx, ppem, nil)
+		if err != nil && !errors.Is(err, sfnt.ErrNotFound) {
+			continue
+		}
+		open := false
+		for _, sg := range segs {
+			switch sg.Op {
+			case sfnt.SegmentOpMoveTo:
+				if open {
+					path.Close()
+				}
+				path.Move(at(sg.Args[0]))
+				open = true
+			case sfnt.SegmentOpLineTo:
+				path.Line(at(sg.Args[0]))
+			case sfnt.SegmentOpQuadTo:
+				path.QuadTo(at(sg.Args[0]), at(sg.Args[1]))
+			case sfnt.SegmentOpCubeTo:
+				path.CubeTo(at(sg.Args[0]), at(sg.Args[1]), at(sg.Args[2]))
+			}
+		}
+		if open {
+			path.Close()
+		}
+		adv, err := f.Face.GlyphAdvance(buf, idx, ppem, 0)
+		if err == nil {
+			x += adv
+		}
+		prev, hasPrev = idx, true
+	}
+	return path
+}

@@ -1,0 +1,125 @@
+package figures
+
+import (
+	"math"
+	"strconv"
+	"strings"
+
+	"gonum.org/v1/plot"
+)
+
+// niceTicks is a plot.Ticker with labelled ticks every step of 1, 2 or 5
+// times a power of ten, about five of them over the range, and one minor
+// tick between labels. Two axes with ranges of equal length get the same
+// step, which keeps an equal-aspect figure's grid square. Steps never go
+// below MinStep (1 for counts such as the iteration k).
+type niceTicks struct {
+	MinStep float64
+}
+
+// niceStep returns the smallest of 1, 2, 5 times a power of ten that
+// divides span into at most target intervals.
+func niceStep(span float64, target int) float64 {
+	raw := span / float64(target)
+	mag := math.Pow(10, math.Floor(math.Log10(raw)))
+	for _, m := range []float64{1, 2, 5, 10} {
+		if m*mag >= raw*(1-1e-9) {
+			return m * mag
+		}
+	}
+	return 10 * mag
+}
+
+// Ticks implements plot.Ticker.
+func (t niceTicks) Ticks(lo, hi float64) []plot.Tick {
+	if !(hi > lo) || !finite(lo, hi) {
+		return nil
+	}
+	step := niceStep(hi-lo, 5)
+	if step < t.MinStep {
+		step = t.MinStep
+	}
+	decimals := max(0, int(-math.Floor(math.Log10(step)+1e-9)))
+	minor := step / 2
+	if t.MinStep > 0 && minor < t.MinStep {
+		minor = 0
+	}
+	var ticks []plot.Tick
+	first := math.Ceil(lo/step-1e-9) * step
+	for v := first; v <= hi+step*1e-9; v += step {
+		// Snap to the grid of steps so that 0.30000000000000004 prints as 0.3.
+		v = math.Round(v/step) * step
+		ticks = append(ticks, plot.Tick{Value: v, Label: tickLabel(v, decimals)})
+		if minor > 0 {
+			if m := v + minor; m <= hi {
+				ticks = append(ticks, plot.Tick{Value: m})
+			}
+		}
+	}
+	if minor > 0 {
+		if m := first - minor; m >= lo {
+			ticks = append(ticks, plot.Tick{Value: m})
+		}
+	}
+	return ticks
+}
+
+// tickLabel formats a tick value with a true minus sign.
+func tickLabel(v float64, decimals int) string {
+	if math.Abs(v) < 1e-12 {
+		v = 0
+	}
+	return strings.Replace(strconv.FormatFloat(v, 'f', decimals, 64), "-", "−", 1)
+}
+
+// logTicks is a plot.Ticker for logarithmic axes: labels at powers of ten
+// written 10, 100, 1000 (or 0.1, 0.01), unlabelled ticks at 2…9 times them.
+// Over more than six decades only every other power is labelled, so that
+// the labels never run into each other.
+type logTicks struct{}
+
+// Ticks implements plot.Ticker.
+func (logTicks) Ticks(lo, hi float64) []plot.Tick {
+	if !(lo > 0 && hi > lo) || !finite(lo, hi) {
+		return nil
+	}
+	e0, e1 := int(math.Floor(math.Log10(lo))), int(math.Ceil(math.Log10(hi)))
+	every := 1
+	if e1-e0 > 6 {
+		every = 2
+	}
+	var ticks []plot.Tick
+	for e := e0; e <= e1; e++ {
+		base := math.Pow(10, float64(e))
+		for m := 1; m < 10; m++ {
+			v := base * float64(m)
+			if v < lo*(1-1e-9) || v > hi*(1+1e-9) {
+				continue
+			}
+			t := plot.Tick{Value: v}
+			if m == 1 && (e-e0)%every == 0 {
+				t.Label = strconv.FormatFloat(v, 'g', -1, 64)
+				if e >= 6 || e <= -5 {
+					t.Label = "1e" + strings.Replace(strconv.Itoa(e), "-", "−", 1)
+				}
+			}
+			ticks = append(ticks, t)
+		}
+	}
+	// Within a decade or two, label 2 and 5 times the powers as well.
+	labelled := 0
+	for _, t := range ticks {
+		if t.Label != "" {
+			labelled++
+		}
+	}
+	if labelled < 2 {
+		for i, t := range ticks {
+			m := t.Value / math.Pow(10, math.Floor(math.Log10(t.Value)+1e-9))
+			if math.Abs(m-2) < 1e-6 || math.Abs(m-5) < 1e-6 {
+				ticks[i].Label = strconv.FormatFloat(t.Value, 'g', 4, 64)
+			}
+		}
+	}
+	return ticks
+}
