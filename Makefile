@@ -72,10 +72,16 @@ notebooks: setup
 	printf '%s\n' notebooks/$(NB).ipynb | xargs -P 2 -I{} \
 		$(NBCONVERT_EXEC) --to notebook --inplace {}
 
+# The HTML exports show each figure's PNG: nbconvert 6.5 to 7.2 passes SVG
+# outputs through an HTML cleaner that strips their drawing
+# (jupyter/nbconvert#1849, #1894), and it prefers SVG by default.
+HTML_PRIORITY := ['text/html','text/markdown','image/png','image/jpeg','image/svg+xml','text/latex','text/plain']
+
 html: setup
 	mkdir -p build/html
 	printf '%s\n' notebooks/$(NB).ipynb | xargs -P 2 -I{} \
-		$(NBCONVERT_EXEC) --to html --output-dir build/html {}
+		$(NBCONVERT_EXEC) --to html --output-dir build/html \
+		--NbConvertBase.display_data_priority="$(HTML_PRIORITY)" {}
 
 figures:
 	$(GO) run ./cmd/marginnotes figures --out build/figures --format svg,png,pdf

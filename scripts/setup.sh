@@ -37,6 +37,7 @@ set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 bin=${MN_BIN:-$root/bin}
+[[ $bin == /* ]] || bin=$PWD/$bin # kernel.json needs absolute paths
 gopls_version=${GOPLS_VERSION:-v0.23.0}
 goimports_version=${GOIMPORTS_VERSION:-v0.47.0}
 kernel_goflags=${MN_KERNEL_GOFLAGS--ldflags=-s}
