@@ -61,7 +61,10 @@ func BenchmarkSMOVariants(b *testing.B) {
 					smo := v.smo
 					smo.Kernel = k
 					cfg := config{c: 1, eps: DefaultEps, maxIter: 1e7, budget: DefaultCacheBytes,
-						shrinking: !smo.NoShrinking, parallel: !smo.serial}
+						shrinking: !smo.NoShrinking}
+					if !smo.serial {
+						cfg.parallelWork = parallelWork
+					}
 					var st stats
 					var err error
 					b.ReportAllocs()
@@ -92,7 +95,7 @@ func BenchmarkKernelColumn(b *testing.B) {
 			s := benchSet(n, d)
 			for _, k := range []kernel.Kernel{kernel.Linear{}, kernel.RBF{Gamma: 1 / float64(d)}} {
 				b.Run(fmt.Sprintf("n=%d/d=%d/%v", n, d, k), func(b *testing.B) {
-					cols := newColumns(k, s.X, false)
+					cols := newColumns(k, s.X, 0)
 					col := make([]float32, n)
 					b.ReportAllocs()
 					for b.Loop() {

@@ -138,8 +138,10 @@ func (s SMO) Fit(x mat.Matrix, y []float64) (*Result, error) {
 	if budget <= 0 {
 		budget = DefaultCacheBytes
 	}
-	cfg := config{c: c, eps: eps, maxIter: maxIter, budget: budget,
-		shrinking: !s.NoShrinking, parallel: !s.serial && runtime.GOMAXPROCS(0) > 1}
+	cfg := config{c: c, eps: eps, maxIter: maxIter, budget: budget, shrinking: !s.NoShrinking}
+	if !s.serial && runtime.GOMAXPROCS(0) > 1 {
+		cfg.parallelWork = parallelWork
+	}
 	var r *Result
 	if math.IsInf(c, 1) || s.cache64 {
 		r, _, err = solve[float64](x, y, k, cfg)
@@ -160,9 +162,10 @@ type stats struct {
 }
 
 type config struct {
-	c, eps              float64
-	maxIter, budget     int
-	shrinking, parallel bool
+	c, eps          float64
+	maxIter, budget int
+	shrinking       bool
+	parallelWork    int // see columns; 0: one goroutine
 }
 
 // solver holds the state of one SMO run. Every per-variable slice is in the
@@ -210,7 +213,7 @@ func solve[E float32 | float64](x mat.Matrix, y []float64, k kernel.Kernel, cfg 
 		perm:      make([]int, n),
 		active:    n,
 		next:      -1,
-		cols:      newColumns(k, x, cfg.parallel),
+		cols:      newColumns(k, x, cfg.parallelWork),
 		cache:     newColCache[E](n, cfg.budget),
 		shrinking: cfg.shrinking,
 	}
@@ -659,19 +662,21 @@ type columns struct {
 	buf    []float64 // scratch for the products xᵢ·xₖ
 	r2     float64   // the scale R² of the hard-margin test
 	evals  int       // kernel evaluations in columns
-	// parallel: split long columns between two goroutines.
-	parallel bool
+	// parallelWork: columns of at least this many multiply-adds
+	// (length·d) are computed in two goroutines; 0 means never.
+	parallelWork int
 }
 
-// parallelWork is the number of multiply-adds (length·d) above which a
-// column is computed in two halves concurrently.
+// parallelWork is the number of multiply-adds (length·d) from which SMO
+// computes a column in two halves concurrently: at n·d = 2¹⁷ a column takes
+// tens of microseconds, well above the cost of starting a goroutine.
 const parallelWork = 1 << 17
 
-func newColumns(k kernel.Kernel, x mat.Matrix, parallel bool) columns {
+func newColumns(k kernel.Kernel, x mat.Matrix, parallelWork int) columns {
 	n, d := x.Dims()
 	c := columns{kind: kindOther, k: k, n: n, d: d, x: make([]float64, n*d),
 		sq: make([]float64, n), diag: make([]float64, n), buf: make([]float64, n),
-		parallel: parallel}
+		parallelWork: parallelWork}
 	for i, r := range kernel.Rows(x) {
 		copy(c.x[i*d:(i+1)*d], r)
 	}
@@ -740,7 +745,7 @@ func (c *columns) swap(p, q int) {
 // goroutines when the work is large.
 func fillColumn[E float32 | float64](c *columns, col []E, i, from, to int) {
 	c.evals += to - from
-	if c.parallel && (to-from)*c.d >= parallelWork {
+	if c.parallelWork > 0 && (to-from)*c.d >= c.parallelWork {
 		mid := from + (to-from)/2
 		var wg sync.WaitGroup
 		wg.Add(1)

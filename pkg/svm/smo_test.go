@@ -255,27 +255,35 @@ func TestSMOLIBSVM(t *testing.T) {
 }
 
 // TestSMOSameObjective solves problems with shrinking on and off, with a
-// cache of two columns (every request but a repeat misses and evicts) and
-// with a float64 cache: all must reach the same objective within Eps.
+// cache of two columns (every request but a repeat misses and evicts), with
+// a float64 cache, and with every column computed by one goroutine or split
+// between two: all must reach the same objective within Eps.
 func TestSMOSameObjective(t *testing.T) {
 	s := dataset.Noisy(rand.NewPCG(3, 4), 400, 6, 0.15)
+	const c = 2
 	for _, k := range []kernel.Kernel{kernel.Linear{}, kernel.RBF{Gamma: 0.3}} {
-		base := SMO{C: 2, Kernel: k}
-		ref, err := base.Fit(s.X, s.Y)
+		ref, err := SMO{C: c, Kernel: k}.Fit(s.X, s.Y)
 		if err != nil {
 			t.Fatal(err)
 		}
+		parallel := func() (*Result, error) {
+			cfg := config{c: c, eps: DefaultEps, maxIter: 1e6, budget: DefaultCacheBytes,
+				shrinking: true, parallelWork: 1}
+			r, _, err := solve[float32](s.X, s.Y, k, cfg)
+			return r, err
+		}
 		for _, v := range []struct {
 			name string
-			smo  SMO
+			fit  func() (*Result, error)
 		}{
-			{"no shrinking", SMO{C: 2, Kernel: k, NoShrinking: true}},
-			{"two-column cache", SMO{C: 2, Kernel: k, CacheBytes: 1}},
-			{"two-column cache, no shrinking", SMO{C: 2, Kernel: k, CacheBytes: 1, NoShrinking: true}},
-			{"float64 cache", SMO{C: 2, Kernel: k, cache64: true}},
-			{"serial columns", SMO{C: 2, Kernel: k, serial: true}},
+			{"no shrinking", SMO{C: c, Kernel: k, NoShrinking: true}.withData(s)},
+			{"two-column cache", SMO{C: c, Kernel: k, CacheBytes: 1}.withData(s)},
+			{"two-column cache, no shrinking", SMO{C: c, Kernel: k, CacheBytes: 1, NoShrinking: true}.withData(s)},
+			{"float64 cache", SMO{C: c, Kernel: k, cache64: true}.withData(s)},
+			{"one goroutine", SMO{C: c, Kernel: k, serial: true}.withData(s)},
+			{"two goroutines", parallel},
 		} {
-			r, err := v.smo.Fit(s.X, s.Y)
+			r, err := v.fit()
 			if err != nil {
 				t.Errorf("%v/%s: %v", k, v.name, err)
 				continue
@@ -283,9 +291,14 @@ func TestSMOSameObjective(t *testing.T) {
 			if !scalar.EqualWithinRel(r.DualObjective, ref.DualObjective, smoSameTol) {
 				t.Errorf("%v/%s: objective %v, default %v", k, v.name, r.DualObjective, ref.DualObjective)
 			}
-			checkSMO(t, fmt.Sprintf("%v/%s", k, v.name), s.X, s.Y, k, 2, DefaultEps, r)
+			checkSMO(t, fmt.Sprintf("%v/%s", k, v.name), s.X, s.Y, k, c, DefaultEps, r)
 		}
 	}
+}
+
+// withData returns a function that fits s.
+func (s SMO) withData(d *dataset.Set) func() (*Result, error) {
+	return func() (*Result, error) { return s.Fit(d.X, d.Y) }
 }
 
 // TestSMOStats checks the solver's counters: shrinking happens and sets
