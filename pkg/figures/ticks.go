@@ -67,7 +67,7 @@ func (t niceTicks) Ticks(lo, hi float64) []plot.Tick {
 // tickLabel formats a tick value with a true minus sign.
 func tickLabel(v float64, decimals int) string {
 	if math.Abs(v) < 1e-12 {
-		v = 0
+		v = 0 // no "−0.0"
 	}
 	return strings.Replace(strconv.FormatFloat(v, 'f', decimals, 64), "-", "−", 1)
 }

@@ -1,0 +1,193 @@
+package figures
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"image"
+	"image/png"
+	"math"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"gonum.org/v1/gonum/mat"
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/font"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+	"gonum.org/v1/plot/vg/recorder"
+)
+
+// regen rewrites the golden images in testdata, as gonum/plot's -regen does.
+var regen = flag.Bool("regen", false, "regenerate the golden images in testdata")
+
+// Tolerances.
+const (
+	// rangeTol compares axis ranges and lengths computed in floating point.
+	rangeTol = 1e-9
+	// aspectTol is how far a data area computed by AspectHeight may be
+	// from square, in points.
+	aspectTol = 1e-6
+	// pixelTol is the difference in a colour channel (of 255) above which
+	// two pixels of a golden comparison count as different; goldenTol the
+	// fraction of such pixels allowed (antialiasing varies a little
+	// between platforms and versions of the rasterizer).
+	pixelTol  = 40
+	goldenTol = 0.004
+)
+
+// Example 2.1: x1 = (3, 3), x2 = (4, 3) positive, x3 = (1, 1) negative (book §2.3.1).
+func bookData() (*mat.Dense, []float64) {
+	return mat.NewDense(3, 2, []float64{3, 3, 4, 3, 1, 1}), []float64{1, 1, -1}
+}
+
+// table21 is Table 2.1 of the book as perceptron steps.
+func table21() []Step {
+	return []Step{
+		{K: 0, Point: -1, W: []float64{0, 0}, B: 0},
+		{K: 1, Point: 0, W: []float64{3, 3}, B: 1},
+		{K: 2, Point: 2, W: []float64{2, 2}, B: 0},
+		{K: 3, Point: 2, W: []float64{1, 1}, B: -1},
+		{K: 4, Point: 2, W: []float64{0, 0}, B: -2},
+		{K: 5, Point: 0, W: []float64{3, 3}, B: -1},
+		{K: 6, Point: 2, W: []float64{2, 2}, B: -2},
+		{K: 7, Point: 2, W: []float64{1, 1}, B: -3},
+	}
+}
+
+// sExample72 is s(α1, α2) of Example 7.2.
+func sExample72(a1, a2 float64) float64 {
+	return 4*a1*a1 + 6.5*a2*a2 + 10*a1*a2 - 2*a1 - 2*a2
+}
+
+// drawnText is a string drawn on a canvas and where.
+type drawnText struct {
+	Text string
+	At   vg.Point
+}
+
+// drawTexts draws f on a w×h recorder and returns the strings drawn.
+func drawTexts(f Figure, w, h vg.Length) []drawnText {
+	var rec recorder.Canvas
+	f.Draw(draw.NewCanvas(&rec, w, h))
+	var out []drawnText
+	for _, a := range rec.Actions {
+		if fs, ok := a.(*recorder.FillString); ok {
+			out = append(out, drawnText{fs.String, fs.Point})
+		}
+	}
+	return out
+}
+
+// findText returns the first drawn string equal to s.
+func findText(ts []drawnText, s string) (drawnText, bool) {
+	for _, t := range ts {
+		if t.Text == s {
+			return t, true
+		}
+	}
+	return drawnText{}, false
+}
+
+// checkGlyphs fails if a drawn string has a character the default font
+// cannot draw.
+func checkGlyphs(t *testing.T, ts []drawnText) {
+	t.Helper()
+	fc := font.DefaultCache.Lookup(plot.DefaultFont, 12)
+	face := fc.FontFace(72)
+	for _, s := range ts {
+		for _, r := range s.Text {
+			if _, ok := face.GlyphAdvance(r); !ok {
+				t.Errorf("text %q: no glyph for %q", s.Text, r)
+			}
+		}
+	}
+}
+
+// checkLegendOutside fails unless every name is drawn to the right of the
+// data area of p, drawn at w×h.
+func checkLegendOutside(t *testing.T, p *plot.Plot, names []string, w, h vg.Length) {
+	t.Helper()
+	ts := drawTexts(p, w, h)
+	dc := p.DataCanvas(draw.NewCanvas(nopCanvas{}, w, h))
+	for _, n := range names {
+		d, ok := findText(ts, n)
+		if !ok {
+			t.Errorf("legend entry %q not drawn", n)
+			continue
+		}
+		if d.At.X < dc.Max.X {
+			t.Errorf("legend entry %q at x=%v, inside the data area ending at %v", n, d.At.X, dc.Max.X)
+		}
+	}
+}
+
+// checkGolden renders f as PNG and compares it with testdata/name_golden.png,
+// or rewrites that file under -regen.
+func checkGolden(t *testing.T, name string, f Figure, w, h vg.Length) {
+	t.Helper()
+	got, err := Render(f, w, h, "png")
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join("testdata", name+"_golden.png")
+	if *regen {
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test -regen to create it)", err)
+	}
+	frac, err := pixelDifference(got, want)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if frac > goldenTol {
+		out := filepath.Join(t.TempDir(), name+".png")
+		_ = os.WriteFile(out, got, 0o644)
+		t.Errorf("%s: %.3g%% of pixels differ from the golden image (allowed %.3g%%); got written to %s",
+			name, 100*frac, 100*goldenTol, out)
+	}
+}
+
+// pixelDifference returns the fraction of pixels of two PNG images whose
+// colour differs by more than pixelTol in some channel; images of
+// different sizes differ everywhere.
+func pixelDifference(a, b []byte) (float64, error) {
+	ia, err := png.Decode(bytes.NewReader(a))
+	if err != nil {
+		return 0, fmt.Errorf("decoding new image: %w", err)
+	}
+	ib, err := png.Decode(bytes.NewReader(b))
+	if err != nil {
+		return 0, fmt.Errorf("decoding golden image: %w", err)
+	}
+	if ia.Bounds() != ib.Bounds() {
+		return 1, nil
+	}
+	r := ia.Bounds()
+	bad := 0
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			if colourDistance(ia, ib, x, y) > pixelTol {
+				bad++
+			}
+		}
+	}
+	return float64(bad) / float64(r.Dx()*r.Dy()), nil
+}
+
+// colourDistance is the largest channel difference at (x, y), in 0…255.
+func colourDistance(a, b image.Image, x, y int) float64 {
+	r1, g1, b1, a1 := a.At(x, y).RGBA()
+	r2, g2, b2, a2 := b.At(x, y).RGBA()
+	d := 0.0
+	for _, p := range [][2]uint32{{r1, r2}, {g1, g2}, {b1, b2}, {a1, a2}} {
+		d = math.Max(d, math.Abs(float64(p[0])-float64(p[1]))/257)
+	}
+	return d
+}

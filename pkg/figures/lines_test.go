@@ -1,0 +1,196 @@
+package figures
+
+import (
+	"errors"
+	"math"
+	"slices"
+	"testing"
+
+	"gonum.org/v1/gonum/floats/scalar"
+	"gonum.org/v1/plot"
+)
+
+func TestNiceTicks(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		t       niceTicks
+		lo, hi  float64
+		labels  []string
+		minStep float64
+	}{
+		{"plane", niceTicks{}, 0.55, 4.45, []string{"1", "2", "3", "4"}, 0},
+		{"negative", niceTicks{}, -1.3, 1.3, []string{"−1", "0", "1"}, 0},
+		{"small", niceTicks{}, 0, 0.03, []string{"0.00", "0.01", "0.02", "0.03"}, 0},
+		{"contour", niceTicks{}, -1.5, 1, []string{"−1.5", "−1.0", "−0.5", "0.0", "0.5", "1.0"}, 0},
+		{"iterations", niceTicks{MinStep: 1}, -0.3, 3.3, []string{"0", "1", "2", "3"}, 1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var got []string
+			for _, tk := range tc.t.Ticks(tc.lo, tc.hi) {
+				if tk.Label != "" {
+					got = append(got, tk.Label)
+				}
+				if tk.Value < tc.lo || tk.Value > tc.hi {
+					t.Errorf("tick %v outside [%v, %v]", tk.Value, tc.lo, tc.hi)
+				}
+			}
+			if !slices.Equal(got, tc.labels) {
+				t.Errorf("labels %q, want %q", got, tc.labels)
+			}
+		})
+	}
+	if got := (niceTicks{}).Ticks(0, math.Inf(1)); got != nil {
+		t.Errorf("infinite range: %v ticks, want none", len(got))
+	}
+}
+
+func TestLogTicks(t *testing.T) {
+	labels := func(ts []plot.Tick) []string {
+		var out []string
+		for _, tk := range ts {
+			if tk.Label != "" {
+				out = append(out, tk.Label)
+			}
+		}
+		return out
+	}
+	for _, tc := range []struct {
+		name   string
+		lo, hi float64
+		want   []string
+	}{
+		{"decades", 0.5, 20000, []string{"1", "10", "100", "1000", "10000"}},
+		{"within a decade", 3, 8, []string{"5"}},
+		{"two decades short", 2, 60, []string{"2", "5", "10", "20", "50"}},
+		{"many decades", 1e-3, 1e6, []string{"0.001", "0.1", "10", "1000", "100000"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got := labels(logTicks{}.Ticks(tc.lo, tc.hi))
+			if !slices.Equal(got, tc.want) {
+				t.Errorf("labels %q, want %q", got, tc.want)
+			}
+		})
+	}
+}
+
+func TestLinesLossTable21(t *testing.T) {
+	// L(w, b) = −Σ yᵢ(w·xᵢ + b) over the misclassified points, at the weights
+	// of Table 2.1 before each step's check (values for the test only).
+	loss := []float64{0, 0, 18, 6, 2, 6, 12, 2, 0}
+	p, err := Lines{Title: "L(w, b) along Table 2.1", XLabel: "k", YLabel: "L(w, b)", Values: true,
+		Series: []Series{{Y: loss}}}.Plot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !(p.X.Min < 0 && p.X.Max > 8 && p.Y.Min < 0 && p.Y.Max > 18) {
+		t.Errorf("range [%v, %v]×[%v, %v] misses a point", p.X.Min, p.X.Max, p.Y.Min, p.Y.Max)
+	}
+	if tk, ok := p.X.Tick.Marker.(niceTicks); !ok || tk.MinStep != 1 {
+		t.Errorf("x ticks %T %+v, want integer steps", p.X.Tick.Marker, p.X.Tick.Marker)
+	}
+	ts := drawTexts(p, Width, Height)
+	checkGlyphs(t, ts)
+	for _, s := range []string{"18", "12", "6", "L(w, b) along Table 2.1", "k"} {
+		if _, ok := findText(ts, s); !ok {
+			t.Errorf("%q not drawn", s)
+		}
+	}
+}
+
+func TestLinesCosts(t *testing.T) {
+	n := []float64{10, 100, 1000, 10000}
+	p, err := Lines{Title: "cost", XLabel: "N", YLabel: "seconds", LogX: true, LogY: true, Series: []Series{
+		{Name: "dual", X: n, Y: []float64{1e-6, 1e-4, 1e-2, 1}},
+		{Name: "primal", X: n, Y: []float64{1e-5, 1e-4, 1e-3, 1e-2}},
+	}}.Plot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := p.X.Scale.(plot.LogScale); !ok {
+		t.Errorf("x scale %T, want plot.LogScale", p.X.Scale)
+	}
+	if _, ok := p.Y.Scale.(plot.LogScale); !ok {
+		t.Errorf("y scale %T, want plot.LogScale", p.Y.Scale)
+	}
+	if !(p.X.Min < 10 && p.X.Max > 1e4 && p.Y.Min < 1e-6 && p.Y.Max > 1) {
+		t.Errorf("range [%v, %v]×[%v, %v] misses a point", p.X.Min, p.X.Max, p.Y.Min, p.Y.Max)
+	}
+	checkLegendOutside(t, p, []string{"dual", "primal"}, Width, Height)
+
+	for _, tc := range []struct {
+		name string
+		l    Lines
+		want error
+	}{
+		{"zero on log axis", Lines{LogY: true, Series: []Series{{Y: []float64{0, 1}}}}, ErrNotPositive},
+		{"NaN", Lines{Series: []Series{{Y: []float64{math.NaN()}}}}, ErrNotFinite},
+		{"empty", Lines{Series: []Series{{Name: "none"}}}, ErrEmpty},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if _, err := tc.l.Plot(); !errors.Is(err, tc.want) {
+				t.Errorf("got %v, want %v", err, tc.want)
+			}
+		})
+	}
+}
+
+func TestNovikoff(t *testing.T) {
+	// ŵ_k·ŵ_opt and ‖ŵ_k‖² along Table 2.1 with ŵ_opt = (1, 1, −3)/√11, γ = 1/√11,
+	// R = ‖(4, 3, 1)‖ = √26 (augmented vectors, book §2.3.2).
+	steps := table21()
+	s11 := math.Sqrt(11)
+	dot := make([]float64, len(steps))
+	norm2 := make([]float64, len(steps))
+	for i, st := range steps {
+		dot[i] = (st.W[0] + st.W[1] - 3*st.B) / s11
+		norm2[i] = st.W[0]*st.W[0] + st.W[1]*st.W[1] + st.B*st.B
+	}
+	g, err := Novikoff(dot, norm2, 1, 1/s11, math.Sqrt(26))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r, c := g.Dims(); r != 1 || c != 2 {
+		t.Fatalf("grid %d×%d, want 1×2", r, c)
+	}
+	left, right := g.Panels[0][0], g.Panels[0][1]
+	if left.Title.Text != "ŵ(k)·ŵopt ≥ kηγ" || right.Title.Text != "‖ŵ(k)‖² ≤ kη²R²" {
+		t.Errorf("titles %q, %q", left.Title.Text, right.Title.Text)
+	}
+	// The upper bound reaches 7·26 = 182 at k = 7.
+	if right.Y.Max < 182 {
+		t.Errorf("right panel tops at %v, below kη²R² = 182", right.Y.Max)
+	}
+	if !scalar.EqualWithinAbs(left.X.Max, 7+0.04*7, rangeTol) {
+		t.Errorf("k axis ends at %v, want 7.28", left.X.Max)
+	}
+	ts := drawTexts(g, Wide, Height)
+	checkGlyphs(t, ts)
+	if _, ok := findText(ts, "Novikoff's proof along a run: η = 1, γ = 0.3015, R = 5.099"); !ok {
+		t.Error("grid title not drawn")
+	}
+	if _, err := Novikoff(nil, nil, 1, 1, 1); !errors.Is(err, ErrEmpty) {
+		t.Errorf("no steps: got %v, want ErrEmpty", err)
+	}
+}
+
+func TestMistakeBound(t *testing.T) {
+	bound := []float64{4, 40, 400, 4000}
+	mistakes := []float64{2, 7, 30, 90}
+	p, err := MistakeBound(bound, mistakes)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.X.Min != p.Y.Min || p.X.Max != p.Y.Max {
+		t.Errorf("ranges [%v, %v] and [%v, %v] differ", p.X.Min, p.X.Max, p.Y.Min, p.Y.Max)
+	}
+	if !(p.X.Min < 2 && p.X.Max > 4000) {
+		t.Errorf("range [%v, %v] misses a point", p.X.Min, p.X.Max)
+	}
+	checkLegendOutside(t, p, []string{"k > (R/γ)²: impossible", "k = (R/γ)²", "data sets (4)"}, Width, AspectHeight(p, Width))
+	if _, err := MistakeBound([]float64{1}, []float64{0}); !errors.Is(err, ErrNotPositive) {
+		t.Errorf("zero mistakes: got %v, want ErrNotPositive", err)
+	}
+	if _, err := MistakeBound(nil, nil); !errors.Is(err, ErrEmpty) {
+		t.Errorf("no data sets: got %v, want ErrEmpty", err)
+	}
+}

@@ -1,0 +1,211 @@
+package figures
+
+import (
+	"errors"
+	"math"
+	"slices"
+	"strings"
+	"testing"
+
+	"gonum.org/v1/gonum/floats/scalar"
+	"gonum.org/v1/gonum/mat"
+	"gonum.org/v1/plot"
+)
+
+func TestCauchySchwarz(t *testing.T) {
+	// a = (1, 2, 3): A = 14. b = 2a is collinear: B = 28, C = 56, minimum 0
+	// at x = −2. b = (3, 1, 2): B = 11, C = 14, minimum 14 − 121/14 = 5.357.
+	qs := []Quadratic{{"collinear", 14, 28, 56}, {"not collinear", 14, 11, 14}}
+	p, err := CauchySchwarz(qs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"collinear\nmin 0 at x = −2", "not collinear\nmin 5.357 at x = −0.7857", "y = 0"}
+	ts := drawTexts(p, Width, Height)
+	checkGlyphs(t, ts)
+	for _, n := range want {
+		// The legend draws a two-line entry line by line.
+		for _, line := range strings.Split(n, "\n") {
+			if _, ok := findText(ts, line); !ok {
+				t.Errorf("legend line %q not drawn", line)
+			}
+		}
+	}
+	if !(p.X.Min < -2 && p.X.Max > -11.0/14 && p.Y.Min < 0 && p.Y.Max > 5.357) {
+		t.Errorf("range [%v, %v]×[%v, %v] misses a minimum", p.X.Min, p.X.Max, p.Y.Min, p.Y.Max)
+	}
+	if _, err := CauchySchwarz([]Quadratic{{"a = 0", 0, 0, 1}}); !errors.Is(err, ErrNotPositive) {
+		t.Errorf("A = 0: got %v, want ErrNotPositive", err)
+	}
+	if _, err := CauchySchwarz(nil); !errors.Is(err, ErrEmpty) {
+		t.Errorf("none: got %v, want ErrEmpty", err)
+	}
+}
+
+func TestContourExample72(t *testing.T) {
+	s := Contour{
+		Title: "Example 7.2",
+		F:     sExample72,
+		FName: "s",
+		View:  Rect{XMin: -0.5, XMax: 2, YMin: -1.5, YMax: 1},
+		Candidates: []Candidate{
+			{"(3/2, −1)", 1.5, -1},
+			{"(0, 2/13)", 0, 2.0 / 13},
+			{"(1/4, 0)", 0.25, 0},
+		},
+	}
+	p, err := s.Plot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if viewOf(p) != s.View {
+		t.Errorf("view %+v, want %+v", viewOf(p), s.View)
+	}
+	if p.X.Label.Text != "α1" || p.Y.Label.Text != "α2" {
+		t.Errorf("labels %q, %q", p.X.Label.Text, p.Y.Label.Text)
+	}
+	h := AspectHeight(p, Width)
+	ts := drawTexts(p, Width, h)
+	checkGlyphs(t, ts)
+	// s(3/2, −1) = −1/2, s(0, 2/13) = −2/13, s(1/4, 0) = −1/4 (book Example 7.2).
+	for _, l := range []string{"(3/2, −1): s = −0.5", "(0, 2/13): s = −0.1538", "(1/4, 0): s = −0.25"} {
+		if _, ok := findText(ts, l); !ok {
+			t.Errorf("label %q not drawn", l)
+		}
+	}
+	// Levels through both boundary candidates, and the legend outside.
+	names := []string{"infeasible", "boundary of the feasible region", "feasible candidate",
+		"infeasible: rejected", "minimum over the region", "s = −0.25", "s = −0.1538", "s = 0"}
+	checkLegendOutside(t, p, names, Width, h)
+
+	bad := s
+	bad.F = func(a1, a2 float64) float64 { return math.Log(a1) }
+	if _, err := bad.Plot(); !errors.Is(err, ErrNotFinite) {
+		t.Errorf("log of negatives: got %v, want ErrNotFinite", err)
+	}
+}
+
+func TestDefaultLevels(t *testing.T) {
+	zs := []float64{-0.5, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9}
+	got := defaultLevels(zs, 8, 0.6)
+	// Least −0.5, 60th percentile 5: step 1, levels 0…5.
+	want := []float64{0, 1, 2, 3, 4, 5}
+	if !slices.Equal(got, want) {
+		t.Errorf("levels %v, want %v", got, want)
+	}
+}
+
+func TestSampleGrid(t *testing.T) {
+	g := SampleGrid(func(x, y float64) float64 { return x + 10*y }, Rect{XMin: 0, XMax: 1, YMin: -1, YMax: 1}, 3, 5)
+	if c, r := g.Dims(); c != 3 || r != 5 {
+		t.Fatalf("dims %d×%d, want 3×5", c, r)
+	}
+	for _, tc := range []struct{ c, r int }{{0, 0}, {2, 4}, {1, 2}} {
+		x, y := g.X(tc.c), g.Y(tc.r)
+		if want := x + 10*y; !scalar.EqualWithinAbs(g.Z(tc.c, tc.r), want, rangeTol) {
+			t.Errorf("Z(%d, %d) = %v, want %v", tc.c, tc.r, g.Z(tc.c, tc.r), want)
+		}
+	}
+	if !scalar.EqualWithinAbs(g.X(2), 1, rangeTol) || !scalar.EqualWithinAbs(g.Y(4), 1, rangeTol) || !scalar.EqualWithinAbs(g.Y(2), 0, rangeTol) {
+		t.Errorf("corners X(2)=%v Y(4)=%v Y(2)=%v", g.X(2), g.Y(4), g.Y(2))
+	}
+}
+
+func TestFigure76(t *testing.T) {
+	zeroOne := func(z float64) float64 {
+		if z <= 0 {
+			return 1
+		}
+		return 0
+	}
+	hinge := func(z float64) float64 { return math.Max(0, 1-z) }
+	perceptron := func(z float64) float64 { return math.Max(0, -z) }
+	logistic := func(z float64) float64 { return math.Log2(1 + math.Exp(-z)) }
+	p, err := Figure76(zeroOne, hinge, perceptron, logistic)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.X.Min != marginMin || p.X.Max != marginMax {
+		t.Errorf("margin range [%v, %v], want [−2, 2]", p.X.Min, p.X.Max)
+	}
+	// The largest loss on the range is logistic at z = −2: log2(1 + e²) = 3.07.
+	if want := logistic(-2) + 0.15; !scalar.EqualWithinAbs(p.Y.Max, want, rangeTol) {
+		t.Errorf("loss axis ends at %v, want %v", p.Y.Max, want)
+	}
+	if p.X.Label.Text != "functional margin y(w·x + b)" || p.Y.Label.Text != "loss" {
+		t.Errorf("labels %q, %q", p.X.Label.Text, p.Y.Label.Text)
+	}
+	names := []string{"0-1 loss", "hinge loss max(0, 1 − z)", "perceptron loss max(0, −z)", "logistic loss"}
+	checkLegendOutside(t, p, names, Width, Height)
+	ts := drawTexts(p, Width, Height)
+	checkGlyphs(t, ts)
+	for _, l := range []string{"(0, 1)", "(0, 0)", "(1, 0)"} {
+		if _, ok := findText(ts, l); !ok {
+			t.Errorf("point %q not labelled", l)
+		}
+	}
+	noLogistic, err := Figure76(zeroOne, hinge, perceptron, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := findText(drawTexts(noLogistic, Width, Height), "logistic loss"); ok {
+		t.Error("logistic loss drawn without a logistic function")
+	}
+	if _, err := Figure76(zeroOne, func(float64) float64 { return math.NaN() }, perceptron, nil); !errors.Is(err, ErrNotFinite) {
+		t.Errorf("NaN hinge: got %v, want ErrNotFinite", err)
+	}
+}
+
+func TestRegionsXOR(t *testing.T) {
+	x := mat.NewDense(4, 2, []float64{1, 1, -1, -1, 1, -1, -1, 1})
+	y := []float64{1, 1, -1, -1}
+	p, err := Regions{Title: "XOR", X: x, Y: y, F: func(a, b float64) float64 { return a * b }, Cells: 40}.Plot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !scalar.EqualWithinAbs(p.X.Max-p.X.Min, p.Y.Max-p.Y.Min, rangeTol) {
+		t.Errorf("ranges %v and %v differ", p.X.Max-p.X.Min, p.Y.Max-p.Y.Min)
+	}
+	names := []string{"y = +1", "y = −1", "f(x) > 0: predict +1", "f(x) < 0: predict −1", "f(x) = 0"}
+	checkLegendOutside(t, p, names, Width, AspectHeight(p, Width))
+	if _, err := (Regions{X: x, Y: y, F: func(a, b float64) float64 { return math.Inf(1) }}).Plot(); !errors.Is(err, ErrNotFinite) {
+		t.Errorf("infinite f: got %v, want ErrNotFinite", err)
+	}
+}
+
+func TestBars(t *testing.T) {
+	p, err := Bars{Title: "solvers", YLabel: "seconds", Names: []string{"exact", "SMO"}, Values: []float64{0.5, 0.02}}.Plot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Y.Min != 0 || !scalar.EqualWithinAbs(p.Y.Max, 0.56, rangeTol) {
+		t.Errorf("value range [%v, %v], want [0, 0.56]", p.Y.Min, p.Y.Max)
+	}
+	ts := drawTexts(p, Width, Height)
+	for _, s := range []string{"exact", "SMO", "0.5", "0.02"} {
+		if _, ok := findText(ts, s); !ok {
+			t.Errorf("%q not drawn", s)
+		}
+	}
+	if _, err := (Bars{}).Plot(); !errors.Is(err, ErrEmpty) {
+		t.Errorf("no bars: got %v, want ErrEmpty", err)
+	}
+}
+
+func TestNewGrid(t *testing.T) {
+	ps := []*plot.Plot{plot.New(), plot.New(), plot.New()}
+	for _, tc := range []struct {
+		cols, rows, wantCols int
+	}{
+		{1, 3, 1}, {2, 2, 2}, {3, 1, 3}, {5, 1, 3},
+	} {
+		g := NewGrid("t", tc.cols, ps...)
+		r, c := g.Dims()
+		if r != tc.rows || c != tc.wantCols {
+			t.Errorf("cols=%d: %d×%d, want %d×%d", tc.cols, r, c, tc.rows, tc.wantCols)
+		}
+	}
+	if g := NewGrid("", 2, ps...); g.Panels[1][1] != nil {
+		t.Error("last cell of a 2×2 grid of three plots is not blank")
+	}
+}

@@ -1,0 +1,401 @@
+package figures
+
+import (
+	"errors"
+	"math"
+	"slices"
+	"testing"
+
+	"gonum.org/v1/gonum/floats/scalar"
+	"gonum.org/v1/gonum/mat"
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+
+	"github.com/marginnotes/marginnotes/pkg/dataset"
+)
+
+func TestEquation(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		w    []float64
+		b    float64
+		want string
+	}{
+		{"Example 2.1", []float64{1, 1}, -3, "x(1) + x(2) − 3 = 0"},
+		{"book's other order", []float64{2, 1}, -5, "2x(1) + x(2) − 5 = 0"},
+		{"Example 7.1", []float64{0.5, 0.5}, -2, "0.5x(1) + 0.5x(2) − 2 = 0"},
+		{"w = 0", []float64{0, 0}, -2, "−2 = 0"},
+		{"negative lead", []float64{-1, 0}, 0, "−x(1) = 0"},
+		{"all zero", []float64{0, 0}, 0, "0 = 0"},
+		{"positive b", []float64{0, 3}, 1.5, "3x(2) + 1.5 = 0"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := Equation(tc.w, tc.b); got != tc.want {
+				t.Errorf("Equation(%v, %v) = %q, want %q", tc.w, tc.b, got, tc.want)
+			}
+		})
+	}
+}
+
+func TestKKTClass(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		alpha float64
+		c     float64
+		want  int
+	}{
+		{"zero", 0, 1, kktZero},
+		{"rounding above zero", 1e-9, 1, kktZero},
+		{"free", 0.5, 1, kktFree},
+		{"at C", 1, 1, kktBound},
+		{"rounding below C", 10 - 1e-7, 10, kktBound},
+		{"hard margin support vector", 0.25, 0, kktFree},
+		{"hard margin zero", 0, 0, kktZero},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := kktClass(tc.alpha, tc.c); got != tc.want {
+				t.Errorf("kktClass(%v, %v) = %d, want %d", tc.alpha, tc.c, got, tc.want)
+			}
+		})
+	}
+}
+
+func TestClipLine(t *testing.T) {
+	r := Rect{XMin: 0, XMax: 4, YMin: 0, YMax: 4}
+	for _, tc := range []struct {
+		name   string
+		w      [2]float64
+		b, lvl float64
+		ok     bool
+		p0, p1 plotter.XY // in either order
+	}{
+		{"diagonal x+y=3", [2]float64{1, 1}, -3, 0, true, plotter.XY{X: 3, Y: 0}, plotter.XY{X: 0, Y: 3}},
+		{"margin x+y−3=1", [2]float64{1, 1}, -3, 1, true, plotter.XY{X: 4, Y: 0}, plotter.XY{X: 0, Y: 4}},
+		{"vertical x=1", [2]float64{2, 0}, -2, 0, true, plotter.XY{X: 1, Y: 0}, plotter.XY{X: 1, Y: 4}},
+		{"misses", [2]float64{1, 1}, 1, 0, false, plotter.XY{}, plotter.XY{}},
+		{"w = 0", [2]float64{0, 0}, -2, 0, false, plotter.XY{}, plotter.XY{}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p0, p1, ok := clipLine(r, tc.w, tc.b, tc.lvl)
+			if ok != tc.ok {
+				t.Fatalf("ok = %v, want %v", ok, tc.ok)
+			}
+			if !ok {
+				return
+			}
+			near := func(a, b plotter.XY) bool {
+				return scalar.EqualWithinAbs(a.X, b.X, rangeTol) && scalar.EqualWithinAbs(a.Y, b.Y, rangeTol)
+			}
+			if !(near(p0, tc.p0) && near(p1, tc.p1)) && !(near(p0, tc.p1) && near(p1, tc.p0)) {
+				t.Errorf("segment %v–%v, want %v–%v", p0, p1, tc.p0, tc.p1)
+			}
+		})
+	}
+}
+
+func TestClipHalfPlane(t *testing.T) {
+	r := Rect{XMin: -1, XMax: 1, YMin: -1, YMax: 1}
+	// x ≥ 0 keeps half the square; x + y ≥ 0 half; x + y ≥ 3 nothing.
+	for _, tc := range []struct {
+		name string
+		w    [2]float64
+		b    float64
+		area float64
+	}{
+		{"x ≥ 0", [2]float64{1, 0}, 0, 2},
+		{"x + y ≥ 0", [2]float64{1, 1}, 0, 2},
+		{"x + y ≥ 3", [2]float64{1, 1}, -3, 0},
+		{"x ≥ −2", [2]float64{1, 0}, 2, 4},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			poly := clipHalfPlane(r.corners(), tc.w, tc.b)
+			var a float64
+			for i := range poly {
+				p, q := poly[i], poly[(i+1)%len(poly)]
+				a += p.X*q.Y - q.X*p.Y
+			}
+			if got := math.Abs(a) / 2; !scalar.EqualWithinAbs(got, tc.area, rangeTol) {
+				t.Errorf("area %v, want %v", got, tc.area)
+			}
+		})
+	}
+}
+
+func TestPlaneExample21(t *testing.T) {
+	x, y := bookData()
+	s := Plane{
+		Title:       "Example 2.1",
+		X:           x,
+		Y:           y,
+		Names:       PointNames(3),
+		Hyperplanes: []Hyperplane{{W: []float64{1, 1}, B: -3, Normal: true, Distances: []int{0, 1, 2}}},
+	}
+	layers, legend, view, err := s.layers()
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Line, arrow, distance segments, the two classes' marks, labels.
+	wantTypes := []string{"lineLayer", "arrowLayer", "segmentsLayer", "marksLayer", "marksLayer", "labelLayer"}
+	if len(layers) != len(wantTypes) {
+		t.Fatalf("%d layers, want %d", len(layers), len(wantTypes))
+	}
+	for i, l := range layers {
+		if got := typeName(l); got != wantTypes[i] {
+			t.Errorf("layer %d is %s, want %s", i, got, wantTypes[i])
+		}
+	}
+	wantNames := []string{"y = +1", "y = −1", "x(1) + x(2) − 3 = 0", "normal vector w", "distance |w·x + b|/‖w‖"}
+	if !slices.Equal(legend.Names(), wantNames) {
+		t.Errorf("legend %q, want %q", legend.Names(), wantNames)
+	}
+	if !scalar.EqualWithinAbs(view.XMax-view.XMin, view.YMax-view.YMin, rangeTol) {
+		t.Errorf("view %+v is not square", view)
+	}
+	// The points and the feet of the perpendiculars are inside the view.
+	for _, q := range []plotter.XY{{X: 3, Y: 3}, {X: 4, Y: 3}, {X: 1, Y: 1}, {X: 1.5, Y: 1.5}, {X: 2, Y: 1}} {
+		if q.X <= view.XMin || q.X >= view.XMax || q.Y <= view.YMin || q.Y >= view.YMax {
+			t.Errorf("%v outside the view %+v", q, view)
+		}
+	}
+
+	p, err := s.Plot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Title.Text != "Example 2.1" || p.X.Label.Text != "x(1)" || p.Y.Label.Text != "x(2)" {
+		t.Errorf("title %q, labels %q, %q", p.Title.Text, p.X.Label.Text, p.Y.Label.Text)
+	}
+	h := AspectHeight(p, Width)
+	ts := drawTexts(p, Width, h)
+	checkGlyphs(t, ts)
+	checkLegendOutside(t, p, wantNames, Width, h)
+	// Distances |w·x + b|/‖w‖: 3/√2, 4/√2 and 1/√2 (book §2.2), to three digits.
+	for _, want := range []string{"x1", "x2", "x3", "2.12", "2.83", "0.707", "w"} {
+		if _, ok := findText(ts, want); !ok {
+			t.Errorf("label %q not drawn", want)
+		}
+	}
+}
+
+func TestPlaneKKTLegend(t *testing.T) {
+	x, y := bookData()
+	for _, tc := range []struct {
+		name  string
+		alpha []float64
+		c     float64
+		want  []string
+	}{
+		{"hard margin, Example 7.2", []float64{0.25, 0, 0.25}, 0,
+			[]string{"y = +1", "y = −1", "0.5x(1) + 0.5x(2) − 2 = 0", "w·x + b = ±1 (margin)", "support vector, αᵢ > 0"}},
+		{"soft margin", []float64{0.25, 0, 1}, 1,
+			[]string{"y = +1", "y = −1", "0.5x(1) + 0.5x(2) − 2 = 0", "w·x + b = ±1 (margin)", "αᵢ = 0: no mark", "0 < αᵢ < C", "αᵢ = C"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := Plane{X: x, Y: y, Alpha: tc.alpha, C: tc.c,
+				Hyperplanes: []Hyperplane{{W: []float64{0.5, 0.5}, B: -2, Margins: true}}}
+			layers, legend, _, err := s.layers()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !slices.Equal(legend.Names(), tc.want) {
+				t.Errorf("legend %q, want %q", legend.Names(), tc.want)
+			}
+			// Margins ±1, the line, two classes, and the rings (and a box).
+			want := 6
+			if tc.c > 0 {
+				want = 7
+			}
+			if len(layers) != want {
+				t.Errorf("%d layers, want %d", len(layers), want)
+			}
+		})
+	}
+}
+
+func TestPlaneZeroNormal(t *testing.T) {
+	// Table 2.1, k = 4: w = 0, b = −2 has no line; everything is negative.
+	x, y := bookData()
+	_, legend, _, err := Plane{X: x, Y: y, Hyperplanes: []Hyperplane{{W: []float64{0, 0}, B: -2, Shade: true}}}.layers()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"y = +1", "y = −1", "w·x + b > 0", "w·x + b < 0", "−2 = 0 (w = 0: no line)"}
+	if !slices.Equal(legend.Names(), want) {
+		t.Errorf("legend %q, want %q", legend.Names(), want)
+	}
+}
+
+func TestPlaneErrors(t *testing.T) {
+	x, y := bookData()
+	if _, err := (Plane{X: x, Y: []float64{1, 2, -1}}).Plot(); !errors.Is(err, dataset.ErrLabel) {
+		t.Errorf("label 2: got %v, want dataset.ErrLabel", err)
+	}
+	if _, err := (Plane{X: x, Y: y[:2]}).Plot(); !errors.Is(err, dataset.ErrLength) {
+		t.Errorf("two labels: got %v, want dataset.ErrLength", err)
+	}
+	if _, err := (Plane{X: x, Y: y, Hyperplanes: []Hyperplane{{W: []float64{math.NaN(), 1}}}}).Plot(); !errors.Is(err, ErrNotFinite) {
+		t.Errorf("NaN normal: got %v, want ErrNotFinite", err)
+	}
+	for _, tc := range []struct {
+		name string
+		s    Plane
+	}{
+		{"three columns", Plane{X: mat.NewDense(1, 3, nil), Y: []float64{1}}},
+		{"short normal", Plane{X: x, Y: y, Hyperplanes: []Hyperplane{{W: []float64{1}}}}},
+		{"index out of range", Plane{X: x, Y: y, Support: []int{3}}},
+		{"alpha length", Plane{X: x, Y: y, Alpha: []float64{1}}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			defer func() {
+				if recover() == nil {
+					t.Error("no panic")
+				}
+			}()
+			_, _ = tc.s.Plot()
+		})
+	}
+}
+
+func TestPerceptronStepsTable21(t *testing.T) {
+	x, y := bookData()
+	g, err := PerceptronSteps(x, y, table21(), 4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r, c := g.Dims(); r != 2 || c != 4 {
+		t.Fatalf("grid %d×%d, want 2×4", r, c)
+	}
+	wantTitles := []string{
+		"k=0: start\nw = (0, 0), b = 0",
+		"k=1: x1 misclassified\nw = (3, 3), b = 1",
+		"k=2: x3 misclassified\nw = (2, 2), b = 0",
+		"k=3: x3 misclassified\nw = (1, 1), b = −1",
+		"k=4: x3 misclassified\nw = (0, 0), b = −2",
+		"k=5: x1 misclassified\nw = (3, 3), b = −1",
+		"k=6: x3 misclassified\nw = (2, 2), b = −2",
+		"k=7: x3 misclassified\nw = (1, 1), b = −3",
+	}
+	first := g.Panels[0][0]
+	for i, want := range wantTitles {
+		p := g.Panels[i/4][i%4]
+		if p.Title.Text != want {
+			t.Errorf("panel %d title %q, want %q", i, p.Title.Text, want)
+		}
+		if viewOf(p) != viewOf(first) {
+			t.Errorf("panel %d shows %+v, panel 0 %+v", i, viewOf(p), viewOf(first))
+		}
+	}
+	// The view holds the points and the origin.
+	v := viewOf(first)
+	if !(v.XMin < 0 && v.YMin < 0 && v.XMax > 4 && v.YMax > 3) {
+		t.Errorf("view %+v misses the origin or a point", v)
+	}
+	want := []string{"y = +1", "y = −1", "w·x + b > 0", "w·x + b < 0", "misclassified, updated on", "w·x + b = 0"}
+	if g.Legend == nil || !slices.Equal(g.Legend.Names(), want) {
+		t.Errorf("legend %q, want %q", g.Legend.Names(), want)
+	}
+	ts := drawTexts(g, Wide, AspectHeight(g, Wide))
+	checkGlyphs(t, ts)
+	for _, n := range want {
+		if _, ok := findText(ts, n); !ok {
+			t.Errorf("legend entry %q not drawn", n)
+		}
+	}
+	if _, err := PerceptronSteps(x, y, nil, 4); !errors.Is(err, ErrEmpty) {
+		t.Errorf("no steps: got %v, want ErrEmpty", err)
+	}
+}
+
+func TestSoftMarginSweep(t *testing.T) {
+	x, y := bookData()
+	fits := []Fit{
+		{C: 0.1, W: []float64{0.2, 0.2}, B: -0.8, Alpha: []float64{0.1, 0.1, 0.1}},
+		{C: 1, W: []float64{0.5, 0.5}, B: -2, Alpha: []float64{0.25, 0, 0.25}},
+	}
+	g, err := SoftMarginSweep(x, y, fits, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r, c := g.Dims(); r != 1 || c != 2 {
+		t.Fatalf("grid %d×%d, want 1×2", r, c)
+	}
+	// Margin width 2/‖w‖: 2/(0.2√2) = 7.07 and 2/(0.5√2) = 2.83.
+	want := []string{
+		"C = 0.1, 2/‖w‖ = 7.07\n0 < α < C: 0, α = C: 3",
+		"C = 1, 2/‖w‖ = 2.83\n0 < α < C: 2, α = C: 0",
+	}
+	for i, w := range want {
+		if got := g.Panels[0][i].Title.Text; got != w {
+			t.Errorf("panel %d title %q, want %q", i, got, w)
+		}
+	}
+	checkGlyphs(t, drawTexts(g, Wide, AspectHeight(g, Wide)))
+}
+
+func TestAspectHeight(t *testing.T) {
+	x, y := bookData()
+	p, err := Plane{X: x, Y: y, Hyperplanes: []Hyperplane{{W: []float64{1, 1}, B: -3}}}.Plot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := PerceptronSteps(x, y, table21(), 4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name string
+		f    Figure
+		w    vg.Length
+	}{
+		{"plane", p, Width},
+		{"plane, square side", p, SquareSide},
+		{"grid", g, Wide},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			h := AspectHeight(tc.f, tc.w)
+			c := draw.NewCanvas(nopCanvas{}, tc.w, h)
+			var pl *plot.Plot
+			var dc draw.Canvas
+			switch f := tc.f.(type) {
+			case *plot.Plot:
+				pl, dc = f, f.DataCanvas(c)
+			case *Grid:
+				pl = f.Panels[0][0]
+				dc = pl.DataCanvas(f.layout(c, false)[0][0])
+			}
+			dw := float64(dc.Max.X-dc.Min.X) / (pl.X.Max - pl.X.Min)
+			dh := float64(dc.Max.Y-dc.Min.Y) / (pl.Y.Max - pl.Y.Min)
+			if !scalar.EqualWithinAbs(dw, dh, aspectTol) {
+				t.Errorf("height %v: %v points per unit across, %v up", h, dw, dh)
+			}
+		})
+	}
+	if got := AspectHeight(&Grid{}, Width); got != Height {
+		t.Errorf("empty grid: %v, want Height", got)
+	}
+}
+
+// typeName is the name of a layer's type, for structural tests.
+func typeName(v any) string {
+	switch v.(type) {
+	case lineLayer:
+		return "lineLayer"
+	case arrowLayer:
+		return "arrowLayer"
+	case segmentsLayer:
+		return "segmentsLayer"
+	case marksLayer:
+		return "marksLayer"
+	case labelLayer:
+		return "labelLayer"
+	case halfPlaneLayer:
+		return "halfPlaneLayer"
+	case textLayer:
+		return "textLayer"
+	case *SideLegend:
+		return "SideLegend"
+	}
+	return "other"
+}

@@ -1,0 +1,207 @@
+package figures
+
+import (
+	"bytes"
+	"errors"
+	"image/png"
+	"math"
+	"testing"
+
+	"golang.org/x/image/font/sfnt"
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/font"
+	"gonum.org/v1/plot/vg"
+)
+
+func TestRender(t *testing.T) {
+	x, y := bookData()
+	p, err := Plane{Title: "Example 7.1: α, γ, ‖w‖", X: x, Y: y, Names: PointNames(3), Alpha: []float64{0.25, 0, 0.25},
+		Hyperplanes: []Hyperplane{{W: []float64{0.5, 0.5}, B: -2, Margins: true}}}.Plot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := PerceptronSteps(x, y, table21()[:3], 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, fig := range []struct {
+		name string
+		f    Figure
+		w, h vg.Length
+	}{
+		{"plot", p, Width, AspectHeight(p, Width)},
+		{"grid", g, Wide, AspectHeight(g, Wide)},
+	} {
+		for _, format := range Formats() {
+			t.Run(fig.name+"/"+format, func(t *testing.T) {
+				b, err := Render(fig.f, fig.w, fig.h, format)
+				if err != nil {
+					t.Fatal(err)
+				}
+				switch format {
+				case "svg":
+					if !bytes.HasPrefix(b, []byte("<?xml")) || !bytes.Contains(b, []byte("<svg")) {
+						t.Errorf("svg starts %q", b[:min(len(b), 40)])
+					}
+					if fig.name == "plot" && !bytes.Contains(b, []byte("α")) {
+						t.Error("svg lacks the title's α as text")
+					}
+				case "png":
+					img, err := png.Decode(bytes.NewReader(b))
+					if err != nil {
+						t.Fatal(err)
+					}
+					// Width × DPI pixels, rounded by the rasterizer.
+					wantW := int(math.Ceil(float64(fig.w/vg.Inch) * DPI))
+					wantH := int(math.Ceil(float64(fig.h/vg.Inch) * DPI))
+					if r := img.Bounds(); abs(r.Dx()-wantW) > 1 || abs(r.Dy()-wantH) > 1 {
+						t.Errorf("png %v×%v, want %v×%v", r.Dx(), r.Dy(), wantW, wantH)
+					}
+				case "pdf":
+					if !bytes.HasPrefix(b, []byte("%PDF-")) || !bytes.Contains(b, []byte("%%EOF")) {
+						t.Errorf("pdf starts %q", b[:min(len(b), 10)])
+					}
+					// Text is outlined, so no font is embedded and no string
+					// is written in code page 1252.
+					if bytes.Contains(b, []byte("/FontFile")) || bytes.Contains(b, []byte("Liberation")) {
+						t.Error("pdf embeds or names a font; want outlined text")
+					}
+				}
+			})
+		}
+	}
+	if _, err := Render(p, Width, Height, "eps"); !errors.Is(err, ErrFormat) {
+		t.Errorf("eps: got %v, want ErrFormat", err)
+	}
+	if _, err := Render(p, 0, Height, "png"); !errors.Is(err, ErrSize) {
+		t.Errorf("zero width: got %v, want ErrSize", err)
+	}
+}
+
+func abs(i int) int {
+	if i < 0 {
+		return -i
+	}
+	return i
+}
+
+func TestGlyphOutlines(t *testing.T) {
+	_ = plot.New() // registers the Liberation fonts
+	f := font.DefaultCache.Lookup(plot.DefaultFont, 12)
+	var buf sfnt.Buffer
+	for _, tc := range []struct {
+		name string
+		s    string
+	}{
+		{"ascii", "Loss"},
+		{"greek and signs", "α ≥ γ − ‖w‖²"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			path := glyphOutlines(&buf, f, vg.Point{X: 10, Y: 20}, tc.s)
+			if len(path) == 0 {
+				t.Fatal("no outline")
+			}
+			// The outlines span the string's advance width from the start
+			// point, and lie within the font's ascent and descent.
+			xmin, xmax := vg.Length(math.Inf(1)), vg.Length(math.Inf(-1))
+			ymin, ymax := vg.Length(math.Inf(1)), vg.Length(math.Inf(-1))
+			for _, c := range path {
+				if c.Type == vg.CloseComp {
+					continue
+				}
+				xmin, xmax = min(xmin, c.Pos.X), max(xmax, c.Pos.X)
+				ymin, ymax = min(ymin, c.Pos.Y), max(ymax, c.Pos.Y)
+			}
+			width := f.Width(tc.s)
+			ext := f.Extents()
+			if xmin < 10-1 || xmax > 10+width+1 {
+				t.Errorf("outline spans x %v…%v, want within 10…%v", xmin, xmax, 10+width)
+			}
+			if ymin < 20-ext.Descent-1 || ymax > 20+ext.Ascent+1 {
+				t.Errorf("outline spans y %v…%v, want within %v…%v", ymin, ymax, 20-ext.Descent, 20+ext.Ascent)
+			}
+		})
+	}
+}
+
+// The golden images are checked tolerantly: see pixelDifference. Run
+// go test -run Golden -regen to rewrite them after an intended change.
+func TestGolden(t *testing.T) {
+	x, y := bookData()
+	dist, err := Plane{Title: "Example 2.1: distances to x(1) + x(2) − 3 = 0", X: x, Y: y, Names: PointNames(3),
+		Hyperplanes: []Hyperplane{{W: []float64{1, 1}, B: -3, Normal: true, Distances: []int{0, 1, 2}}}}.Plot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	steps, err := PerceptronSteps(x, y, table21(), 4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	contour, err := Contour{Title: "Example 7.2: s(α1, α2) over α ≥ 0", F: sExample72, FName: "s",
+		View:       Rect{XMin: -0.5, XMax: 2, YMin: -1.5, YMax: 1},
+		Candidates: []Candidate{{"(3/2, −1)", 1.5, -1}, {"(0, 2/13)", 0, 2.0 / 13}, {"(1/4, 0)", 0.25, 0}}}.Plot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	fig76, err := Figure76(
+		func(z float64) float64 {
+			if z <= 0 {
+				return 1
+			}
+			return 0
+		},
+		func(z float64) float64 { return math.Max(0, 1-z) },
+		func(z float64) float64 { return math.Max(0, -z) },
+		nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name string
+		f    Figure
+		w, h vg.Length
+	}{
+		{"example21_distances", dist, Width, AspectHeight(dist, Width)},
+		{"table21_steps", steps, Wide, AspectHeight(steps, Wide)},
+		{"example72_contour", contour, Width, AspectHeight(contour, Width)},
+		{"figure76", fig76, Width, Height},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			checkGolden(t, tc.name, tc.f, tc.w, tc.h)
+		})
+	}
+}
+
+func TestPixelDifference(t *testing.T) {
+	// The golden comparison tells apart figures that differ by one curve.
+	zeroOne := func(z float64) float64 { return math.Max(0, math.Copysign(1, -z)) }
+	hinge := func(z float64) float64 { return math.Max(0, 1-z) }
+	perceptron := func(z float64) float64 { return math.Max(0, -z) }
+	logistic := func(z float64) float64 { return math.Log2(1 + math.Exp(-z)) }
+	a, err := Figure76(zeroOne, hinge, perceptron, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := Figure76(zeroOne, hinge, perceptron, logistic)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pa, err := Render(a, Width, Height, "png")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pa2, err := Render(a, Width, Height, "png")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pb, err := Render(b, Width, Height, "png")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d, err := pixelDifference(pa, pa2); err != nil || d != 0 {
+		t.Errorf("same figure twice: difference %v, %v; want 0", d, err)
+	}
+	if d, err := pixelDifference(pa, pb); err != nil || d <= goldenTol {
+		t.Errorf("with and without the logistic loss: difference %v, %v; want > %v", d, err, goldenTol)
+	}
+}
