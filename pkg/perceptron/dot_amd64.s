@@ -138,7 +138,8 @@ axpydone:
 	RET
 
 // func prefetch(x []float64)
-// Hints that x will soon be read: PREFETCHT0 for each 64-byte line.
+// Hints that x will soon be read: PREFETCHT1 (into L2, where it does not
+// crowd L1) for each 64-byte line.
 TEXT ·prefetch(SB), NOSPLIT, $0-24
 	MOVQ x_base+0(FP), SI
 	MOVQ x_len+8(FP), CX
@@ -147,7 +148,7 @@ TEXT ·prefetch(SB), NOSPLIT, $0-24
 pfloop:
 	CMPQ       SI, CX
 	JGE        pfdone
-	PREFETCHT0 (SI)
+	PREFETCHT1 (SI)
 	ADDQ       $64, SI
 	JMP        pfloop
 
