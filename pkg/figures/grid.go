@@ -98,6 +98,8 @@ func (g *Grid) layout(c draw.Canvas, drawTitle bool) [][]draw.Canvas {
 			panic("figures: grid rows of different lengths")
 		}
 	}
-	tiles := draw.Tiles{Rows: rows, Cols: cols, PadX: g.Pad, PadY: g.Pad}
+	edge := vg.Points(4) // keeps tick labels off the figure's border
+	tiles := draw.Tiles{Rows: rows, Cols: cols, PadX: g.Pad, PadY: g.Pad,
+		PadLeft: edge, PadRight: edge, PadTop: edge, PadBottom: edge}
 	return plot.Align(g.Panels, tiles, c)
 }

@@ -174,7 +174,8 @@ func Novikoff(dot, norm2 []float64, eta, gamma, r float64) (*Grid, error) {
 	left, err := Lines{
 		Title:  "ŵ(k)·ŵopt ≥ kηγ",
 		XLabel: "k (mistakes so far)",
-		Series: []Series{{Name: "ŵ(k)·ŵopt", X: k, Y: dot}, {Name: "kηγ", X: k, Y: lower}},
+		YLabel: "ŵ(k)·ŵopt",
+		Series: []Series{{Name: "ŵ(k)·ŵopt", X: k, Y: dot}, {Name: "kηγ (lower bound)", X: k, Y: lower}},
 	}.Plot()
 	if err != nil {
 		return nil, fmt.Errorf("figures: Novikoff: %w", err)
@@ -182,7 +183,8 @@ func Novikoff(dot, norm2 []float64, eta, gamma, r float64) (*Grid, error) {
 	right, err := Lines{
 		Title:  "‖ŵ(k)‖² ≤ kη²R²",
 		XLabel: "k (mistakes so far)",
-		Series: []Series{{Name: "‖ŵ(k)‖²", X: k, Y: norm2}, {Name: "kη²R²", X: k, Y: upper}},
+		YLabel: "‖ŵ(k)‖²",
+		Series: []Series{{Name: "‖ŵ(k)‖²", X: k, Y: norm2}, {Name: "kη²R² (upper bound)", X: k, Y: upper}},
 	}.Plot()
 	if err != nil {
 		return nil, fmt.Errorf("figures: Novikoff: %w", err)

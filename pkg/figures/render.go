@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"image/color"
 	"image/png"
 
 	"golang.org/x/image/font/sfnt"
@@ -30,10 +31,13 @@ func Formats() []string { return []string{"svg", "png", "pdf"} }
 // one of Formats. It is the only place in the project that turns a figure
 // into bytes: the notebook display package and the command line both call it.
 //
-// PNG is rasterized at DPI dots per inch and compressed for speed. SVG refers to the Liberation fonts
-// by name and does not embed them. PDF draws every string as glyph outlines,
-// because gonum's PDF backend encodes text in code page 1252, which has no
-// Greek letters, minus sign or ‖; the PDF is therefore self-contained.
+// PNG is rasterized at DPI dots per inch and compressed for speed. SVG
+// refers to the Liberation fonts by name, followed by the metric-compatible
+// Times New Roman and Arial and a generic family, and does not embed them;
+// where none is installed a viewer substitutes a font of other widths. PDF
+// draws every string as glyph outlines, because gonum's PDF backend encodes
+// text in code page 1252, which has no Greek letters, minus sign or ‖; the
+// PDF is therefore self-contained.
 //
 // Render returns ErrFormat for an unknown format and ErrSize for a size that
 // is not positive.
@@ -47,7 +51,9 @@ func Render(f Figure, w, h vg.Length, format string) ([]byte, error) {
 	case "svg":
 		c := vgsvg.New(w, h)
 		f.Draw(draw.New(c))
-		_, err = c.WriteTo(&buf)
+		if _, err = c.WriteTo(&buf); err == nil {
+			return svgFontFallbacks(buf.Bytes()), nil
+		}
 	case "png":
 		// Fast deflate: a tenth of the default level's time for a file a
 		// few per cent larger, on the notebook's latency path.
@@ -56,7 +62,7 @@ func Render(f Figure, w, h vg.Length, format string) ([]byte, error) {
 		enc := png.Encoder{CompressionLevel: png.BestSpeed}
 		err = enc.Encode(&buf, c.Image())
 	case "pdf":
-		c := &outlinedText{Canvas: vgpdf.New(w, h)}
+		c := &pdfCanvas{Canvas: vgpdf.New(w, h)}
 		f.Draw(draw.New(c))
 		_, err = c.WriteTo(&buf)
 	default:
@@ -68,16 +74,57 @@ func Render(f Figure, w, h vg.Length, format string) ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
-// outlinedText is a PDF canvas that fills glyph outlines instead of
-// writing strings, so that any character the font has is drawn.
-type outlinedText struct {
+// svgFontFallbacks adds fallbacks to the font families gonum's SVG backend
+// names: the Liberation fonts are metric-compatible with Times New Roman and
+// Arial, so text keeps its width where those are installed instead.
+func svgFontFallbacks(svg []byte) []byte {
+	for _, r := range [][2]string{
+		{"font-family:Liberation Serif;", "font-family:'Liberation Serif','Times New Roman',Times,serif;"},
+		{"font-family:Liberation Sans;", "font-family:'Liberation Sans',Arial,Helvetica,sans-serif;"},
+		{"font-family:Liberation Mono;", "font-family:'Liberation Mono','Courier New',Courier,monospace;"},
+	} {
+		svg = bytes.ReplaceAll(svg, []byte(r[0]), []byte(r[1]))
+	}
+	return svg
+}
+
+// pdfCanvas adapts gonum's PDF canvas: it fills glyph outlines instead of
+// writing strings, so that any character the font has is drawn, and it
+// passes colours with straight alpha.
+type pdfCanvas struct {
 	*vgpdf.Canvas
 	buf sfnt.Buffer
 }
 
+// SetColor implements vg.Canvas. gonum's PDF backend sets the colour from
+// the premultiplied components and the opacity from alpha, which darkens
+// translucent colours (a translucent white turns grey); pass it the
+// straight components instead.
+func (c *pdfCanvas) SetColor(col color.Color) {
+	if col == nil {
+		c.Canvas.SetColor(nil)
+		return
+	}
+	n := color.NRGBAModel.Convert(col).(color.NRGBA)
+	if n.A == 0xFF {
+		c.Canvas.SetColor(col)
+		return
+	}
+	c.Canvas.SetColor(straightAlpha(n))
+}
+
+// straightAlpha reports its components without premultiplying them. It is
+// not a valid color.Color for general use: only the PDF backend sees it.
+type straightAlpha color.NRGBA
+
+// RGBA returns the straight components, scaled to 16 bits.
+func (s straightAlpha) RGBA() (r, g, b, a uint32) {
+	return uint32(s.R) * 0x101, uint32(s.G) * 0x101, uint32(s.B) * 0x101, uint32(s.A) * 0x101
+}
+
 // FillString draws s with its baseline starting at pt, as the other
 // backends do, by filling the outline of each glyph.
-func (c *outlinedText) FillString(f font.Face, pt vg.Point, s string) {
+func (c *pdfCanvas) FillString(f font.Face, pt vg.Point, s string) {
 	if f.Font.Size == 0 || f.Face == nil {
 		return
 	}

@@ -43,6 +43,9 @@ func TestRender(t *testing.T) {
 					if !bytes.HasPrefix(b, []byte("<?xml")) || !bytes.Contains(b, []byte("<svg")) {
 						t.Errorf("svg starts %q", b[:min(len(b), 40)])
 					}
+					if !bytes.Contains(b, []byte("font-family:'Liberation Serif','Times New Roman',Times,serif;")) {
+						t.Error("svg lacks the font fallbacks")
+					}
 					if fig.name == "plot" && !bytes.Contains(b, []byte("α")) {
 						t.Error("svg lacks the title's α as text")
 					}
@@ -203,5 +206,13 @@ func TestPixelDifference(t *testing.T) {
 	}
 	if d, err := pixelDifference(pa, pb); err != nil || d <= goldenTol {
 		t.Errorf("with and without the logistic loss: difference %v, %v; want > %v", d, err, goldenTol)
+	}
+}
+
+func TestStraightAlpha(t *testing.T) {
+	// A translucent white must reach the PDF backend as white, not grey.
+	r, g, b, a := straightAlpha{R: 0xFF, G: 0xFF, B: 0xFF, A: 0xB0}.RGBA()
+	if r != 0xFFFF || g != 0xFFFF || b != 0xFFFF || a != 0xB0B0 {
+		t.Errorf("RGBA() = %#x %#x %#x %#x, want 0xffff 0xffff 0xffff 0xb0b0", r, g, b, a)
 	}
 }
