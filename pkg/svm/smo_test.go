@@ -276,11 +276,11 @@ func TestSMOSameObjective(t *testing.T) {
 			name string
 			fit  func() (*Result, error)
 		}{
-			{"no shrinking", SMO{C: c, Kernel: k, NoShrinking: true}.withData(s)},
-			{"two-column cache", SMO{C: c, Kernel: k, CacheBytes: 1}.withData(s)},
-			{"two-column cache, no shrinking", SMO{C: c, Kernel: k, CacheBytes: 1, NoShrinking: true}.withData(s)},
-			{"float64 cache", SMO{C: c, Kernel: k, cache64: true}.withData(s)},
-			{"one goroutine", SMO{C: c, Kernel: k, serial: true}.withData(s)},
+			{"no shrinking", fitter(SMO{C: c, Kernel: k, NoShrinking: true}, s)},
+			{"two-column cache", fitter(SMO{C: c, Kernel: k, CacheBytes: 1}, s)},
+			{"two-column cache, no shrinking", fitter(SMO{C: c, Kernel: k, CacheBytes: 1, NoShrinking: true}, s)},
+			{"float64 cache", fitter(SMO{C: c, Kernel: k, cache64: true}, s)},
+			{"one goroutine", fitter(SMO{C: c, Kernel: k, serial: true}, s)},
 			{"two goroutines", parallel},
 		} {
 			r, err := v.fit()
@@ -296,8 +296,8 @@ func TestSMOSameObjective(t *testing.T) {
 	}
 }
 
-// withData returns a function that fits s.
-func (s SMO) withData(d *dataset.Set) func() (*Result, error) {
+// fitter returns a function that fits d with s.
+func fitter(s SMO, d *dataset.Set) func() (*Result, error) {
 	return func() (*Result, error) { return s.Fit(d.X, d.Y) }
 }
 
