@@ -43,3 +43,41 @@ func ExamplePrimalCost() {
 	// primal {Gram:0 Checks:36 Updates:14} total 50
 	// dual   {Gram:12 Checks:18 Updates:35} total 65
 }
+
+// The states every run of Algorithm 2.1 can be in after 4 updates on
+// Example 2.1: the α = (2, 0, 2) of some printings of Table 2.2 is not
+// among them.
+func ExampleEnumeration_States() {
+	x, y := dataset.Example21()
+	states, err := perceptron.Enumeration{}.States(x, y, 4)
+	if err != nil {
+		panic(err)
+	}
+	for _, s := range states {
+		fmt.Printf("α=%v w=%s b=%.4g misclassified: %s\n", s.Counts, perceptron.Vec(s.W), s.B, perceptron.Points(s.Misclassified))
+	}
+	// Output:
+	// α=[1 0 3] w=(0, 0) b=-2 misclassified: x1, x2
+	// α=[0 1 3] w=(1, 0) b=-2 misclassified: none
+}
+
+// Table 2.2 of Li Hang from a recorded run of the dual form.
+func ExampleDualTable() {
+	x, y := dataset.Example21()
+	res, err := perceptron.Dual{Record: true}.Fit(x, y)
+	if err != nil {
+		panic(err)
+	}
+	header, rows := perceptron.DualTable(res.Trace)
+	fmt.Println(header)
+	for _, r := range rows {
+		fmt.Println(r)
+	}
+	// Output:
+	// [k 0 1 2 3 4 5 6 7]
+	// [misclassified  x1 x3 x3 x3 x1 x3 x3]
+	// [α1 0 1 1 1 1 2 2 2]
+	// [α2 0 0 0 0 0 0 0 0]
+	// [α3 0 0 1 2 3 3 4 5]
+	// [b 0 1 0 -1 -2 -1 -2 -3]
+}
