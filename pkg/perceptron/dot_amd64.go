@@ -2,7 +2,10 @@
 
 package perceptron
 
-import "gonum.org/v1/gonum/floats"
+import (
+	"golang.org/x/sys/cpu"
+	"gonum.org/v1/gonum/floats"
+)
 
 // The hot loops of Primal and Voted use dot and axpy. On amd64 processors
 // with AVX2 and FMA they run four-wide fused multiply-adds with four
@@ -11,28 +14,7 @@ import "gonum.org/v1/gonum/floats"
 
 // hasAVX2FMA reports whether the processor and the operating system support
 // AVX2 and FMA.
-var hasAVX2FMA = detectAVX2FMA()
-
-func detectAVX2FMA() bool {
-	maxLeaf, _, _, _ := cpuid(0, 0)
-	if maxLeaf < 7 {
-		return false
-	}
-	_, _, ecx1, _ := cpuid(1, 0)
-	const (
-		fma     = 1 << 12
-		osxsave = 1 << 27
-		avx     = 1 << 28
-	)
-	if ecx1&(fma|osxsave|avx) != fma|osxsave|avx {
-		return false
-	}
-	if xcr0, _ := xgetbv(); xcr0&6 != 6 { // XMM and YMM state enabled by the OS
-		return false
-	}
-	_, ebx7, _, _ := cpuid(7, 0)
-	return ebx7&(1<<5) != 0 // AVX2
-}
+var hasAVX2FMA = cpu.X86.HasAVX2 && cpu.X86.HasFMA
 
 // dot returns x·y. It panics if the lengths differ.
 func dot(x, y []float64) float64 {
@@ -58,9 +40,6 @@ func axpy(a float64, x, y []float64) {
 }
 
 // Implemented in dot_amd64.s.
-
-func cpuid(leaf, sub uint32) (eax, ebx, ecx, edx uint32)
-func xgetbv() (eax, edx uint32)
 
 //go:noescape
 func dotAVX2(x, y []float64) float64
