@@ -48,7 +48,9 @@ func (l *SideLegend) width() vg.Length {
 		return 0
 	}
 	r := l.Legend.Rectangle(draw.Canvas{})
-	return r.Max.X - r.Min.X
+	// Rectangle measures " "+text, so a multi-line entry is widened by one
+	// space on its first line only, while Draw indents every line by it.
+	return r.Max.X - r.Min.X + l.Legend.TextStyle.Width(" ")
 }
 
 // Plot implements plot.Plotter; c is the data area.

@@ -17,14 +17,17 @@ func Vec(v []float64) string {
 }
 
 // Points writes 0-based point indices with the book's 1-based names,
-// "x1, x3", and "none" for no index.
+// "x1, x3", and "none" for no index. Negative indices, such as Step.Point
+// at k = 0, name no point and are left out.
 func Points(idx []int) string {
-	if len(idx) == 0 {
-		return "none"
+	var parts []string
+	for _, j := range idx {
+		if j >= 0 {
+			parts = append(parts, "x"+strconv.Itoa(j+1))
+		}
 	}
-	parts := make([]string, len(idx))
-	for i, j := range idx {
-		parts[i] = "x" + strconv.Itoa(j+1)
+	if len(parts) == 0 {
+		return "none"
 	}
 	return strings.Join(parts, ", ")
 }

@@ -13,6 +13,8 @@ func TestFormatters(t *testing.T) {
 		{Vec([]float64{-0.5, 0}), "(-0.5, 0)"},
 		{Points(nil), "none"},
 		{Points([]int{0, 2}), "x1, x3"},
+		{Points([]int{-1}), "none"},
+		{Points([]int{-1, 1}), "x2"},
 		{Affine([]float64{3, 3}, 1), "3x⁽¹⁾+3x⁽²⁾+1"},
 		{Affine([]float64{1, 1}, -3), "x⁽¹⁾+x⁽²⁾-3"},
 		{Affine([]float64{2, 2}, 0), "2x⁽¹⁾+2x⁽²⁾"},
