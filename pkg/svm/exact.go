@@ -72,10 +72,10 @@ type Candidate struct {
 //
 // The error wraps ErrC, ErrTooLarge, dataset.ErrOneClass, the error of
 // dataset.Validate or kernel.Validate; or, returned together with the best
-// feasible candidate (Status NoProgress), ErrNotSeparable when a hard margin
-// is asked for data that the kernel does not separate, ErrNotConverged when
-// the best candidate of a soft margin fails the KKT check (rounding on a
-// nearly singular problem).
+// feasible candidate, ErrNotSeparable (Status NotSeparable) when a hard
+// margin is asked for data that the kernel does not separate, or
+// ErrNotConverged (Status NoProgress) when the best candidate of a soft
+// margin fails the KKT check (rounding on a nearly singular problem).
 func (e Exact) Fit(x mat.Matrix, y []float64) (*Result, error) {
 	r, _, err := e.fit(x, y, false)
 	return r, err
@@ -172,6 +172,7 @@ func (e Exact) fit(x mat.Matrix, y []float64, keep bool) (*Result, []Candidate, 
 	if r.MaxViolation > exactKKTTol*fs.gradScale(best) {
 		r.Status = NoProgress
 		if !soft {
+			r.Status = NotSeparable
 			return r, cands, fmt.Errorf("svm: exact: best of %d faces violates the KKT conditions by %.3g, the dual is unbounded: %w", faces, r.MaxViolation, ErrNotSeparable)
 		}
 		return r, cands, fmt.Errorf("svm: exact: best of %d faces violates the KKT conditions by %.3g: %w", faces, r.MaxViolation, ErrNotConverged)

@@ -89,7 +89,7 @@ const (
 //
 // The error wraps ErrC, dataset.ErrOneClass or the error of
 // dataset.Validate; or, returned with the last iterate, ErrNotSeparable
-// (hard margin, see Primal) or ErrNotConverged (Status IterationLimit, or
+// (Status NotSeparable; hard margin, see Primal) or ErrNotConverged (Status IterationLimit, or
 // NoProgress when the Newton system could not be solved).
 func (p Primal) Fit(x mat.Matrix, y []float64) (*PrimalResult, error) {
 	_, c, err := checkProblem("primal", x, y, nil, p.C)
@@ -254,7 +254,7 @@ func (ip *primalIPM) run(maxIter int, tol float64) (Status, bool) {
 			return Converged, false
 		}
 		if !ip.soft && ip.certified() {
-			return NoProgress, true
+			return NotSeparable, true
 		}
 		if ip.iter >= maxIter {
 			return IterationLimit, false

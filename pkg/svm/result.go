@@ -14,6 +14,9 @@ const (
 	IterationLimit
 	// NoProgress: the solver could not decrease the objective further.
 	NoProgress
+	// NotSeparable: a hard margin was asked for data that no hyperplane
+	// separates (the error wraps ErrNotSeparable).
+	NotSeparable
 )
 
 func (s Status) String() string {
@@ -24,6 +27,8 @@ func (s Status) String() string {
 		return "iteration limit"
 	case NoProgress:
 		return "no progress"
+	case NotSeparable:
+		return "not separable"
 	}
 	return "unknown"
 }

@@ -114,7 +114,7 @@ const (
 // MaxViolation ≤ Eps, and W for the linear kernel. The error wraps ErrC,
 // the error of dataset.Validate or kernel.Validate, dataset.ErrOneClass when
 // a class is missing, ErrNotSeparable for a hard margin on inseparable data
-// (Status NoProgress), or ErrNotConverged (Status IterationLimit, or
+// (Status NotSeparable), or ErrNotConverged (Status IterationLimit, or
 // NoProgress when a step changes no α or the kernel gives NaN); the last
 // two come with the partial Result.
 func (s SMO) Fit(x mat.Matrix, y []float64) (*Result, error) {
@@ -293,13 +293,13 @@ func (s *solver[E]) run(maxIter int) (Status, int, error) {
 			return NoProgress, iter, fmt.Errorf("svm: smo: no progress after %d iterations, m(α)−M(α) = %.3g > %g: %w",
 				iter, s.violation(), s.eps, ErrNotConverged)
 		case stepUnbounded:
-			return NoProgress, iter, fmt.Errorf("svm: smo: hard margin: points %d and %d coincide in feature space "+
+			return NotSeparable, iter, fmt.Errorf("svm: smo: hard margin: points %d and %d coincide in feature space "+
 				"but have different labels: %w", s.perm[i]+1, s.perm[j]+1, ErrNotSeparable)
 		}
 		iter++
 		if s.hard && iter%separableEvery == 0 {
 			if bound, sum := s.marginBound(); bound < minMarginRatio*math.Sqrt(s.cols.r2) {
-				return NoProgress, iter, fmt.Errorf("svm: smo: hard margin: after %d iterations Σα = %.3g and "+
+				return NotSeparable, iter, fmt.Errorf("svm: smo: hard margin: after %d iterations Σα = %.3g and "+
 					"‖w‖/Σα = %.3g, so no hyperplane separates the classes with a margin of %g·R (R = %.3g): %w",
 					iter, sum, bound, minMarginRatio, math.Sqrt(s.cols.r2), ErrNotSeparable)
 			}
