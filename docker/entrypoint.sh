@@ -4,7 +4,8 @@
 # Opens the notebooks of the checkout mounted at $MN_HOST (default ~/host), when
 # one is mounted, and otherwise those of the image's own copy of the repository
 # ($MN_REPO). Listens on 0.0.0.0:$PORT (default 8888) with a token: $JUPYTER_TOKEN
-# when set, otherwise a random one. The URL with its token goes to the log.
+# when set, otherwise a random one. The URL with its token goes to the log
+# (`docker logs`).
 #
 # Any arguments are run instead, e.g. `docker run -it IMAGE bash`.
 set -euo pipefail
@@ -36,16 +37,11 @@ else
 	say "using the image's copy $repo (mount a checkout at $host to keep edits)"
 fi
 
-token=${JUPYTER_TOKEN:-$(head -c 24 /dev/urandom | od -An -tx1 | tr -d ' \n')}
-say "open http://127.0.0.1:$port/?token=$token"
-
-# Kernels inherit this directory; the notebooks find the repository as
-# "$GONB_DIR/..", the parent of the notebook's own directory.
+# The same start as a local `make notebook`: scripts/notebook.sh (the image's
+# copy) checks the port, makes a token unless JUPYTER_TOKEN is set, and prints
+# "URL: http://127.0.0.1:PORT/tree?token=..." once Jupyter answers. Kernels
+# start in the notebook's directory, and the notebooks find the repository as
+# "$GONB_DIR/..".
+export PORT=$port MN_IP=0.0.0.0 MN_NOTEBOOK_DIR=$root/notebooks
 cd "$root/notebooks"
-exec jupyter notebook \
-	--no-browser \
-	--ip=0.0.0.0 \
-	--port="$port" \
-	--port-retries=0 \
-	--notebook-dir="$root/notebooks" \
-	--NotebookApp.token="$token"
+exec "$repo/scripts/notebook.sh"

@@ -168,7 +168,7 @@ answers() { running && curl -fsS --max-time 5 "$api/status?token=$token"; }
 wait_for 120 answers || die "Jupyter did not answer on port $port in 120 s"
 phase "Jupyter answering" "$t"
 
-"$docker" logs "$name" 2>&1 | grep -qF "http://127.0.0.1:$port/?token=$token" ||
+"$docker" logs "$name" 2>&1 | grep -q "^URL: http://127.0.0.1:$port/.*token=$token" ||
 	die "the log does not show the URL with its token"
 
 curl -fsS --max-time 10 "$api/kernelspecs?token=$token" >"$tmp/kernelspecs.json"
