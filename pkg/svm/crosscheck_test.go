@@ -106,13 +106,13 @@ func TestExactAndSMONotSeparable(t *testing.T) {
 		}
 	}
 	for i, s := range sets {
-		if _, err := (Exact{}).Fit(s.x, s.y); !errors.Is(err, ErrNotSeparable) {
-			t.Errorf("set %d: exact: error %v, want ErrNotSeparable", i, err)
+		if r, err := (Exact{}).Fit(s.x, s.y); !errors.Is(err, ErrNotSeparable) || r.Status != NotSeparable {
+			t.Errorf("set %d: exact: error %v, want ErrNotSeparable with status NotSeparable", i, err)
 		}
 		// A few points: SMO should notice within 2·10⁵ iterations (its
 		// default limit of 10⁷ takes seconds).
-		if _, err := fitSMO(SMO{MaxIter: 200_000}, s.x, s.y); !errors.Is(err, ErrNotSeparable) {
-			t.Errorf("set %d: smo: error %v, want ErrNotSeparable", i, err)
+		if r, err := fitSMO(SMO{MaxIter: 200_000}, s.x, s.y); !errors.Is(err, ErrNotSeparable) || r == nil || r.Status != NotSeparable {
+			t.Errorf("set %d: smo: error %v, want ErrNotSeparable with status NotSeparable", i, err)
 		}
 	}
 }
