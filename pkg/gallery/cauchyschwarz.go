@@ -1,0 +1,49 @@
+package gallery
+
+import (
+	"gonum.org/v1/plot"
+
+	"github.com/marginnotes/marginnotes/pkg/figures"
+	"github.com/marginnotes/marginnotes/pkg/inequality"
+)
+
+// Notebook 05-cauchy-schwarz: the quadratic of the proof.
+
+func cauchySchwarzEntries() []Entry {
+	return []Entry{
+		entry("05-cauchy-schwarz-quadratics", "05-cauchy-schwarz", "Σ(aᵢx + bᵢ)² = Ax² + 2Bx + C for a non-collinear, a nearly collinear and a collinear pair",
+			figures.Wide, figures.Height, func() (*plot.Plot, error) { return Quadratics(CauchySchwarzPairs()) }),
+	}
+}
+
+// Pair is a pair of vectors a, b of the Cauchy–Schwarz inequality with a
+// name for the legend.
+type Pair struct {
+	Name string
+	A, B []float64
+}
+
+// CauchySchwarzPairs returns the three pairs of notebook 05-cauchy-schwarz,
+// all with a = (1, 2, 3): b = (4, 5, 6), not collinear (the quadratic's
+// minimum is 27/7 > 0); b = (−1, −2, −2.5), nearly collinear (its minimum
+// is just above 0); and b = −2a, collinear (it touches 0 at x = 2).
+func CauchySchwarzPairs() []Pair {
+	a := []float64{1, 2, 3}
+	return []Pair{
+		{Name: "b = (4, 5, 6): not collinear", A: a, B: []float64{4, 5, 6}},
+		{Name: "b = (−1, −2, −2.5): nearly collinear", A: a, B: []float64{-1, -2, -2.5}},
+		{Name: "b = −2a: collinear", A: a, B: []float64{-2, -4, -6}},
+	}
+}
+
+// Quadratics draws the quadratic q(x) = Σᵢ(aᵢx + bᵢ)² = Ax² + 2Bx + C of
+// each pair (inequality.Quadratic) with its minimum (AC − B²)/A: 0 exactly
+// for a collinear pair.
+func Quadratics(pairs []Pair) (*plot.Plot, error) {
+	qs := make([]figures.Quadratic, len(pairs))
+	for i, p := range pairs {
+		q := inequality.Quadratic(p.A, p.B)
+		qs[i] = figures.Quadratic{Name: p.Name, A: q.A, B: q.B, C: q.C}
+	}
+	return figures.CauchySchwarz(qs)
+}

@@ -1,0 +1,55 @@
+// Package gallery defines every figure the notebooks show, once: a builder
+// per figure that computes what it draws with the library and adapts it to
+// a pkg/figures builder, and the catalogue All that the command line
+// ("marginnotes figures", "make figures") writes to files for study notes.
+//
+// A figure defined both in a notebook cell and in a program would drift
+// apart, so a notebook's plot cell and the catalogue call the same builder
+// with the same inputs:
+//
+//   - for the book's data (Examples 2.1, 7.1 and 7.2; Figure 7.6) and the
+//     shipped iris data the builder takes no argument: Table21Steps,
+//     Example72Contour, Figure76, IrisPetals, …;
+//   - for generated or split data it takes the data, which notebook and
+//     catalogue get from the same constructor: XORData, RingsData,
+//     SoftMarginData, CancerSplit, EpochLimits, CauchySchwarzPairs, …;
+//   - for an experiment whose result the notebook also prints (the timing
+//     sweep of the two perceptron forms, the mistake-bound trials) it takes
+//     that result, which both get from the same function: FormSweep,
+//     MarginTrials.
+//
+// Solver settings that a notebook's printed numbers share with a figure are
+// constants here (SweepEps, SoftMarginC, FormD, …), so the cell and the
+// figure cannot disagree either. Builders return a *plot.Plot or a
+// *figures.Grid and never save or choose a size; each Entry carries the
+// size at which its notebook shows it, from pkg/figures (Width, Height,
+// SquareSide, Wide, or AspectHeight when the axes share one scale).
+//
+// # The figures, by notebook
+//
+//   - 01-distance-loss (Li Hang §2.1–2.2): Example21Distances,
+//     Table21Misclassified, Table21Loss.
+//   - 02-primal-form (Algorithm 2.1, Example 2.1): Table21Steps,
+//     Example21Outcomes, XORLinear.
+//   - 03-dual-form-gram (Algorithm 2.2, Example 2.2): FormCosts (the cost
+//     model of the primal and dual forms), KernelRegions.
+//   - 04-novikoff (Theorem 2.1): NovikoffProof, MistakesVsBound.
+//   - 05-cauchy-schwarz: Quadratics.
+//   - 06-svm-dual-example (Examples 7.1, 7.2): Example72Contour,
+//     Example72Margin.
+//   - 07-soft-margin-hinge (Algorithm 7.3, Theorem 7.4, Figure 7.6):
+//     SoftMarginBInterval, SoftMarginSweep, Figure76.
+//   - 08-real-data: IrisPetals, PocketErrors, CancerAccuracy.
+//
+// Every entry's figure is the same on every machine, so files written twice
+// do not differ. FormTimes, the measured wall times of notebook
+// 03-dual-form-gram, is the one figure left out of the catalogue for that
+// reason: FormCosts draws the deterministic operation counts of the same runs
+// instead.
+//
+// # Names
+//
+// Entry names are stable file names: the notebook's two-digit number, its
+// topic and what the figure shows ("06-svm-dual-s-contour"). Match selects
+// entries by a shell pattern on the name.
+package gallery

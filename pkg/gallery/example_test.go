@@ -1,0 +1,80 @@
+package gallery_test
+
+import (
+	"bytes"
+	"fmt"
+	"image/png"
+	"log"
+
+	"github.com/marginnotes/marginnotes/pkg/figures"
+	"github.com/marginnotes/marginnotes/pkg/gallery"
+)
+
+// The figures of notebook 06 and the files the command line writes for
+// them.
+func ExampleMatch() {
+	entries, err := gallery.Match("06-*")
+	if err != nil {
+		log.Fatal(err)
+	}
+	for _, e := range entries {
+		fmt.Printf("%s.svg (notebooks/%s.ipynb)\n", e.Name, e.Notebook)
+	}
+	// Output:
+	// 06-svm-dual-s-contour.svg (notebooks/06-svm-dual-example.ipynb)
+	// 06-svm-dual-max-margin.svg (notebooks/06-svm-dual-example.ipynb)
+}
+
+// Build an entry and render it at its notebook's size, as "marginnotes
+// figures" does: the maximum-margin plane of Example 7.2 is drawn at the
+// height that gives both axes one scale.
+func ExampleEntry() {
+	entries, err := gallery.Match("06-svm-dual-max-margin")
+	if err != nil {
+		log.Fatal(err)
+	}
+	e := entries[0]
+	f, err := e.Build()
+	if err != nil {
+		log.Fatal(err)
+	}
+	w, h := e.Size(f)
+	b, err := figures.Render(f, w, h, "png")
+	if err != nil {
+		log.Fatal(err)
+	}
+	img, err := png.Decode(bytes.NewReader(b))
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Printf("%s: %d pixels wide, %.4g inches\n", e.Name, img.Bounds().Dx(), float64(w)/72)
+	// Output:
+	// 06-svm-dual-max-margin: 600 pixels wide, 5 inches
+}
+
+// The breast-cancer split of notebook 08, shared by its cells and its
+// figures.
+func ExampleCancerSplit() {
+	s := gallery.CancerSplit()
+	n, d := s.Train.Dims()
+	pos, neg := s.Train.Counts()
+	fmt.Printf("training set %d×%d (%d malignant, %d benign), test set %d\n", n, d, pos, neg, len(s.Test.Y))
+	// Output:
+	// training set 398×30 (148 malignant, 250 benign), test set 171
+}
+
+// The mistake-bound experiment of notebook 04: no data set exceeds the
+// bound of Theorem 2.1.
+func ExampleMarginTrials() {
+	trials, err := gallery.MarginTrials()
+	if err != nil {
+		log.Fatal(err)
+	}
+	worst := 0.0
+	for _, t := range trials {
+		worst = max(worst, float64(t.Mistakes)/t.Best.Bound)
+	}
+	fmt.Printf("%d data sets, largest mistakes/(R/γ)² %.4g\n", len(trials), worst)
+	// Output:
+	// 30 data sets, largest mistakes/(R/γ)² 0.3429
+}

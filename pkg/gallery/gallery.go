@@ -1,0 +1,91 @@
+package gallery
+
+import (
+	"fmt"
+	"path"
+
+	"gonum.org/v1/plot/vg"
+
+	"github.com/marginnotes/marginnotes/pkg/figures"
+)
+
+// Entry is one figure of the notebooks in the catalogue All: how to build
+// it, under which stable name to save it and at which size.
+type Entry struct {
+	// Name is the stable file name without extension: the notebook's
+	// number, its topic and what the figure shows, such as
+	// "02-primal-table21-steps". Names only use a–z, 0–9 and hyphens.
+	Name string
+	// Notebook is the notebook that shows the figure, without extension:
+	// "02-primal-form" for notebooks/02-primal-form.ipynb.
+	Notebook string
+	// Title says in a line what the figure shows.
+	Title string
+	// Build computes the figure with the builder and the data the
+	// notebook's cell uses.
+	Build func() (figures.Figure, error)
+	// Width and Height are the size at which the notebook shows the
+	// figure. Height 0 means the height at which the axes share one
+	// scale, figures.AspectHeight(f, Width): see Size.
+	Width, Height vg.Length
+}
+
+// Size returns the width and height at which to render f, a figure that
+// e.Build returned.
+func (e Entry) Size(f figures.Figure) (w, h vg.Length) {
+	if e.Height == 0 {
+		return e.Width, figures.AspectHeight(f, e.Width)
+	}
+	return e.Width, e.Height
+}
+
+// All returns the catalogue: every figure the notebooks show, in the order
+// of the notebooks and of their cells. Figures whose content varies from run
+// to run are left out (see the package documentation). Each call returns a
+// new slice.
+func All() []Entry {
+	var all []Entry
+	for _, part := range [][]Entry{
+		distanceEntries(), primalEntries(), dualEntries(), novikoffEntries(), cauchySchwarzEntries(),
+		svmDualEntries(), softMarginEntries(), realDataEntries(),
+	} {
+		all = append(all, part...)
+	}
+	return all
+}
+
+// Match returns the entries of All whose Name matches pattern, a shell
+// pattern in the syntax of path.Match ("07-*", "*-contour"), in catalogue
+// order. It returns an error wrapping ErrPattern for a malformed pattern and
+// ErrNoMatch when no entry matches.
+func Match(pattern string) ([]Entry, error) {
+	if _, err := path.Match(pattern, ""); err != nil {
+		return nil, fmt.Errorf("%w %q: %v", ErrPattern, pattern, err)
+	}
+	var out []Entry
+	for _, e := range All() {
+		if ok, _ := path.Match(pattern, e.Name); ok {
+			out = append(out, e)
+		}
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("%w %q", ErrNoMatch, pattern)
+	}
+	return out, nil
+}
+
+// entry makes an Entry from a builder that returns a concrete figure type
+// (*plot.Plot or *figures.Grid), keeping a failed build's figure a nil
+// interface.
+func entry[F figures.Figure](name, notebook, title string, w, h vg.Length, build func() (F, error)) Entry {
+	return Entry{
+		Name: name, Notebook: notebook, Title: title, Width: w, Height: h,
+		Build: func() (figures.Figure, error) {
+			f, err := build()
+			if err != nil {
+				return nil, fmt.Errorf("gallery: %s: %w", name, err)
+			}
+			return f, nil
+		},
+	}
+}

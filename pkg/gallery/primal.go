@@ -1,0 +1,89 @@
+package gallery
+
+import (
+	"errors"
+	"fmt"
+
+	"gonum.org/v1/plot"
+
+	"github.com/marginnotes/marginnotes/pkg/dataset"
+	"github.com/marginnotes/marginnotes/pkg/figures"
+	"github.com/marginnotes/marginnotes/pkg/perceptron"
+)
+
+// Notebook 02-primal-form: Table 2.1, the possible answers, XOR.
+
+func primalEntries() []Entry {
+	const nb = "02-primal-form"
+	return []Entry{
+		entry("02-primal-table21-steps", nb, "Table 2.1 as small multiples: the hyperplane after every update",
+			figures.Wide, 0, Table21Steps),
+		entry("02-primal-example21-outcomes", nb, "Example 2.1: the four hyperplanes Algorithm 2.1 can end at, with their probabilities under random choice",
+			figures.SquareSide, 0, Example21Outcomes),
+		entry("02-primal-xor-pocket-averaged", nb, "40 XOR points: the last, pocket and averaged perceptron weights",
+			figures.SquareSide, 0, func() (*plot.Plot, error) { return XORLinear(XORData()) }),
+	}
+}
+
+// Table21Steps draws Table 2.1 as small multiples, four panels a row: the
+// hyperplane after each update of the book's run, the half-planes it
+// assigns to ±1 and the point the update used.
+func Table21Steps() (*figures.Grid, error) {
+	x, y := dataset.Example21()
+	run, err := Table21()
+	if err != nil {
+		return nil, err
+	}
+	steps := make([]figures.Step, len(run.Trace))
+	for i, s := range run.Trace {
+		steps[i] = figures.Step{K: s.K, Point: s.Point, W: s.W, B: s.B}
+	}
+	return figures.PerceptronSteps(x, y, steps, 4)
+}
+
+// Example21Outcomes draws every hyperplane at which a run of Algorithm 2.1
+// on Example 2.1 from w₀ = 0, b₀ = 0 can stop (perceptron.Enumeration), each
+// labelled with its probability when the misclassified point is chosen at
+// random.
+func Example21Outcomes() (*plot.Plot, error) {
+	x, y := dataset.Example21()
+	outcomes, err := perceptron.Enumeration{}.Outcomes(x, y)
+	if err != nil {
+		return nil, err
+	}
+	hs := make([]figures.Hyperplane, len(outcomes))
+	for i, o := range outcomes {
+		hs[i] = figures.Hyperplane{W: o.W, B: o.B, Label: fmt.Sprintf("%s (P = %.3g)", figures.Equation(o.W, o.B), o.Prob)}
+	}
+	return figures.Plane{
+		Title: "Example 2.1: every hyperplane Algorithm 2.1 can end at",
+		X:     x, Y: y, Names: figures.PointNames(len(y)), Hyperplanes: hs,
+	}.Plot()
+}
+
+// XORData returns the 40 noisy XOR points of notebooks 02-primal-form and
+// 03-dual-form-gram: dataset.XOR with its default source and noise 0.3.
+func XORData() *dataset.Set { return dataset.XOR(nil, 40, 0.3) }
+
+// XORLinear draws data that no line separates with three linear answers:
+// the last weights of Primal after its epoch limit, its pocket weights
+// (shaded), and the averaged weights of Voted, all with their defaults.
+func XORLinear(set *dataset.Set) (*plot.Plot, error) {
+	r, err := perceptron.Primal{}.Fit(set.X, set.Y)
+	if err != nil && !errors.Is(err, perceptron.ErrNotConverged) {
+		return nil, err
+	}
+	v, err := perceptron.Voted{}.Fit(set.X, set.Y)
+	if err != nil {
+		return nil, err
+	}
+	return figures.Plane{
+		Title: fmt.Sprintf("%d XOR points: no line separates them", len(set.Y)),
+		X:     set.X, Y: set.Y,
+		Hyperplanes: []figures.Hyperplane{
+			{W: r.W, B: r.B, Label: fmt.Sprintf("last weights after %d epochs", r.Epochs)},
+			{W: r.Pocket.W, B: r.Pocket.B, Label: fmt.Sprintf("pocket (%d errors)", r.Pocket.Errors), Shade: true},
+			{W: v.W, B: v.B, Label: "averaged perceptron"},
+		},
+	}.Plot()
+}

@@ -1,0 +1,139 @@
+package gallery
+
+import (
+	"errors"
+	"fmt"
+	"math/rand/v2"
+
+	"gonum.org/v1/plot"
+
+	"github.com/marginnotes/marginnotes/pkg/dataset"
+	"github.com/marginnotes/marginnotes/pkg/figures"
+	"github.com/marginnotes/marginnotes/pkg/kernel"
+	"github.com/marginnotes/marginnotes/pkg/loss"
+	"github.com/marginnotes/marginnotes/pkg/perceptron"
+	"github.com/marginnotes/marginnotes/pkg/svm"
+)
+
+// Notebook 08-real-data: iris and breast cancer.
+
+func realDataEntries() []Entry {
+	const nb = "08-real-data"
+	return []Entry{
+		entry("08-real-data-iris-petals", nb, "Iris, petal length and width: the perceptron's and the maximum-margin hyperplane",
+			figures.Width, 0, IrisPetals),
+		entry("08-real-data-cancer-pocket", nb, "Breast cancer: training errors of the final and pocket weights against the epoch limit",
+			figures.Width, figures.Height, func() (*plot.Plot, error) { return PocketErrors(CancerSplit().Train, EpochLimits()) }),
+		entry("08-real-data-cancer-svm-accuracy", nb, "Breast cancer: test accuracy of linear and RBF SVMs against C",
+			figures.Width, figures.Height, func() (*plot.Plot, error) { return CancerAccuracy(CancerSplit(), CancerC(), CancerKernels()) }),
+	}
+}
+
+// IrisPetals fits the perceptron (cyclic order) and the hard-margin SVM
+// (SMO) to the petal length and width of the 100 iris flowers
+// (dataset.Iris, columns 3 and 4) and draws both hyperplanes, the SVM's
+// margins and its support vectors.
+func IrisPetals() (*plot.Plot, error) {
+	iris := dataset.Iris()
+	petals := iris.X.Slice(0, len(iris.Y), 2, 4)
+	p, err := perceptron.Primal{}.Fit(petals, iris.Y)
+	if err != nil {
+		return nil, err
+	}
+	s, err := svm.SMO{}.Fit(petals, iris.Y)
+	if err != nil {
+		return nil, err
+	}
+	pl, err := figures.Plane{
+		Title: "Iris, petal measurements: perceptron and maximum margin", X: petals, Y: iris.Y,
+		Hyperplanes: []figures.Hyperplane{{W: p.W, B: p.B, Label: "perceptron (cyclic order)"},
+			{W: s.W, B: s.B, Label: "hard-margin SVM", Margins: true}},
+		Alpha: s.Alpha,
+	}.Plot()
+	if err != nil {
+		return nil, err
+	}
+	pl.X.Label.Text, pl.Y.Label.Text = "petal length (cm)", "petal width (cm)"
+	return pl, nil
+}
+
+// Split is the breast-cancer data of notebook 08-real-data, split into a
+// training and a test set.
+type Split struct {
+	// Train holds the training examples with every feature scaled onto
+	// [−1, 1], Test the test examples scaled by the same map, Scaling.
+	Train, Test *dataset.Set
+	Scaling     *dataset.Scaling
+}
+
+// CancerSplit splits dataset.BreastCancer 70/30, stratified, with the
+// source rand.NewPCG(8, 8) (398 training and 171 test examples) and scales
+// both parts with the training set's minima and maxima, as LIBSVM's
+// svm-scale does.
+func CancerSplit() *Split {
+	train, test := dataset.BreastCancer().Split(rand.NewPCG(8, 8), 0.3)
+	scaled, sc := train.ScaleToUnit()
+	return &Split{Train: scaled, Test: &dataset.Set{X: sc.Apply(test.X), Y: test.Y, Names: test.Names}, Scaling: sc}
+}
+
+// EpochLimits returns the epoch limits at which notebook 08-real-data stops
+// the perceptron on the breast-cancer training set, as float64 for a
+// logarithmic axis.
+func EpochLimits() []float64 { return []float64{10, 30, 100, 300, 1000, 3000, 10000} }
+
+// PocketErrors runs the perceptron (Primal, cyclic order) on train with each
+// epoch limit of limits and plots the training points its final weights and
+// its pocket weights misclassify.
+func PocketErrors(train *dataset.Set, limits []float64) (*plot.Plot, error) {
+	var final, pocket []float64
+	for _, e := range limits {
+		r, err := perceptron.Primal{MaxEpochs: int(e)}.Fit(train.X, train.Y)
+		if err != nil && !errors.Is(err, perceptron.ErrNotConverged) {
+			return nil, err
+		}
+		final = append(final, loss.Sum(loss.Mistake, train.X, train.Y, r.W, r.B))
+		pocket = append(pocket, float64(r.Pocket.Errors))
+	}
+	return figures.Lines{
+		Title:  fmt.Sprintf("Perceptron on breast cancer (training set, %d points)", len(train.Y)),
+		XLabel: "epoch limit", YLabel: "training points misclassified", LogX: true,
+		Series: []figures.Series{{Name: "final weights", X: limits, Y: final}, {Name: "pocket weights", X: limits, Y: pocket}},
+	}.Plot()
+}
+
+// NamedKernel is a kernel with the name a table or legend gives it.
+type NamedKernel struct {
+	Name   string
+	Kernel kernel.Kernel
+}
+
+// CancerC returns the values of C of notebook 08-real-data's SVM sweep.
+func CancerC() []float64 { return []float64{0.01, 0.1, 1, 10, 100} }
+
+// CancerKernels returns the kernels of notebook 08-real-data's SVM sweep:
+// linear, and RBF with LIBSVM's default γ = 1/d for the 30 features.
+func CancerKernels() []NamedKernel {
+	return []NamedKernel{{"linear", kernel.Linear{}}, {"RBF, γ = 1/30", kernel.RBF{Gamma: 1.0 / 30}}}
+}
+
+// CancerAccuracy solves the soft-margin SVM (SMO, defaults) on the training
+// set of s for every C of cs and every kernel of ks, and plots the accuracy
+// on the test set against C, one line per kernel.
+func CancerAccuracy(s *Split, cs []float64, ks []NamedKernel) (*plot.Plot, error) {
+	var series []figures.Series
+	for _, k := range ks {
+		res, err := svm.SMO{Kernel: k.Kernel}.Sweep(s.Train.X, s.Train.Y, cs)
+		if err != nil {
+			return nil, err
+		}
+		acc := make([]float64, len(res))
+		for i, r := range res {
+			acc[i] = svm.NewModel(r, s.Train.X, s.Train.Y, k.Kernel).Accuracy(s.Test.X, s.Test.Y)
+		}
+		series = append(series, figures.Series{Name: k.Name, X: cs, Y: acc})
+	}
+	return figures.Lines{
+		Title: "Breast cancer: SVM test accuracy against C", XLabel: "C",
+		YLabel: fmt.Sprintf("test accuracy (%d points)", len(s.Test.Y)), LogX: true, Series: series,
+	}.Plot()
+}

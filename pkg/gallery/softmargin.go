@@ -1,0 +1,89 @@
+package gallery
+
+import (
+	"fmt"
+	"math/rand/v2"
+
+	"gonum.org/v1/plot"
+
+	"github.com/marginnotes/marginnotes/pkg/dataset"
+	"github.com/marginnotes/marginnotes/pkg/figures"
+	"github.com/marginnotes/marginnotes/pkg/loss"
+	"github.com/marginnotes/marginnotes/pkg/svm"
+)
+
+// Notebook 07-soft-margin-hinge: b* not unique, the sweep over C,
+// Figure 7.6.
+
+func softMarginEntries() []Entry {
+	const nb = "07-soft-margin-hinge"
+	return []Entry{
+		entry("07-soft-margin-b-interval", nb, "Book data, C = 0.1: the primal objective at w* is flat for b in [−0.4, −0.2]",
+			figures.Width, figures.Height, SoftMarginBInterval),
+		entry("07-soft-margin-c-sweep", nb, "Soft margin over C on two overlapping clouds: boundary, margins and KKT classes",
+			figures.Wide, 0, func() (*figures.Grid, error) { return SoftMarginSweep(SoftMarginData()) }),
+		entry("07-soft-margin-figure76-losses", nb, "Figure 7.6: the 0-1, hinge and perceptron losses against the functional margin",
+			figures.Width, figures.Height, Figure76),
+	}
+}
+
+// SoftMarginC is the box bound with which notebook 07-soft-margin-hinge
+// solves the book's data, a case where b* is an interval.
+const SoftMarginC = 0.1
+
+// SoftMarginBInterval draws the soft-margin primal objective
+// ½‖w*‖² + C Σ[1 − yᵢ(w*·xᵢ + b)]₊ of Example 2.1's data with C =
+// SoftMarginC at the optimal w* = (0.2, 0.2) (svm.Exact) as b varies over
+// [−0.7, 0.1]: flat on the interval of optimal b, [−0.4, −0.2].
+func SoftMarginBInterval() (*plot.Plot, error) {
+	x, y := dataset.Example21()
+	ex, err := svm.Exact{C: SoftMarginC}.Fit(x, y)
+	if err != nil {
+		return nil, err
+	}
+	p := svm.Primal{C: SoftMarginC}
+	var bs, obj []float64
+	for i := range 33 {
+		b := -0.7 + float64(i)/40
+		bs, obj = append(bs, b), append(obj, p.Objective(x, y, ex.W, b))
+	}
+	return figures.Lines{
+		Title:  fmt.Sprintf("Book data, C = %g: primal objective at w* = (%.2g, %.2g) as b varies", SoftMarginC, ex.W[0], ex.W[1]),
+		XLabel: "b", YLabel: "½‖w*‖² + C Σ [1 − yᵢ(w*·xᵢ + b)]₊",
+		Series: []figures.Series{{X: bs, Y: obj}},
+	}.Plot()
+}
+
+// SweepEps is the stopping tolerance of SMO in the sweep over C of notebook
+// 07-soft-margin-hinge, tighter than LIBSVM's 1e-3 so that the KKT classes
+// are clear-cut.
+const SweepEps = 1e-6
+
+// SoftMarginData returns the data and the values of C of notebook
+// 07-soft-margin-hinge's sweep: two Gaussian clouds of 40 points in all,
+// centres 3 apart (dataset.Blobs, seed (7, 7)), which overlap, and C =
+// 0.01, 0.1, 1, 10.
+func SoftMarginData() (*dataset.Set, []float64) {
+	return dataset.Blobs(rand.NewPCG(7, 7), 40, 3), []float64{0.01, 0.1, 1, 10}
+}
+
+// SoftMarginSweep solves the soft margin on set for every C of cs (SMO with
+// Eps = SweepEps, svm.SMO.Sweep) and draws one panel per C, two a row: the
+// boundary, the margins and the points ringed by KKT class.
+func SoftMarginSweep(set *dataset.Set, cs []float64) (*figures.Grid, error) {
+	sweep, err := svm.SMO{Eps: SweepEps}.Sweep(set.X, set.Y, cs)
+	if err != nil {
+		return nil, err
+	}
+	fits := make([]figures.Fit, len(sweep))
+	for i, r := range sweep {
+		fits[i] = figures.Fit{C: cs[i], W: r.W, B: r.B, Alpha: r.Alpha}
+	}
+	return figures.SoftMarginSweep(set.X, set.Y, fits, 2)
+}
+
+// Figure76 reproduces Figure 7.6 of the book with the losses of pkg/loss:
+// 0-1, hinge and perceptron loss against the functional margin.
+func Figure76() (*plot.Plot, error) {
+	return figures.Figure76(loss.ZeroOne, loss.Hinge, loss.Perceptron, nil)
+}
