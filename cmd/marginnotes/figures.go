@@ -1,5 +1,96 @@
 package main
 
-import "io"
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
 
-func runFigures(args []string, stdout io.Writer) error { return usagef("figures: not yet") }
+	"github.com/marginnotes/marginnotes/pkg/figures"
+	"github.com/marginnotes/marginnotes/pkg/gallery"
+)
+
+// runFigures writes every figure of the notebooks (the catalogue
+// gallery.All, or the entries --only selects) to DIR/<name>.<format>, one
+// line per file written on stdout.
+func runFigures(args []string, stdout io.Writer) error {
+	fs := flag.NewFlagSet("figures", flag.ContinueOnError)
+	out := fs.String("out", "", "directory to write the figures to (created if missing)")
+	format := fs.String("format", strings.Join(figures.Formats(), ","), "comma-separated formats: "+strings.Join(figures.Formats(), ", "))
+	only := fs.String("only", "*", "write only the figures whose name matches this shell pattern, e.g. '07-*'")
+	if err := parseNone(fs, args, stdout); err != nil {
+		return err
+	}
+	if *out == "" {
+		return usagef("figures: --out DIR is required")
+	}
+	formats, err := formatList(*format)
+	if err != nil {
+		return err
+	}
+	entries, err := gallery.Match(*only)
+	if err != nil {
+		return usagef("figures: --only: %v", err)
+	}
+	if err := os.MkdirAll(*out, 0o755); err != nil {
+		return fmt.Errorf("figures: %w", err)
+	}
+	for _, e := range entries {
+		f, err := e.Build()
+		if err != nil {
+			return fmt.Errorf("figures: %w", err)
+		}
+		w, h := e.Size(f)
+		for _, ext := range formats {
+			b, err := figures.Render(f, w, h, ext)
+			if err != nil {
+				return fmt.Errorf("figures: %s: %w", e.Name, err)
+			}
+			name := filepath.Join(*out, e.Name+"."+ext)
+			if err := os.WriteFile(name, b, 0o644); err != nil {
+				return fmt.Errorf("figures: %w", err)
+			}
+			fmt.Fprintln(stdout, name)
+		}
+	}
+	return nil
+}
+
+// parseNone parses args with fs for a command that takes options only, no
+// FILE; the help text goes to out.
+func parseNone(fs *flag.FlagSet, args []string, out io.Writer) error {
+	fs.SetOutput(io.Discard)
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			fmt.Fprintf(out, "usage: marginnotes %s [options]\n\noptions:\n", fs.Name())
+			fs.SetOutput(out)
+			fs.PrintDefaults()
+			return errHelp
+		}
+		return usageError{fs.Name() + ": " + err.Error()}
+	}
+	if fs.NArg() > 0 {
+		return usagef("%s: takes no FILE, got %q", fs.Name(), fs.Arg(0))
+	}
+	return nil
+}
+
+// formatList parses a comma-separated list of figure formats, dropping
+// repeats.
+func formatList(s string) ([]string, error) {
+	var formats []string
+	for _, f := range strings.Split(s, ",") {
+		f = strings.ToLower(strings.TrimSpace(f))
+		if !slices.Contains(figures.Formats(), f) {
+			return nil, usagef("figures: unknown --format %q (want %s)", f, strings.Join(figures.Formats(), ", "))
+		}
+		if !slices.Contains(formats, f) {
+			formats = append(formats, f)
+		}
+	}
+	return formats, nil
+}

@@ -1,0 +1,109 @@
+package main
+
+import (
+	"bytes"
+	"encoding/xml"
+	"image/png"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/marginnotes/marginnotes/pkg/gallery"
+)
+
+// TestFigures writes the whole catalogue as PNG and SVG and checks that
+// every entry's files exist, are listed on stdout and decode.
+func TestFigures(t *testing.T) {
+	if testing.Short() {
+		t.Skip("renders every figure; skipped under -short")
+	}
+	dir := filepath.Join(t.TempDir(), "new", "figures") // created by the command
+	code, out, errOut := runCmd(t, "", "figures", "--out", dir, "--format", "png,svg")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	all := gallery.All()
+	if lines := strings.Split(strings.TrimSpace(out), "\n"); len(lines) != 2*len(all) {
+		t.Errorf("%d lines on stdout, want one per file, %d", len(lines), 2*len(all))
+	}
+	for _, e := range all {
+		for _, ext := range []string{"png", "svg"} {
+			name := filepath.Join(dir, e.Name+"."+ext)
+			if !strings.Contains(out, name+"\n") {
+				t.Errorf("stdout does not list %s", name)
+			}
+			b, err := os.ReadFile(name)
+			if err != nil {
+				t.Error(err)
+				continue
+			}
+			switch ext {
+			case "png":
+				if _, err := png.Decode(bytes.NewReader(b)); err != nil {
+					t.Errorf("%s: %v", name, err)
+				}
+			case "svg":
+				var doc struct {
+					XMLName xml.Name
+				}
+				if err := xml.Unmarshal(b, &doc); err != nil || doc.XMLName.Local != "svg" {
+					t.Errorf("%s: not an SVG document (root %q, %v)", name, doc.XMLName.Local, err)
+				}
+			}
+		}
+	}
+}
+
+func TestFiguresOnly(t *testing.T) {
+	dir := t.TempDir()
+	code, out, errOut := runCmd(t, "", "figures", "--out", dir, "--format", "pdf,PDF", "--only", "07-*-figure76-*")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	want := filepath.Join(dir, "07-soft-margin-figure76-losses.pdf")
+	if out != want+"\n" {
+		t.Errorf("stdout %q, want the one file %s", out, want)
+	}
+	b, err := os.ReadFile(want)
+	if err != nil || !bytes.HasPrefix(b, []byte("%PDF-")) {
+		t.Errorf("%s: not a PDF (%v)", want, err)
+	}
+	if files, _ := os.ReadDir(dir); len(files) != 1 {
+		t.Errorf("%d files written, want 1", len(files))
+	}
+}
+
+func TestFiguresErrors(t *testing.T) {
+	file := writeFile(t, "file", "not a directory")
+	cases := []struct {
+		name string
+		args []string
+		code int
+		want string
+	}{
+		{"bad format", []string{"--out", t.TempDir(), "--format", "png,jpeg"}, 2, `unknown --format "jpeg"`},
+		{"empty format", []string{"--out", t.TempDir(), "--format", ""}, 2, `unknown --format ""`},
+		{"no out", []string{"--format", "png"}, 2, "--out DIR is required"},
+		{"positional", []string{"--out", t.TempDir(), "extra"}, 2, `takes no FILE, got "extra"`},
+		{"unknown flag", []string{"--dpi", "300"}, 2, "flag provided but not defined: -dpi"},
+		{"bad pattern", []string{"--out", t.TempDir(), "--only", "["}, 2, "bad name pattern"},
+		{"no match", []string{"--out", t.TempDir(), "--only", "99-*"}, 2, `no figure matches "99-*"`},
+		{"out is a file", []string{"--out", file, "--only", "06-*"}, 1, "not a directory"},
+		{"unwritable dir", []string{"--out", filepath.Join(file, "sub"), "--only", "06-*"}, 1, "not a directory"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			code, out, errOut := runCmd(t, "", append([]string{"figures"}, c.args...)...)
+			if code != c.code {
+				t.Errorf("exit %d, want %d (stderr %q)", code, c.code, errOut)
+			}
+			if !strings.Contains(errOut, c.want) || strings.Count(errOut, "\n") != 1 {
+				t.Errorf("stderr %q, want one line containing %q", errOut, c.want)
+			}
+			if out != "" {
+				t.Errorf("stdout %q, want nothing", out)
+			}
+		})
+	}
+}
