@@ -15,9 +15,6 @@ import (
 // TestFigures writes the whole catalogue as PNG and SVG and checks that
 // every entry's files exist, are listed on stdout and decode.
 func TestFigures(t *testing.T) {
-	if testing.Short() {
-		t.Skip("renders every figure; skipped under -short")
-	}
 	dir := filepath.Join(t.TempDir(), "new", "figures") // created by the command
 	code, out, errOut := runCmd(t, "", "figures", "--out", dir, "--format", "png,svg")
 	if code != 0 {

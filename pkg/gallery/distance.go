@@ -59,8 +59,12 @@ func Table21Misclassified() (*plot.Plot, error) {
 	}
 	s := run.Trace[1]
 	m := perceptron.Misclassified(x, y, s.W, s.B)
+	verb := "is"
+	if len(m) > 1 {
+		verb = "are"
+	}
 	return figures.Plane{
-		Title: fmt.Sprintf("Table 2.1, k = %d: %s misclassified", s.K, perceptron.Points(m)),
+		Title: fmt.Sprintf("Table 2.1, k = %d: %s %s misclassified", s.K, perceptron.Points(m), verb),
 		X:     x, Y: y, Names: figures.PointNames(len(y)),
 		Hyperplanes: []figures.Hyperplane{{W: s.W, B: s.B, Shade: true, Normal: true, Distances: m}},
 		Highlight:   m,

@@ -110,7 +110,7 @@ func TestPlots(t *testing.T) {
 		title, label string // label: the y axis
 	}{
 		{"Example21Distances", Example21Distances, "Example 2.1: distances to x(1) + x(2) − 3 = 0", "x(2)"},
-		{"Table21Misclassified", Table21Misclassified, "Table 2.1, k = 1: x3 misclassified", "x(2)"},
+		{"Table21Misclassified", Table21Misclassified, "Table 2.1, k = 1: x3 is misclassified", "x(2)"},
 		{"Table21Loss", Table21Loss, "Example 2.1: L(w, b) and |M| along Table 2.1", "value"},
 		{"SoftMarginBInterval", SoftMarginBInterval, "Book data, C = 0.1: primal objective at w* = (0.2, 0.2) as b varies", "½‖w*‖² + C Σ [1 − yᵢ(w*·xᵢ + b)]₊"},
 		{"IrisPetals", IrisPetals, "Iris, petal measurements: perceptron and maximum margin", "petal width (cm)"},
