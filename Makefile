@@ -30,7 +30,7 @@ NBCONVERT_EXEC := jupyter nbconvert --execute \
 	--ExecutePreprocessor.record_timing=False
 
 .PHONY: help setup notebook test test-unit test-notebooks notebooks html figures \
-	bench test-docker test-e2e clean distclean
+	bench compare test-docker test-e2e clean distclean
 
 help:
 	@echo 'make notebook        open the notebooks in Jupyter (PORT=$(PORT)); prints the URL with its token'
@@ -42,6 +42,7 @@ help:
 	@echo 'make html            executed HTML exports into build/html'
 	@echo 'make figures         every figure as SVG, PNG and PDF into build/figures'
 	@echo 'make bench           Go benchmarks (BENCH=regexp PKGS=packages)'
+	@echo 'make compare         SMO vs LIBSVM svm-train and the perceptron vs scikit-learn, side by side'
 	@echo 'make test-docker     build the Docker image and test it'
 	@echo 'make test-e2e        drive the served notebooks in headless Chromium'
 	@echo 'make clean           remove build/ (distclean: also the tools in bin/)'
@@ -88,6 +89,9 @@ figures:
 
 bench:
 	$(GO) test -run '^$$' -bench '$(BENCH)' -benchmem -count=1 $(PKGS)
+
+compare:
+	bench/compare.sh
 
 test-docker:
 	@test -x scripts/test-docker.sh || { echo 'scripts/test-docker.sh is not written yet' >&2; exit 1; }

@@ -12,7 +12,7 @@
 //	marginnotes svm [--c C] [--kernel linear|poly|rbf] [--gamma g] [--degree d] [--coef0 r]
 //	                [--solver smo|exact] [--eps 1e-3] [--json] FILE
 //	marginnotes bound [--json] FILE
-//	marginnotes figures --out DIR [--format svg,png,pdf]
+//	marginnotes figures --out DIR [--format svg,png,pdf] [--only PATTERN]
 //
 // FILE is CSV (label in the last column, optional header) or LIBSVM sparse
 // format, detected from the content; "-" reads standard input. Point numbers
