@@ -168,7 +168,10 @@ answers() { running && curl -fsS --max-time 5 "$api/status?token=$token"; }
 wait_for 120 answers || die "Jupyter did not answer on port $port in 120 s"
 phase "Jupyter answering" "$t"
 
-"$docker" logs "$name" 2>&1 | grep -q "^URL: http://127.0.0.1:$port/.*token=$token" ||
+# (Whole outputs into files first: grep -q stops reading early, and with
+# pipefail the writer's SIGPIPE would fail the pipeline.)
+"$docker" logs "$name" >"$logs/container.log" 2>&1
+grep -q "^URL: http://127.0.0.1:$port/.*token=$token" "$logs/container.log" ||
 	die "the log does not show the URL with its token"
 
 curl -fsS --max-time 10 "$api/kernelspecs?token=$token" >"$tmp/kernelspecs.json"
@@ -186,10 +189,14 @@ EOF
 
 # --- execute a notebook -------------------------------------------------------
 # GOPROXY=off: with the caches warmed at build time, nothing is downloaded.
+# scripts/nbtiming.py, where the repository has it, records each cell's
+# seconds (printed, not checked).
 t=$SECONDS
 say "executing $notebook in the container"
+timing=()
+[[ -f scripts/nbtiming.py ]] && timing=(--config /home/jovyan/marginnotes/scripts/nbtiming.py)
 if ! "$docker" exec -e GOPROXY=off -w "/home/jovyan/marginnotes/$(dirname "$notebook")" "$name" \
-	timeout 900 jupyter nbconvert --to notebook --execute --output-dir=/tmp/out \
+	timeout 900 jupyter nbconvert "${timing[@]}" --to notebook --execute --output-dir=/tmp/out \
 	--ExecutePreprocessor.timeout=600 "$(basename "$notebook")" >"$logs/nbconvert.log" 2>&1; then
 	tail -n 40 "$logs/nbconvert.log" >&2
 	die "nbconvert --execute failed"
@@ -199,7 +206,7 @@ phase "notebook executed" "$t"
 python3 - "$logs/$(basename "$notebook")" <<'EOF' || die "notebook check"
 import json, re, sys
 nb = json.load(open(sys.argv[1]))
-problems, pngs = [], 0
+problems, pngs, plot_secs = [], 0, []
 for i, cell in enumerate(nb["cells"], 1):
     if cell["cell_type"] != "code":
         continue
@@ -216,6 +223,8 @@ for i, cell in enumerate(nb["cells"], 1):
         elif "image/png" in out.get("data", {}):
             png = True
     pngs += png
+    if png and "marginnotes_seconds" in cell.get("metadata", {}):
+        plot_secs.append(cell["metadata"]["marginnotes_seconds"])
     if re.search(r"\bnotebook\.Show\w*\(", src) and not png:
         problems.append(f"cell {i}: shows a plot but has no image/png output")
 if pngs == 0:
@@ -223,6 +232,9 @@ if pngs == 0:
 if problems:
     sys.exit("\n".join(problems))
 print(f"test-docker: {sys.argv[1].rsplit('/', 1)[-1]}: no errors, {pngs} cell(s) with plots")
+if plot_secs:
+    print("test-docker: plot cells took " + ", ".join(f"{t:.1f}" for t in plot_secs)
+          + " s (the first in a new container, then the rest)")
 EOF
 
 # --- a mounted checkout is used when present -----------------------------------
@@ -233,13 +245,15 @@ api=http://127.0.0.1:$port/api
 "$docker" run -d --name "$name" --network host -e PORT="$port" -e JUPYTER_TOKEN="$token" \
 	-v "$PWD:/home/jovyan/host:ro" "$image" >/dev/null
 wait_for 120 answers || die "Jupyter with a mounted checkout did not answer in 120 s"
-"$docker" logs "$name" 2>&1 | grep -q "using the mounted checkout" ||
+"$docker" logs "$name" >"$logs/container-mounted.log" 2>&1
+grep -q "using the mounted checkout" "$logs/container-mounted.log" ||
 	die "the mounted checkout was not used"
-curl -fsS --max-time 10 "$api/contents?token=$token" | grep -qF "\"$(basename "$notebook")\"" ||
+curl -fsS --max-time 10 "$api/contents?token=$token" >"$tmp/contents-mounted.json"
+grep -qF "\"$(basename "$notebook")\"" "$tmp/contents-mounted.json" ||
 	die "the mounted checkout's notebooks are not listed"
 phase "mounted checkout served" "$t"
 
 # --- tidy the daemon's store (kept for the next run) -----------------------------
 "$docker" rm -f "$name" >/dev/null
 "$docker" image prune -f >/dev/null
-"$docker" builder prune -f --keep-storage 6000000000 >/dev/null 2>&1 || true
+"$docker" builder prune -f --keep-storage 4000000000 >/dev/null 2>&1 || true
