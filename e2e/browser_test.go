@@ -180,6 +180,43 @@ const imageVerdictJS = `((m) => {
   return b.width > 0 && b.height > 0 ? 'ok' : 'blank';
 })`
 
+// textLayoutJS is a JavaScript function that looks at the text of a figure
+// drawn as inline SVG, as the browser lays it out with the fonts it has. It
+// returns the labels that stick out of the figure (the SVG clips them) and
+// the pairs of labels that cover each other. The PNG copy cannot be checked
+// this way; Notebook 6 shows the SVG when a figure has both.
+const textLayoutJS = `((m) => {
+  const out = {clipped: [], overlaps: []};
+  if (m.tagName.toLowerCase() !== 'svg') return out;
+  const box = m.getBoundingClientRect();
+  const label = t => t.textContent.trim().slice(0, 60);
+  const texts = [...m.querySelectorAll('text')]
+    .map(t => ({t: t, r: t.getBoundingClientRect()}))
+    .filter(x => x.r.width > 0 && x.r.height > 0 && x.t.textContent.trim() !== '');
+  // A label's box is its advance along the line of text, and the font's
+  // ascent and descent across it, which can pass the edge with no ink
+  // there: so only the extent along the line counts.
+  texts.forEach(x => {
+    const r = x.r, ctm = x.t.getScreenCTM();
+    const vertical = ctm && Math.abs(ctm.b) > Math.abs(ctm.a); // e.g. a y-axis label
+    const over = vertical
+      ? Math.max(box.top - r.top, r.bottom - box.bottom)
+      : Math.max(box.left - r.left, r.right - box.right);
+    if (over > 2) out.clipped.push(label(x.t) + ' (' + Math.round(over) + ' px)');
+  });
+  for (let i = 0; i < texts.length; i++) {
+    for (let j = i + 1; j < texts.length; j++) {
+      const a = texts[i].r, b = texts[j].r;
+      const w = Math.min(a.right, b.right) - Math.max(a.left, b.left);
+      const h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+      if (w <= 0 || h <= 0) continue;
+      const small = Math.min(a.width * a.height, b.width * b.height);
+      if (w * h > 0.25 * small) out.overlaps.push(label(texts[i].t) + ' / ' + label(texts[j].t));
+    }
+  }
+  return out;
+})`
+
 // cellReport is what one code cell shows after the run.
 type cellReport struct {
 	Index    int      `json:"index"`
@@ -189,6 +226,8 @@ type cellReport struct {
 	Rendered int      `json:"rendered"`
 	Errors   []string `json:"errors"`
 	Stderr   []string `json:"stderr"`
+	Clipped  []string `json:"clipped"`  // labels cut off at a figure's edge
+	Overlaps []string `json:"overlaps"` // pairs of labels that cover each other
 }
 
 // cellsJS reports every code cell. An image counts when it is an <img> that
@@ -202,12 +241,16 @@ const cellsJS = `(() => {
     const el = c.element[0];
     const wrap = el.querySelector('.output_wrapper');
     if (wrap) wrap.setAttribute('data-e2e-cell', String(i));
-    let images = 0, rendered = 0;
+    let images = 0, rendered = 0, clipped = [], overlaps = [];
     el.querySelectorAll('.output_area img, .output_area svg').forEach(m => {
       const v = ` + imageVerdictJS + `(m);
       if (v === 'skip') return;
       images++;
-      if (v === 'ok') rendered++;
+      if (v !== 'ok') return;
+      rendered++;
+      const l = ` + textLayoutJS + `(m);
+      clipped.push(...l.clipped);
+      overlaps.push(...l.overlaps);
     });
     const text = sel => [...el.querySelectorAll(sel)].map(e => e.innerText.slice(0, 1500));
     const p = c.input_prompt_number;
@@ -220,6 +263,7 @@ const cellsJS = `(() => {
         .filter(a => a.querySelector('.output_error, .gonb-err-location, .gonb-err-line'))
         .map(a => a.innerText.slice(0, 1500)),
       stderr: text('.output_area .output_stderr'),
+      clipped: clipped, overlaps: overlaps,
     });
   });
   return out;
@@ -245,6 +289,16 @@ func runNotebook(t *testing.T, browser context.Context, srv *server, nb savedNot
 	if err != nil {
 		t.Fatal(err)
 	}
+	// Read the file again: it may have changed since the test started.
+	data, err := os.ReadFile(nb.Path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := nb.Path
+	if nb, err = parseNotebook(nb.Name, data); err != nil {
+		t.Fatal(err)
+	}
+	nb.Path = path
 	if nb.Kernel != gonbKernel {
 		t.Errorf("%s.ipynb: kernelspec %q in the saved metadata, want %q", nb.Name, nb.Kernel, gonbKernel)
 	}
@@ -333,6 +387,16 @@ func runNotebook(t *testing.T, browser context.Context, srv *server, nb savedNot
 			} else {
 				t.Logf("%s cell %d: stderr: %s", nb.Name, n, e)
 			}
+		}
+	}
+	for _, c := range cells {
+		n := c.Index + 1
+		if len(c.Clipped) > 0 {
+			t.Errorf("%s cell %d: figure text cut off at the figure's edge, as this browser lays it out: %q",
+				nb.Name, n, c.Clipped)
+		}
+		if len(c.Overlaps) > 0 {
+			t.Errorf("%s cell %d: figure labels cover each other: %q", nb.Name, n, c.Overlaps)
 		}
 	}
 	plots := nb.plotCells()
@@ -495,14 +559,13 @@ type exportState struct {
 	Ready    string `json:"ready"`
 }
 
-// checkHTMLExport opens the `make html` export of the first notebook that
-// has plots, from file://, and checks that its plots render.
+// checkHTMLExport opens the `make html` export of the notebook with the most
+// plot cells, from file://, and checks that its plots render.
 func checkHTMLExport(t *testing.T, browser context.Context, repo string, notebooks []savedNotebook, outDir string) {
 	var nb savedNotebook
 	for _, n := range notebooks {
-		if len(n.plotCells()) > 0 {
+		if len(n.plotCells()) > len(nb.plotCells()) {
 			nb = n
-			break
 		}
 	}
 	if nb.Name == "" {

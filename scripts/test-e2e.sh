@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # test-e2e.sh — `make test-e2e`: the notebooks in a real browser.
 #
-# Installs Debian's Chromium when it is missing, makes sure the Jupyter setup
+# Installs Debian's Chromium (and fonts-liberation, which it recommends) when
+# missing, makes sure the Jupyter setup
 # and the HTML exports are there, then runs the Go browser test (e2e/), which
 # starts `make notebook`, runs every notebook with Kernel → Restart & Run All
 # in headless Chromium, and saves screenshots under build/e2e/.
@@ -16,21 +17,28 @@ chromium=${MARGINNOTES_E2E_CHROMIUM:-/usr/bin/chromium}
 
 say() { printf 'test-e2e: %s\n' "$*" >&2; }
 
-install_chromium() {
+# The browser, and the fonts a plain `apt-get install chromium` brings with it
+# (chromium-common recommends fonts-liberation): gonum's SVG figures name
+# Liberation Serif, and with a wider fallback font their labels overflow.
+packages=()
+[ -x "$chromium" ] || packages+=(chromium)
+if command -v dpkg-query >/dev/null 2>&1 &&
+	! dpkg-query -W -f='${Status}' fonts-liberation 2>/dev/null | grep -q 'ok installed'; then
+	packages+=(fonts-liberation)
+fi
+if [ "${#packages[@]}" -gt 0 ]; then
 	if [ "$(id -u)" -ne 0 ] || ! command -v apt-get >/dev/null 2>&1; then
-		say "no Chromium at $chromium."
-		say "Install Debian's browser (sudo apt-get install chromium), or point"
+		say "missing: ${packages[*]}."
+		say "Install them (sudo apt-get install ${packages[*]}), or point"
 		say "MARGINNOTES_E2E_CHROMIUM at a Chromium or Chrome binary, and run again."
 		exit 1
 	fi
-	say "installing Debian's chromium"
+	say "installing Debian's ${packages[*]}"
 	export DEBIAN_FRONTEND=noninteractive
-	local apt=(apt-get -o DPkg::Lock::Timeout=600 -q)
-	"${apt[@]}" install -y --no-install-recommends chromium ||
-		{ "${apt[@]}" update && "${apt[@]}" install -y --no-install-recommends chromium; }
-}
-
-[ -x "$chromium" ] || install_chromium
+	apt=(apt-get -o DPkg::Lock::Timeout=600 -q)
+	"${apt[@]}" install -y --no-install-recommends "${packages[@]}" ||
+		{ "${apt[@]}" update && "${apt[@]}" install -y --no-install-recommends "${packages[@]}"; }
+fi
 "$chromium" --version 2>/dev/null | head -n 1 || true
 
 # Jupyter, GoNB and the kernel registration (idempotent and quick when done).
@@ -46,11 +54,20 @@ for nb in notebooks/*.ipynb; do
 		stale=1
 	fi
 done
+html_failed=
 if [ -n "$stale" ]; then
 	say "refreshing the HTML exports (make html)"
-	make --no-print-directory html
+	# A failure here fails test-e2e, but the browser run still goes on: it
+	# tells which notebook breaks and how it looks.
+	make --no-print-directory html || html_failed=1
 fi
 
 export MARGINNOTES_E2E=1
+rc=0
 # shellcheck disable=SC2086 # E2E_GO_TEST_FLAGS is a list of flags
-exec go test ./e2e -run . -v -count=1 -timeout 30m ${E2E_GO_TEST_FLAGS:-}
+go test ./e2e -run . -v -count=1 -timeout 30m ${E2E_GO_TEST_FLAGS:-} || rc=$?
+if [ -n "$html_failed" ]; then
+	say "make html failed (see its output above)"
+	rc=1
+fi
+exit "$rc"
