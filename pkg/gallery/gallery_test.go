@@ -24,7 +24,7 @@ var namePattern = regexp.MustCompile(`^[0-9]{2}-[a-z0-9]+(-[a-z0-9]+)*$`)
 // pending lists the notebooks whose plot cells are still being switched to
 // the gallery builders; TestNotebookCells only logs their cells. Remove a
 // notebook from the list once its cells call gallery.
-var pending = map[string]bool{"01": true, "02": true, "03": true, "04": true, "05": true}
+var pending = map[string]bool{}
 
 // notebookSources is the folder of the notebooks' Markdown sources.
 const notebookSources = "../../notebooks/src"
