@@ -21,11 +21,6 @@ import (
 // namePattern is the form of a stable file name.
 var namePattern = regexp.MustCompile(`^[0-9]{2}-[a-z0-9]+(-[a-z0-9]+)*$`)
 
-// pending lists the notebooks whose plot cells are still being switched to
-// the gallery builders; TestNotebookCells only logs their cells. Remove a
-// notebook from the list once its cells call gallery.
-var pending = map[string]bool{}
-
 // notebookSources is the folder of the notebooks' Markdown sources.
 const notebookSources = "../../notebooks/src"
 
@@ -43,7 +38,7 @@ func TestCatalogue(t *testing.T) {
 			if e.Notebook[:3] != e.Name[:3] {
 				t.Errorf("notebook %q does not have the number of the name %q", e.Notebook, e.Name)
 			}
-			if _, err := os.Stat(filepath.Join(notebookSources, e.Notebook+".md")); err != nil && !pending[e.Name[:2]] {
+			if _, err := os.Stat(filepath.Join(notebookSources, e.Notebook+".md")); err != nil {
 				t.Errorf("notebook %s has no source: %v", e.Notebook, err)
 			}
 			if e.Title == "" || e.Width <= 0 || e.Height < 0 {
@@ -224,7 +219,7 @@ func TestCancerSplit(t *testing.T) {
 func TestNotebookCells(t *testing.T) {
 	srcs, err := filepath.Glob(filepath.Join(notebookSources, "[0-9][0-9]-*.md"))
 	if err != nil || len(srcs) == 0 {
-		t.Skipf("no notebook sources in %s (%v)", notebookSources, err)
+		t.Fatalf("no notebook sources in %s (%v)", notebookSources, err)
 	}
 	for _, src := range srcs {
 		base := filepath.Base(src)
@@ -235,11 +230,7 @@ func TestNotebookCells(t *testing.T) {
 			if strings.Contains(cell.code, "gallery.") {
 				continue
 			}
-			if pending[base[:2]] {
-				t.Logf("%s:%d: plot cell does not call gallery yet", base, cell.line)
-			} else {
-				t.Errorf("%s:%d: plot cell does not call a gallery builder", base, cell.line)
-			}
+			t.Errorf("%s:%d: plot cell does not call a gallery builder", base, cell.line)
 		}
 	}
 }
