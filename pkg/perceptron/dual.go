@@ -48,18 +48,9 @@ func (dl Dual) Fit(x mat.Matrix, y []float64) (*Result, error) {
 	if err != nil {
 		return nil, wrap("dual", err)
 	}
-	if err := dataset.Validate(x, y); err != nil {
-		return nil, wrap("dual", err)
-	}
-	n, _ := x.Dims()
-	if err := cfg.checkSeq(n); err != nil {
-		return nil, wrap("dual", err)
-	}
-	g := dl.Gram
-	if g == nil {
-		g = kernel.Gram(kernel.Linear{}, x)
-	} else if g.SymmetricDim() != n {
-		panic(errGramSize)
+	g, err := prepareGram("dual", kernel.Linear{}, dl.Gram, &cfg, x, y)
+	if err != nil {
+		return nil, err
 	}
 	l := newDual(g, y, kernel.Rows(x))
 	res, err := drive(l, y, cfg, true)
@@ -141,4 +132,24 @@ func (g gram) addRow(dst []float64, i int, c float64) {
 		dst[j] += c * g.data[j*g.stride+i]
 	}
 	floats.AddScaled(dst[i:g.n], c, g.data[i*g.stride+i:i*g.stride+g.n])
+}
+
+// prepareGram validates the data and the visiting order of a dual-form run
+// (form names it in errors) and returns the Gram matrix of k: g when it is
+// not nil, computed otherwise. It panics if g is not n×n.
+func prepareGram(form string, k kernel.Kernel, g *mat.SymDense, cfg *config, x mat.Matrix, y []float64) (*mat.SymDense, error) {
+	if err := dataset.Validate(x, y); err != nil {
+		return nil, wrap(form, err)
+	}
+	n, _ := x.Dims()
+	if err := cfg.checkSeq(n); err != nil {
+		return nil, wrap(form, err)
+	}
+	if g == nil {
+		return kernel.Gram(k, x), nil
+	}
+	if g.SymmetricDim() != n {
+		panic(errGramSize)
+	}
+	return g, nil
 }

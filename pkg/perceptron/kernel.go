@@ -7,7 +7,6 @@ import (
 
 	"gonum.org/v1/gonum/mat"
 
-	"github.com/marginnotes/marginnotes/pkg/dataset"
 	"github.com/marginnotes/marginnotes/pkg/kernel"
 )
 
@@ -64,18 +63,9 @@ func (kp Kernel) Fit(x mat.Matrix, y []float64) (*KernelResult, error) {
 	if err != nil {
 		return nil, wrap("kernel", err)
 	}
-	if err := dataset.Validate(x, y); err != nil {
-		return nil, wrap("kernel", err)
-	}
-	n, _ := x.Dims()
-	if err := cfg.checkSeq(n); err != nil {
-		return nil, wrap("kernel", err)
-	}
-	g := kp.Gram
-	if g == nil {
-		g = kernel.Gram(k, x)
-	} else if g.SymmetricDim() != n {
-		panic(errGramSize)
+	g, err := prepareGram("kernel", k, kp.Gram, &cfg, x, y)
+	if err != nil {
+		return nil, err
 	}
 	l := newDual(g, y, nil)
 	res, runErr := drive(l, y, cfg, true)
