@@ -56,9 +56,11 @@ wait_for() {
 
 # --- packages ----------------------------------------------------------------
 need=()
-[[ -x /usr/sbin/dockerd || -n ${DOCKER_HOST:-} ]] || need+=(docker.io)
 [[ -x $docker ]] || need+=(docker.io)
-command -v debootstrap >/dev/null || need+=(debootstrap)
+if [[ -z ${DOCKER_HOST:-} ]]; then # a private daemon and a debootstrap base
+	[[ -x /usr/sbin/dockerd ]] || need+=(docker.io)
+	command -v debootstrap >/dev/null || need+=(debootstrap)
+fi
 command -v curl >/dev/null || need+=(curl)
 command -v python3 >/dev/null || need+=(python3)
 if ((${#need[@]})); then
