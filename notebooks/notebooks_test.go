@@ -29,9 +29,6 @@ type keyNumber struct {
 // sources with "<!-- expect: TEXT -->" markers (see README.md); this table
 // holds what must not go missing whatever the notebook's wording.
 var keyNumbers = map[string][]keyNumber{
-	"00": {
-		{"smoke: a printed sum", `1\+1 = 2`},
-	},
 	"01": {
 		// Book reference sheet: L(w,b) along Table 2.1 is 0, 7, 4, 1, 4, 5, 2, 0.
 		{"loss L along Table 2.1", seq(0, 7, 4, 1, 4, 5, 2, 0)},

@@ -223,9 +223,6 @@ func TestNotebookCells(t *testing.T) {
 	}
 	for _, src := range srcs {
 		base := filepath.Base(src)
-		if base[:2] == "00" {
-			continue // the smoke test of the notebook machinery
-		}
 		for _, cell := range plotCells(t, src) {
 			if strings.Contains(cell.code, "gallery.") {
 				continue
