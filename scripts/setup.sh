@@ -4,7 +4,9 @@
 #
 # Steps (all three when none is named):
 #   apt     Jupyter from Debian: jupyter-notebook jupyter-nbconvert
-#           python3-nbclient. Installed only if missing (apt-get update only
+#           python3-nbclient, and the fonts the figures and notes name:
+#           fonts-liberation (gonum/plot's SVG text) and fonts-wqy-microhei
+#           (the book's Chinese terms in the notes). Installed only if missing (apt-get update only
 #           when the package lists lack them); needs root and apt. Elsewhere
 #           it prints what to install and exits with status 1.
 #   tools   GoNB (the version go.mod pins with its `tool` line), gopls and
@@ -41,7 +43,7 @@ bin=${MN_BIN:-$root/bin}
 gopls_version=${GOPLS_VERSION:-v0.23.0}
 goimports_version=${GOIMPORTS_VERSION:-v0.47.0}
 kernel_goflags=${MN_KERNEL_GOFLAGS--ldflags=-s}
-apt_packages=(jupyter-notebook jupyter-nbconvert python3-nbclient)
+apt_packages=(jupyter-notebook jupyter-nbconvert python3-nbclient fonts-liberation fonts-wqy-microhei)
 
 say() { printf 'setup: %s\n' "$*" >&2; }
 die() {
