@@ -89,6 +89,12 @@ func PointNames(n int) []string {
 type Plane struct {
 	// Title is the plot title.
 	Title string
+	// XLabel and YLabel name the axes; empty means "x(1)" and "x(2)", the
+	// book's coordinates x⁽¹⁾ and x⁽²⁾.
+	XLabel, YLabel string
+	// PositiveName and NegativeName are the legend entries of the classes
+	// y = +1 and y = −1 ("setosa"); empty means "y = +1" and "y = −1".
+	PositiveName, NegativeName string
 	// X holds the points, one per row (n×2); Y their labels in {−1, +1}.
 	X mat.Matrix
 	Y []float64
@@ -135,7 +141,14 @@ func (s Plane) plot() (*plot.Plot, *SideLegend, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	p := newPlot(s.Title, "x(1)", "x(2)")
+	xl, yl := s.XLabel, s.YLabel
+	if xl == "" {
+		xl = "x(1)"
+	}
+	if yl == "" {
+		yl = "x(2)"
+	}
+	p := newPlot(s.Title, xl, yl)
 	p.X.Tick.Marker = niceTicks{}
 	p.Y.Tick.Marker = niceTicks{}
 	p.Add(layers...)
@@ -164,6 +177,17 @@ func kktClass(a, c float64) int {
 	default:
 		return kktFree
 	}
+}
+
+// className is the legend entry of the class label.
+func (s Plane) className(label float64) string {
+	switch {
+	case label > 0 && s.PositiveName != "":
+		return s.PositiveName
+	case label < 0 && s.NegativeName != "":
+		return s.NegativeName
+	}
+	return className(label)
 }
 
 func (s Plane) checkIndex(i, n int) {
@@ -245,7 +269,7 @@ func (s Plane) layers() ([]plot.Plotter, *SideLegend, Rect, error) {
 	// Classes first in the legend.
 	for _, lab := range []float64{1, -1} {
 		if slices.Contains(s.Y, lab) {
-			legend.Add(className(lab), thumb(classGlyph(lab)))
+			legend.Add(s.className(lab), thumb(classGlyph(lab)))
 		}
 	}
 	// Shading under everything.

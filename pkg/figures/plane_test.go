@@ -214,6 +214,33 @@ func TestPlaneKKTLegend(t *testing.T) {
 	}
 }
 
+func TestPlaneNames(t *testing.T) {
+	// Notebook 08 names the axes and the classes of the iris data.
+	x, y := bookData()
+	s := Plane{X: x, Y: y, XLabel: "petal length (cm)", YLabel: "petal width (cm)",
+		PositiveName: "setosa (y = +1)", NegativeName: "versicolor (y = −1)",
+		Hyperplanes: []Hyperplane{{W: []float64{1, 1}, B: -3}}}
+	p, legend, err := s.plot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.X.Label.Text != "petal length (cm)" || p.Y.Label.Text != "petal width (cm)" {
+		t.Errorf("axis labels %q, %q", p.X.Label.Text, p.Y.Label.Text)
+	}
+	want := []string{"setosa (y = +1)", "versicolor (y = −1)", "x(1) + x(2) − 3 = 0"}
+	if !slices.Equal(legend.Names(), want) {
+		t.Errorf("legend %q, want %q", legend.Names(), want)
+	}
+	// One name alone: the other class keeps its default.
+	_, legend, err = Plane{X: x, Y: y, NegativeName: "versicolor"}.plot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{"y = +1", "versicolor"}; !slices.Equal(legend.Names(), want) {
+		t.Errorf("legend %q, want %q", legend.Names(), want)
+	}
+}
+
 func TestPlaneZeroNormal(t *testing.T) {
 	// Table 2.1, k = 4: w = 0, b = −2 has no line; everything is negative.
 	x, y := bookData()
