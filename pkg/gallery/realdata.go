@@ -44,17 +44,14 @@ func IrisPetals() (*plot.Plot, error) {
 	if err != nil {
 		return nil, err
 	}
-	pl, err := figures.Plane{
+	return figures.Plane{
 		Title: "Iris, petal measurements: perceptron and maximum margin", X: petals, Y: iris.Y,
+		XLabel: "petal length (cm)", YLabel: "petal width (cm)",
+		PositiveName: "setosa (y = +1)", NegativeName: "versicolor (y = −1)",
 		Hyperplanes: []figures.Hyperplane{{W: p.W, B: p.B, Label: "perceptron (cyclic order)"},
 			{W: s.W, B: s.B, Label: "hard-margin SVM", Margins: true}},
 		Alpha: s.Alpha,
 	}.Plot()
-	if err != nil {
-		return nil, err
-	}
-	pl.X.Label.Text, pl.Y.Label.Text = "petal length (cm)", "petal width (cm)"
-	return pl, nil
 }
 
 // Split is the breast-cancer data of notebook 08-real-data, split into a
