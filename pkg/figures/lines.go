@@ -14,10 +14,16 @@ import (
 type Series struct {
 	Name string
 	X, Y []float64
+	// Bound marks a bound the other series are read against, such as kηγ
+	// in Novikoff's proof. It is drawn first, under every other series,
+	// as a wide dashed line without markers or value labels, so that
+	// values lying exactly on the bound stay visible on top of it.
+	Bound bool
 }
 
 // Lines describes a line plot of one or more series against a common
-// variable, each with markers, its own colour, dash and marker shape.
+// variable, each with markers, its own colour, dash and marker shape, and
+// bounds (Series.Bound) drawn under them.
 type Lines struct {
 	Title, XLabel, YLabel string
 	Series                []Series
@@ -37,12 +43,19 @@ type Lines struct {
 // infinite values and ErrNotPositive for a value ≤ 0 on a logarithmic
 // axis. It panics if a series' X and Y have different lengths.
 func (l Lines) Plot() (*plot.Plot, error) {
+	p, _, err := l.plot()
+	return p, err
+}
+
+// plot builds the figure and returns its layers as well, in drawing order.
+func (l Lines) plot() (*plot.Plot, []plot.Plotter, error) {
 	p := newPlot(l.Title, l.XLabel, l.YLabel)
 	legend := NewSideLegend()
 	xr, yr := span{}, span{}
 	integer := true
 	var labels []label
 	var all []plotter.XY
+	var under, over []plot.Plotter // bounds, then the data
 	total := 0
 	for i, s := range l.Series {
 		if s.X != nil && len(s.X) != len(s.Y) {
@@ -55,40 +68,50 @@ func (l Lines) Plot() (*plot.Plot, error) {
 				x = s.X[j]
 			}
 			if !finite(x, y) {
-				return nil, fmt.Errorf("%w: series %q point %d", ErrNotFinite, s.Name, j)
+				return nil, nil, fmt.Errorf("%w: series %q point %d", ErrNotFinite, s.Name, j)
 			}
 			if (l.LogX && x <= 0) || (l.LogY && y <= 0) {
-				return nil, fmt.Errorf("%w: series %q point %d is (%v, %v)", ErrNotPositive, s.Name, j, x, y)
+				return nil, nil, fmt.Errorf("%w: series %q point %d is (%v, %v)", ErrNotPositive, s.Name, j, x, y)
 			}
 			integer = integer && x == math.Trunc(x)
 			xys[j] = plotter.XY{X: x, Y: y}
 			xr.add(x)
 			yr.add(y)
-			if l.Values {
+			if l.Values && !s.Bound {
 				labels = append(labels, label{At: xys[j], Text: num(y), Size: labelFontSize - 1, Color: seriesColors[i%len(seriesColors)], Prefer: dirN})
 			}
 		}
 		total += len(xys)
-		all = append(all, xys...)
 		if len(xys) == 0 {
 			continue
 		}
+		if s.Bound {
+			sty := boundLine(i)
+			under = append(under, &plotter.Line{XYs: xys, LineStyle: sty})
+			if s.Name != "" {
+				legend.Add(s.Name, lineThumb(sty))
+			}
+			continue
+		}
+		all = append(all, xys...)
 		line := &plotter.Line{XYs: xys, LineStyle: seriesLine(i)}
 		marks := marksLayer{Pts: xys, Style: seriesGlyph(i)}
-		p.Add(line, marks)
+		over = append(over, line, marks)
 		if s.Name != "" {
 			legend.Add(s.Name, lineThumb(seriesLine(i)), thumb(seriesGlyph(i)))
 		}
 	}
 	if total == 0 {
-		return nil, fmt.Errorf("%w: no points in the series", ErrEmpty)
+		return nil, nil, fmt.Errorf("%w: no points in the series", ErrEmpty)
 	}
+	layers := append(under, over...)
 	if len(labels) > 0 {
-		p.Add(labelLayer{Items: labels, Avoid: all, AvoidRadius: vg.Points(markerRadius + 1), Gap: vg.Points(6)})
+		layers = append(layers, labelLayer{Items: labels, Avoid: all, AvoidRadius: vg.Points(markerRadius + 1), Gap: vg.Points(6)})
 	}
 	if len(legend.names) > 0 {
-		p.Add(legend)
+		layers = append(layers, legend)
 	}
+	p.Add(layers...)
 	p.X.Min, p.X.Max = xr.padded(l.LogX, 0.04)
 	pad := 0.08
 	if l.Values {
@@ -97,7 +120,7 @@ func (l Lines) Plot() (*plot.Plot, error) {
 	p.Y.Min, p.Y.Max = yr.padded(l.LogY, pad)
 	setAxis(&p.X, l.LogX, integer)
 	setAxis(&p.Y, l.LogY, false)
-	return p, nil
+	return p, layers, nil
 }
 
 // setAxis picks the scale and ticker of an axis.
@@ -149,7 +172,9 @@ func (s span) padded(log bool, frac float64) (lo, hi float64) {
 // Novikoff builds the two inequalities of the proof of Theorem 2.1 along a
 // perceptron run, side by side: ŵ(k)·ŵopt against its lower bound kηγ, and
 // ‖ŵ(k)‖² against its upper bound kη²R². dot[k] and norm2[k] are the values
-// after k mistakes, from k = 0.
+// after k mistakes, from k = 0. The bounds are drawn under the values
+// (Series.Bound), which stay visible where they meet the bound: on
+// Table 2.1 ŵ(k)·ŵopt = kηγ at every step.
 //
 // It returns ErrEmpty for no values and ErrNotFinite for non-finite
 // values or parameters; it panics if dot and norm2 differ in length.
@@ -175,7 +200,7 @@ func Novikoff(dot, norm2 []float64, eta, gamma, r float64) (*Grid, error) {
 		Title:  "ŵ(k)·ŵopt ≥ kηγ",
 		XLabel: "k (mistakes so far)",
 		YLabel: "ŵ(k)·ŵopt",
-		Series: []Series{{Name: "ŵ(k)·ŵopt", X: k, Y: dot}, {Name: "kηγ (lower bound)", X: k, Y: lower}},
+		Series: []Series{{Name: "ŵ(k)·ŵopt", X: k, Y: dot}, {Name: "kηγ (lower bound)", X: k, Y: lower, Bound: true}},
 	}.Plot()
 	if err != nil {
 		return nil, fmt.Errorf("figures: Novikoff: %w", err)
@@ -184,7 +209,7 @@ func Novikoff(dot, norm2 []float64, eta, gamma, r float64) (*Grid, error) {
 		Title:  "‖ŵ(k)‖² ≤ kη²R²",
 		XLabel: "k (mistakes so far)",
 		YLabel: "‖ŵ(k)‖²",
-		Series: []Series{{Name: "‖ŵ(k)‖²", X: k, Y: norm2}, {Name: "kη²R² (upper bound)", X: k, Y: upper}},
+		Series: []Series{{Name: "‖ŵ(k)‖²", X: k, Y: norm2}, {Name: "kη²R² (upper bound)", X: k, Y: upper, Bound: true}},
 	}.Plot()
 	if err != nil {
 		return nil, fmt.Errorf("figures: Novikoff: %w", err)

@@ -8,6 +8,10 @@ import (
 
 	"gonum.org/v1/gonum/floats/scalar"
 	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+	"gonum.org/v1/plot/vg/recorder"
 )
 
 func TestNiceTicks(t *testing.T) {
@@ -97,6 +101,30 @@ func TestLinesLossTable21(t *testing.T) {
 	}
 }
 
+func TestLinesBound(t *testing.T) {
+	// A series equal to its bound, as ŵ(k)·ŵopt = kηγ along Table 2.1: the
+	// bound is drawn first, wide, dashed and without markers, the data on top.
+	k := []float64{0, 1, 2, 3}
+	_, layers, err := Lines{Series: []Series{{Name: "data", X: k, Y: k}, {Name: "bound", X: k, Y: k, Bound: true}}}.plot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(layers) != 4 {
+		t.Fatalf("%d layers, want the bound, the data's line and marks, the legend", len(layers))
+	}
+	bound, ok := layers[0].(*plotter.Line)
+	if !ok || bound.LineStyle.Width != vg.Points(boundLineWidth) || len(bound.LineStyle.Dashes) == 0 {
+		t.Errorf("first layer %T %+v, want the wide dashed bound", layers[0], layers[0])
+	}
+	data, ok := layers[1].(*plotter.Line)
+	if !ok || !(data.LineStyle.Width < bound.LineStyle.Width) {
+		t.Errorf("second layer %T, want the data's line, narrower than the bound", layers[1])
+	}
+	if typeName(layers[2]) != "marksLayer" {
+		t.Errorf("third layer %s, want the data's marks", typeName(layers[2]))
+	}
+}
+
 func TestLinesCosts(t *testing.T) {
 	n := []float64{10, 100, 1000, 10000}
 	p, err := Lines{Title: "cost", XLabel: "N", YLabel: "seconds", LogX: true, LogY: true, Series: []Series{
@@ -155,6 +183,26 @@ func TestNovikoff(t *testing.T) {
 	left, right := g.Panels[0][0], g.Panels[0][1]
 	if left.Title.Text != "ŵ(k)·ŵopt ≥ kηγ" || right.Title.Text != "‖ŵ(k)‖² ≤ kη²R²" {
 		t.Errorf("titles %q, %q", left.Title.Text, right.Title.Text)
+	}
+	// In each panel the bound (the wide line) is drawn before the values
+	// (the ordinary line): on Table 2.1 ŵ(k)·ŵopt = kηγ at every k, and the
+	// values must show on top of the bound.
+	for i, p := range []*plot.Plot{left, right} {
+		var rec recorder.Canvas
+		p.Draw(draw.NewCanvas(&rec, Width, Height))
+		first := map[vg.Length]int{}
+		for j, a := range rec.Actions {
+			if w, ok := a.(*recorder.SetLineWidth); ok {
+				if _, seen := first[w.Width]; !seen {
+					first[w.Width] = j
+				}
+			}
+		}
+		b, okB := first[vg.Points(boundLineWidth)]
+		d, okD := first[vg.Points(lineWidth)]
+		if !okB || !okD || b > d {
+			t.Errorf("panel %d: bound drawn at action %d (%v), values at %d (%v); want the bound first", i, b, okB, d, okD)
+		}
 	}
 	// The upper bound reaches 7·26 = 182 at k = 7.
 	if right.Y.Max < 182 {

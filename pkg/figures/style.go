@@ -44,6 +44,7 @@ const (
 	haloRadius     = 9
 	lineWidth      = 1.5
 	thinLineWidth  = 1
+	boundLineWidth = 4
 	labelFontSize  = 10
 	legendFontSize = 10
 	panelTitleSize = 10
@@ -75,6 +76,18 @@ func seriesLine(i int) draw.LineStyle {
 		Color:  seriesColors[i%len(seriesColors)],
 		Width:  vg.Points(lineWidth),
 		Dashes: seriesDashes[i%len(seriesDashes)],
+	}
+}
+
+// boundLine is the style of the i-th series when it is a bound (see
+// Series.Bound): its colour, lightened, wide and dashed, so that a series
+// drawn on it in the ordinary width leaves it showing on both sides.
+func boundLine(i int) draw.LineStyle {
+	r, g, b, _ := seriesColors[i%len(seriesColors)].RGBA()
+	return draw.LineStyle{
+		Color:  color.NRGBA{R: uint8(r >> 8), G: uint8(g >> 8), B: uint8(b >> 8), A: 0xA0},
+		Width:  vg.Points(boundLineWidth),
+		Dashes: []vg.Length{vg.Points(8), vg.Points(4)},
 	}
 }
 
