@@ -23,7 +23,10 @@ func TestNiceTicks(t *testing.T) {
 		minStep float64
 	}{
 		{"plane", niceTicks{}, 0.55, 4.45, []string{"1", "2", "3", "4"}, 0},
-		{"negative", niceTicks{}, -1.3, 1.3, []string{"−1", "0", "1"}, 0},
+		{"negative", niceTicks{}, -1.3, 1.3, []string{"−1.0", "−0.5", "0.0", "0.5", "1.0"}, 0},
+		// Steps of 50 would label only 0 and 50 (the Cauchy–Schwarz figure).
+		{"two steps of 50", niceTicks{}, -8, 95, []string{"0", "20", "40", "60", "80"}, 0},
+		{"two steps of 2", niceTicks{}, -1.6, 4.1, []string{"−1", "0", "1", "2", "3", "4"}, 0},
 		{"small", niceTicks{}, 0, 0.03, []string{"0.00", "0.01", "0.02", "0.03"}, 0},
 		{"contour", niceTicks{}, -1.5, 1, []string{"−1.5", "−1.0", "−0.5", "0.0", "0.5", "1.0"}, 0},
 		{"iterations", niceTicks{MinStep: 1}, -0.3, 3.3, []string{"0", "1", "2", "3"}, 1},

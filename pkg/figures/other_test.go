@@ -34,6 +34,23 @@ func TestCauchySchwarz(t *testing.T) {
 	if !(p.X.Min < -2 && p.X.Max > -11.0/14 && p.Y.Min < 0 && p.Y.Max > 5.357) {
 		t.Errorf("range [%v, %v]×[%v, %v] misses a minimum", p.X.Min, p.X.Max, p.Y.Min, p.Y.Max)
 	}
+	// Notebook 05's quadratics, a = (1, 2, 3) with b = (4, 5, 6),
+	// (−1, −2, −2.5) and −2a: the y axis runs from about −8 to 95 and is
+	// labelled often enough to read values off it (steps of 50 gave two
+	// labels).
+	nb, err := CauchySchwarz([]Quadratic{{"", 14, 32, 77}, {"", 14, -12.5, 11.25}, {"", 14, -28, 56}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	labelled := 0
+	for _, tk := range nb.Y.Tick.Marker.Ticks(nb.Y.Min, nb.Y.Max) {
+		if tk.Label != "" {
+			labelled++
+		}
+	}
+	if labelled < 4 {
+		t.Errorf("%d labelled y ticks on [%v, %v], want at least 4", labelled, nb.Y.Min, nb.Y.Max)
+	}
 	if _, err := CauchySchwarz([]Quadratic{{"a = 0", 0, 0, 1}}); !errors.Is(err, ErrNotPositive) {
 		t.Errorf("A = 0: got %v, want ErrNotPositive", err)
 	}

@@ -9,8 +9,8 @@ import (
 )
 
 // niceTicks is a plot.Ticker with labelled ticks every step of 1, 2 or 5
-// times a power of ten, about five of them over the range, and one minor
-// tick between labels. Two axes with ranges of equal length get the same
+// times a power of ten, about five of them over the range and never fewer
+// than three, and one minor tick between labels. Two axes with ranges of equal length get the same
 // step, which keeps an equal-aspect figure's grid square. Steps never go
 // below MinStep (1 for counts such as the iteration k).
 type niceTicks struct {
@@ -36,6 +36,12 @@ func (t niceTicks) Ticks(lo, hi float64) []plot.Tick {
 		return nil
 	}
 	step := niceStep(hi-lo, 5)
+	// Fewer than three steps can leave two labels (0 and 50 on −8…95):
+	// take the next smaller round step, three to eight of them. The choice
+	// depends on the length of the range only.
+	if (hi-lo)/step < 3 {
+		step = smallerStep(step)
+	}
 	if step < t.MinStep {
 		step = t.MinStep
 	}
@@ -62,6 +68,20 @@ func (t niceTicks) Ticks(lo, hi float64) []plot.Tick {
 		}
 	}
 	return ticks
+}
+
+// smallerStep returns the round step below step: 5 → 2 → 1 → 0.5, times
+// the power of ten of step.
+func smallerStep(step float64) float64 {
+	mag := math.Pow(10, math.Floor(math.Log10(step)+1e-9))
+	switch m := math.Round(step / mag); m {
+	case 5:
+		return 2 * mag
+	case 2:
+		return mag
+	default:
+		return mag / 2
+	}
 }
 
 // tickLabel formats a tick value with a true minus sign.
