@@ -42,17 +42,26 @@ type label struct {
 
 // labelLayer draws labels, choosing for each at drawing time the position
 // around its anchor that stays inside the data area and overlaps least
-// with the labels placed before it and with the marks in Avoid. A
-// translucent white box behind each text keeps it legible over lines.
-// Because labels stay inside the data area they need no padding.
+// with the labels placed before it, the marks in Avoid and the lines in
+// Paths and Lines. A translucent white box behind each text keeps it
+// legible where it must cross a line. Because labels stay inside the data
+// area they need no padding.
 type labelLayer struct {
 	Items []label
 	// Avoid holds the centres of marks, each a disc of radius AvoidRadius.
 	Avoid       []plotter.XY
 	AvoidRadius vg.Length
+	// Paths holds polylines in data coordinates (a series, a distance
+	// segment) and Lines straight lines w·x + b = Level (a hyperplane, a
+	// margin), clipped to the view when drawn, that labels keep clear of.
+	Paths [][]plotter.XY
+	Lines []lineLayer
 	// Gap is the distance between an anchor and its label.
 	Gap vg.Length
 }
+
+// labelClearance is the space a label keeps from a line it avoids.
+const labelClearance = 1.5 // points
 
 // labelBackground is the box behind a label.
 var labelBackground = color.NRGBA{R: 0xFF, G: 0xFF, B: 0xFF, A: 0xB0}
@@ -66,10 +75,25 @@ func (l labelLayer) Plot(c draw.Canvas, p *plot.Plot) {
 		r := l.AvoidRadius
 		obst[i] = vg.Rectangle{Min: vg.Point{X: x - r, Y: y - r}, Max: vg.Point{X: x + r, Y: y + r}}
 	}
+	var segs [][2]vg.Point
+	for _, path := range l.Paths {
+		for i := 1; i < len(path); i++ {
+			segs = append(segs, [2]vg.Point{
+				{X: trX(path[i-1].X), Y: trY(path[i-1].Y)},
+				{X: trX(path[i].X), Y: trY(path[i].Y)},
+			})
+		}
+	}
+	for _, ln := range l.Lines {
+		if p0, p1, ok := clipLine(viewOf(p), ln.W, ln.B, ln.Level); ok {
+			segs = append(segs, [2]vg.Point{{X: trX(p0.X), Y: trY(p0.Y)}, {X: trX(p1.X), Y: trY(p1.Y)}})
+		}
+	}
 	gap := l.Gap
 	if gap == 0 {
 		gap = vg.Points(ringRadius)
 	}
+	clear := vg.Points(labelClearance)
 	var placed []vg.Rectangle
 	for _, it := range l.Items {
 		sty := labelStyle(it.Size, it.Color, draw.XLeft, draw.YBottom)
@@ -108,6 +132,11 @@ func (l labelLayer) Plot(c draw.Canvas, p *plot.Plot) {
 			for _, o := range obst {
 				score += 2 * float64(overlap(box, o)) / float64(area(box))
 			}
+			wide := vg.Rectangle{Min: box.Min.Sub(vg.Point{X: clear, Y: clear}), Max: box.Max.Add(vg.Point{X: clear, Y: clear})}
+			diag := math.Hypot(float64(wide.Max.X-wide.Min.X), float64(wide.Max.Y-wide.Min.Y))
+			for _, sg := range segs {
+				score += 3 * float64(lengthInside(sg[0], sg[1], wide)) / diag
+			}
 			if score < bestScore {
 				best, bestScore = box, score
 			}
@@ -118,6 +147,33 @@ func (l labelLayer) Plot(c draw.Canvas, p *plot.Plot) {
 		c.Fill(bg.Path())
 		c.FillText(sty, best.Min.Sub(rect.Min), it.Text)
 	}
+}
+
+// lengthInside returns the length of the part of the segment from a to b
+// that lies in r (Liang–Barsky clipping).
+func lengthInside(a, b vg.Point, r vg.Rectangle) vg.Length {
+	dx, dy := float64(b.X-a.X), float64(b.Y-a.Y)
+	t0, t1 := 0.0, 1.0
+	for _, e := range [4][2]float64{
+		{-dx, float64(a.X - r.Min.X)}, {dx, float64(r.Max.X - a.X)},
+		{-dy, float64(a.Y - r.Min.Y)}, {dy, float64(r.Max.Y - a.Y)},
+	} {
+		p, q := e[0], e[1]
+		switch {
+		case p == 0:
+			if q < 0 {
+				return 0
+			}
+		case p < 0:
+			t0 = math.Max(t0, q/p)
+		default:
+			t1 = math.Min(t1, q/p)
+		}
+	}
+	if t0 >= t1 {
+		return 0
+	}
+	return vg.Length((t1 - t0) * math.Hypot(dx, dy))
 }
 
 // area returns the area of r, in square points.

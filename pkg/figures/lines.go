@@ -31,7 +31,8 @@ type Lines struct {
 	// positive.
 	LogX, LogY bool
 	// Values labels every point with its value (for short sequences such
-	// as the loss along Table 2.1).
+	// as the loss along Table 2.1), in the colour of its series; a point
+	// several series share with the same value is labelled once, in black.
 	Values bool
 }
 
@@ -55,6 +56,7 @@ func (l Lines) plot() (*plot.Plot, []plot.Plotter, error) {
 	integer := true
 	var labels []label
 	var all []plotter.XY
+	var paths [][]plotter.XY
 	var under, over []plot.Plotter // bounds, then the data
 	total := 0
 	for i, s := range l.Series {
@@ -78,10 +80,11 @@ func (l Lines) plot() (*plot.Plot, []plot.Plotter, error) {
 			xr.add(x)
 			yr.add(y)
 			if l.Values && !s.Bound {
-				labels = append(labels, label{At: xys[j], Text: num(y), Size: labelFontSize - 1, Color: seriesColors[i%len(seriesColors)], Prefer: dirN})
+				labels = addValueLabel(labels, label{At: xys[j], Text: num(y), Size: labelFontSize - 1, Color: seriesColors[i%len(seriesColors)], Prefer: dirN})
 			}
 		}
 		total += len(xys)
+		paths = append(paths, xys)
 		if len(xys) == 0 {
 			continue
 		}
@@ -106,7 +109,7 @@ func (l Lines) plot() (*plot.Plot, []plot.Plotter, error) {
 	}
 	layers := append(under, over...)
 	if len(labels) > 0 {
-		layers = append(layers, labelLayer{Items: labels, Avoid: all, AvoidRadius: vg.Points(markerRadius + 1), Gap: vg.Points(6)})
+		layers = append(layers, labelLayer{Items: labels, Avoid: all, AvoidRadius: vg.Points(markerRadius + 1), Paths: paths, Gap: vg.Points(6)})
 	}
 	if len(legend.names) > 0 {
 		layers = append(layers, legend)
@@ -121,6 +124,19 @@ func (l Lines) plot() (*plot.Plot, []plot.Plotter, error) {
 	setAxis(&p.X, l.LogX, integer)
 	setAxis(&p.Y, l.LogY, false)
 	return p, layers, nil
+}
+
+// addValueLabel appends the value label lb, unless an earlier series has
+// the same label at the same point: that label then stands for both and
+// turns black.
+func addValueLabel(labels []label, lb label) []label {
+	for i, o := range labels {
+		if o.At == lb.At && o.Text == lb.Text {
+			labels[i].Color = black
+			return labels
+		}
+	}
+	return append(labels, lb)
 }
 
 // setAxis picks the scale and ticker of an axis.

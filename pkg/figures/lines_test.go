@@ -2,6 +2,7 @@ package figures
 
 import (
 	"errors"
+	"image/color"
 	"math"
 	"slices"
 	"testing"
@@ -101,6 +102,36 @@ func TestLinesLossTable21(t *testing.T) {
 		if _, ok := findText(ts, s); !ok {
 			t.Errorf("%q not drawn", s)
 		}
+	}
+}
+
+func TestLinesSharedValues(t *testing.T) {
+	// L(w, b) and |M| along Table 2.1 (notebook 01): both are 1 at k = 3
+	// and 0 at k = 7, where one black label stands for both.
+	l := []float64{0, 7, 4, 1, 4, 5, 2, 0}
+	m := []float64{3, 1, 1, 1, 2, 1, 1, 0}
+	_, layers, err := Lines{Values: true, Series: []Series{{Name: "L", Y: l}, {Name: "|M|", Y: m}}}.plot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ll labelLayer
+	for _, x := range layers {
+		if x, ok := x.(labelLayer); ok {
+			ll = x
+		}
+	}
+	if len(ll.Items) != 2*len(l)-2 {
+		t.Fatalf("%d value labels, want %d (two shared)", len(ll.Items), 2*len(l)-2)
+	}
+	for _, it := range ll.Items {
+		shared := it.At == plotter.XY{X: 3, Y: 1} || it.At == plotter.XY{X: 7, Y: 0}
+		if black := it.Color == color.Color(black); black != shared {
+			t.Errorf("label %q at %v: black %v, want %v", it.Text, it.At, black, shared)
+		}
+	}
+	// The labels keep clear of both series' lines.
+	if len(ll.Paths) != 2 {
+		t.Errorf("labels avoid %d paths, want 2", len(ll.Paths))
 	}
 }
 

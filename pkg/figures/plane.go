@@ -302,7 +302,11 @@ func (s Plane) layers() ([]plot.Plotter, *SideLegend, Rect, error) {
 		legend.Add(name, thumb(small))
 	}
 	// Lines, margins, normals and distances.
-	var labels []label
+	var (
+		labels []label
+		lines  []lineLayer    // that labels keep clear of
+		paths  [][]plotter.XY // likewise
+	)
 	for k, h := range s.Hyperplanes {
 		w := [2]float64{h.W[0], h.W[1]}
 		sty := seriesLine(k)
@@ -324,9 +328,12 @@ func (s Plane) layers() ([]plot.Plotter, *SideLegend, Rect, error) {
 			if k > 0 {
 				m.Dashes = []vg.Length{vg.Points(1.5), vg.Points(2.5)}
 			}
-			layers = append(layers, lineLayer{W: w, B: h.B, Level: 1, Style: m}, lineLayer{W: w, B: h.B, Level: -1, Style: m})
+			up, down := lineLayer{W: w, B: h.B, Level: 1, Style: m}, lineLayer{W: w, B: h.B, Level: -1, Style: m}
+			layers = append(layers, up, down)
+			lines = append(lines, up, down)
 		}
 		layers = append(layers, lineLayer{W: w, B: h.B, Style: sty})
+		lines = append(lines, lineLayer{W: w, B: h.B})
 		legend.Add(name, lineThumb(sty))
 		if h.Margins {
 			m := sty
@@ -342,6 +349,7 @@ func (s Plane) layers() ([]plot.Plotter, *SideLegend, Rect, error) {
 			a := sty
 			a.Dashes = nil
 			layers = append(layers, arrowLayer{From: from, To: to, Style: a})
+			paths = append(paths, []plotter.XY{from, to})
 			labels = append(labels, label{At: to, Text: "w", Size: labelFontSize + 1, Color: a.Color, Prefer: dirE})
 			legend.Add("normal vector w", arrowThumb(a))
 		}
@@ -353,6 +361,7 @@ func (s Plane) layers() ([]plot.Plotter, *SideLegend, Rect, error) {
 			segs := make([][2]plotter.XY, len(dists[k]))
 			for j, dd := range dists[k] {
 				segs[j] = [2]plotter.XY{dd.from, dd.foot}
+				paths = append(paths, []plotter.XY{dd.from, dd.foot})
 				mid := plotter.XY{X: (dd.from.X + dd.foot.X) / 2, Y: (dd.from.Y + dd.foot.Y) / 2}
 				labels = append(labels, label{At: mid, Text: num3(dd.d), Size: labelFontSize - 1, Color: ds.Color, Prefer: dirSE})
 			}
@@ -416,7 +425,7 @@ func (s Plane) layers() ([]plot.Plotter, *SideLegend, Rect, error) {
 		names = append(names, label{At: pts[i], Text: name, Size: labelFontSize + 1, Color: black})
 	}
 	if all := append(names, labels...); len(all) > 0 {
-		layers = append(layers, labelLayer{Items: all, Avoid: pts, AvoidRadius: vg.Points(ringRadius)})
+		layers = append(layers, labelLayer{Items: all, Avoid: pts, AvoidRadius: vg.Points(ringRadius), Lines: lines, Paths: paths})
 	}
 	return layers, legend, view, nil
 }
