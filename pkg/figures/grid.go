@@ -82,7 +82,7 @@ func (g *Grid) layout(c draw.Canvas, drawTitle bool) [][]draw.Canvas {
 	}
 	if g.Legend != nil && len(g.Legend.names) > 0 {
 		strip := c
-		c.Max.X -= g.Legend.width() + g.Legend.Gap
+		c.Max.X -= g.Legend.reserved()
 		strip.Min.X, strip.Max.X = c.Max.X, c.Max.X
 		// SideLegend draws to the right of the area it is given.
 		if drawTitle {

@@ -76,3 +76,29 @@ func TestLabelAvoidsLine(t *testing.T) {
 		})
 	}
 }
+
+// TestSideLegendMargin checks that a side legend's longest entry ends a few
+// points before the right edge of the figure, where a browser's font can
+// set it a little wider (the e2e test found "‖w‖" touching the edge).
+func TestSideLegendMargin(t *testing.T) {
+	const minLegendMargin = 5 // points
+	x, y := bookData()
+	p, err := Plane{X: x, Y: y, Names: PointNames(3),
+		Hyperplanes: []Hyperplane{{W: []float64{1, 1}, B: -3, Distances: []int{0, 1, 2}}}}.Plot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := NewSideLegend()
+	const entry = "distance |w·x + b|/‖w‖" // the longest entry
+	for _, w := range []vg.Length{Width, SquareSide} {
+		h := AspectHeight(p, w)
+		d, ok := findText(drawTexts(p, w, h), entry)
+		if !ok {
+			t.Fatalf("%q not drawn", entry)
+		}
+		end := d.At.X + l.Legend.TextStyle.Width(entry)
+		if end > w-vg.Points(minLegendMargin) {
+			t.Errorf("width %v: %q ends at %v, want at most %v", w, entry, end, w-vg.Points(minLegendMargin))
+		}
+	}
+}

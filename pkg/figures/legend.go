@@ -17,13 +17,18 @@ type SideLegend struct {
 	// ignored (the legend hangs from the top, icons on the left).
 	Legend plot.Legend
 	// Gap is the space between the data area and the legend.
-	Gap   vg.Length
-	names []string
+	Gap vg.Length
+	// Margin is the space kept free to the right of the legend, between
+	// its longest entry and the edge of the figure, where a viewer that
+	// sets the text in a slightly wider font than the one measured still
+	// has room (SVG text is set by the browser).
+	Margin vg.Length
+	names  []string
 }
 
 // NewSideLegend returns an empty SideLegend in the house style.
 func NewSideLegend() *SideLegend {
-	l := &SideLegend{Legend: plot.NewLegend(), Gap: vg.Points(8)}
+	l := &SideLegend{Legend: plot.NewLegend(), Gap: vg.Points(8), Margin: vg.Points(6)}
 	l.Legend.TextStyle.Font.Size = vg.Points(legendFontSize)
 	l.Legend.ThumbnailWidth = vg.Points(18)
 	l.Legend.Padding = vg.Points(2)
@@ -66,9 +71,18 @@ func (l *SideLegend) Plot(c draw.Canvas, _ *plot.Plot) {
 	leg.Draw(area)
 }
 
-// GlyphBoxes implements plot.GlyphBoxer, reserving the legend's width to
-// the right of the data area. The box has no height, so it leaves the
-// vertical layout alone.
+// reserved is the width the legend takes to the right of the data area:
+// the gap, the entries and the margin.
+func (l *SideLegend) reserved() vg.Length {
+	if len(l.names) == 0 {
+		return 0
+	}
+	return l.Gap + l.width() + l.Margin
+}
+
+// GlyphBoxes implements plot.GlyphBoxer, reserving the legend's width and
+// margin to the right of the data area. The box has no height, so it
+// leaves the vertical layout alone.
 func (l *SideLegend) GlyphBoxes(*plot.Plot) []plot.GlyphBox {
 	if len(l.names) == 0 {
 		return nil
@@ -77,7 +91,7 @@ func (l *SideLegend) GlyphBoxes(*plot.Plot) []plot.GlyphBox {
 		X: 1, Y: 0.5,
 		Rectangle: vg.Rectangle{
 			Min: vg.Point{X: l.Gap},
-			Max: vg.Point{X: l.Gap + l.width()},
+			Max: vg.Point{X: l.reserved()},
 		},
 	}}
 }
