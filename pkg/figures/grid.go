@@ -50,16 +50,38 @@ func (g *Grid) Dims() (rows, cols int) {
 	return len(g.Panels), len(g.Panels[0])
 }
 
-// Draw implements Figure. It panics if the rows have different lengths.
+// Draw implements Figure. The titles of the panels of a row line up, at
+// the height of the highest. It panics if the rows have different lengths.
 func (g *Grid) Draw(c draw.Canvas) {
 	c.SetColor(color.White)
 	c.Fill(c.Rectangle.Path())
 	canvases := g.layout(c, true)
 	for j, r := range g.Panels {
+		// plot.Align lines up the data areas; a panel's own title would sit
+		// at the top of its canvas, which is lower in a panel that needs
+		// less room above its data.
+		top := c.Min.Y
 		for i, p := range r {
 			if p != nil {
-				p.Draw(canvases[j][i])
+				top = max(top, canvases[j][i].Max.Y)
 			}
+		}
+		for i, p := range r {
+			if p == nil {
+				continue
+			}
+			cv := canvases[j][i]
+			if p.Title.Text == "" {
+				p.Draw(cv)
+				continue
+			}
+			sty := p.Title.TextStyle
+			cv.FillText(sty, vg.Point{X: cv.Center().X, Y: top + sty.FontExtents().Descent}, p.Title.Text)
+			// Draw a copy without the title in the space the title took.
+			q := *p
+			q.Title.Text = ""
+			cv.Max.Y -= sty.Rectangle(p.Title.Text).Size().Y + p.Title.Padding
+			q.Draw(cv)
 		}
 	}
 }

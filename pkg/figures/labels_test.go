@@ -102,3 +102,29 @@ func TestSideLegendMargin(t *testing.T) {
 		}
 	}
 }
+
+// TestGridTitlesLineUp checks that the panel titles of a row are drawn at
+// one height, also when the panels need different room above their data
+// (gonum's layout of a logarithmic axis's label depends on the range).
+func TestGridTitlesLineUp(t *testing.T) {
+	n := []float64{25, 50, 100, 200, 400, 800}
+	left, err := Lines{Title: "d = 1000", YLabel: "multiply–adds", LogX: true, LogY: true,
+		Series: []Series{{X: n, Y: []float64{3e6, 6e6, 1.2e7, 2.4e7, 4.8e7, 1e8}}, {X: n, Y: []float64{1e6, 2.6e6, 7e6, 2.5e7, 1e8, 4e8}}}}.Plot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	right, err := Lines{Title: "N = 100", YLabel: "multiply–adds", LogX: true, LogY: true,
+		Series: []Series{{X: n, Y: []float64{1.2e5, 3.6e5, 1.2e6, 3.6e6, 1.2e7, 3.6e7}}, {X: n, Y: []float64{1e6, 1.1e6, 1.5e6, 2.5e6, 6e6, 1.6e7}}}}.Plot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := drawTexts(NewGrid("costs", 2, left, right), Wide, Height)
+	a, okA := findText(ts, "d = 1000")
+	b, okB := findText(ts, "N = 100")
+	if !okA || !okB {
+		t.Fatalf("titles drawn: %v, %v", okA, okB)
+	}
+	if !scalar.EqualWithinAbs(float64(a.At.Y), float64(b.At.Y), rangeTol) {
+		t.Errorf("titles at y = %v and %v, want one height", a.At.Y, b.At.Y)
+	}
+}
