@@ -61,10 +61,14 @@
 //     the common colour-vision deficiencies; series differ by colour, dash
 //     and marker shape together, so no figure relies on colour alone;
 //   - legends stand outside the data area (SideLegend), so they never cover
-//     data; labels beside points are placed clear of the marks and of each
-//     other, on a translucent white box;
+//     data, and keep a margin from the figure's edge; labels beside points
+//     are placed clear of the marks, the lines and each other, on a
+//     translucent white box;
+//   - a bound drawn with data (Series.Bound) lies under it, wide and
+//     dashed, so that data equal to the bound stays visible;
 //   - figures of the plane have equal ranges on both axes, ticks at the same
 //     round step, and a square data area at the height AspectHeight gives;
+//     PlaneWidth leaves that area room beside the legend;
 //   - every figure has a title and axis labels.
 //
 // Text uses the Liberation fonts that gonum/plot embeds. They cover Latin,

@@ -90,7 +90,7 @@ func TestSideLegendMargin(t *testing.T) {
 	}
 	l := NewSideLegend()
 	const entry = "distance |w·x + b|/‖w‖" // the longest entry
-	for _, w := range []vg.Length{Width, SquareSide} {
+	for _, w := range []vg.Length{Width, PlaneWidth} {
 		h := AspectHeight(p, w)
 		d, ok := findText(drawTexts(p, w, h), entry)
 		if !ok {

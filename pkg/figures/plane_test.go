@@ -377,7 +377,7 @@ func TestAspectHeight(t *testing.T) {
 		w    vg.Length
 	}{
 		{"plane", p, Width},
-		{"plane, square side", p, SquareSide},
+		{"plane, plane width", p, PlaneWidth},
 		{"grid", g, Wide},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -164,9 +164,9 @@ func TestGolden(t *testing.T) {
 		f    Figure
 		w, h vg.Length
 	}{
-		{"example21_distances", dist, Width, AspectHeight(dist, Width)},
+		{"example21_distances", dist, PlaneWidth, AspectHeight(dist, PlaneWidth)},
 		{"table21_steps", steps, Wide, AspectHeight(steps, Wide)},
-		{"example72_contour", contour, Width, AspectHeight(contour, Width)},
+		{"example72_contour", contour, PlaneWidth, AspectHeight(contour, PlaneWidth)},
 		{"figure76", fig76, Width, Height},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -17,9 +17,11 @@ const (
 	// Width and Height of a single figure.
 	Width  = 5 * vg.Inch
 	Height = 3.75 * vg.Inch
-	// SquareSide is the side of a figure whose axes share one scale
-	// (data in the plane with a hyperplane drawn).
-	SquareSide = 4.5 * vg.Inch
+	// PlaneWidth is the width of a single figure of the plane whose axes
+	// share one scale (Plane, Contour), shown at AspectHeight: its side
+	// legend takes up to about 2.8 inches and the data area keeps at least
+	// 3.2, which Width would leave to the legend.
+	PlaneWidth = 6.5 * vg.Inch
 	// Wide is the width of a row of small multiples.
 	Wide = 9 * vg.Inch
 )

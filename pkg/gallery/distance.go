@@ -16,9 +16,9 @@ func distanceEntries() []Entry {
 	const nb = "01-distance-loss"
 	return []Entry{
 		entry("01-distance-example21-distances", nb, "Example 2.1: the distances |w·xᵢ + b|/‖w‖ to the final hyperplane of Table 2.1",
-			figures.SquareSide, 0, Example21Distances),
+			figures.PlaneWidth, 0, Example21Distances),
 		entry("01-distance-table21-k1-misclassified", nb, "Table 2.1, k = 1: the hyperplane 3x(1) + 3x(2) + 1 = 0 and the point it misclassifies",
-			figures.SquareSide, 0, Table21Misclassified),
+			figures.PlaneWidth, 0, Table21Misclassified),
 		entry("01-distance-loss-along-table21", nb, "L(w, b) and the number of misclassified points along Table 2.1",
 			figures.Width, figures.Height, Table21Loss),
 	}

@@ -23,7 +23,7 @@
 // figure cannot disagree either. Builders return a *plot.Plot or a
 // *figures.Grid and never save or choose a size; each Entry carries the
 // size at which its notebook shows it, from pkg/figures (Width, Height,
-// SquareSide, Wide, or AspectHeight when the axes share one scale).
+// PlaneWidth, Wide, or AspectHeight when the axes share one scale).
 //
 // # The figures, by notebook
 //

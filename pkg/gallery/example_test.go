@@ -49,7 +49,7 @@ func ExampleEntry() {
 	}
 	fmt.Printf("%s: %d pixels wide, %.4g inches\n", e.Name, img.Bounds().Dx(), float64(w)/72)
 	// Output:
-	// 06-svm-dual-max-margin: 600 pixels wide, 5 inches
+	// 06-svm-dual-max-margin: 780 pixels wide, 6.5 inches
 }
 
 // The breast-cancer split of notebook 08, shared by its cells and its

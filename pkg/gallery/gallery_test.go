@@ -268,7 +268,7 @@ func plotCells(t *testing.T, path string) []codeCell {
 
 // Sizes come from pkg/figures only.
 func TestSizes(t *testing.T) {
-	ok := map[vg.Length]bool{figures.Width: true, figures.SquareSide: true, figures.Wide: true}
+	ok := map[vg.Length]bool{figures.Width: true, figures.PlaneWidth: true, figures.Wide: true}
 	for _, e := range All() {
 		if !ok[e.Width] || (e.Height != 0 && e.Height != figures.Height && e.Height != e.Width) {
 			t.Errorf("%s: size %v×%v is not one of pkg/figures' sizes", e.Name, e.Width, e.Height)

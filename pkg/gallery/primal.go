@@ -19,9 +19,9 @@ func primalEntries() []Entry {
 		entry("02-primal-table21-steps", nb, "Table 2.1 as small multiples: the hyperplane after every update",
 			figures.Wide, 0, Table21Steps),
 		entry("02-primal-example21-outcomes", nb, "Example 2.1: the four hyperplanes Algorithm 2.1 can end at, with their probabilities under random choice",
-			figures.SquareSide, 0, Example21Outcomes),
+			figures.PlaneWidth, 0, Example21Outcomes),
 		entry("02-primal-xor-pocket-averaged", nb, "40 XOR points: the last, pocket and averaged perceptron weights",
-			figures.SquareSide, 0, func() (*plot.Plot, error) { return XORLinear(XORData()) }),
+			figures.PlaneWidth, 0, func() (*plot.Plot, error) { return XORLinear(XORData()) }),
 	}
 }
 

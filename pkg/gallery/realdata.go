@@ -21,7 +21,7 @@ func realDataEntries() []Entry {
 	const nb = "08-real-data"
 	return []Entry{
 		entry("08-real-data-iris-petals", nb, "Iris, petal length and width: the perceptron's and the maximum-margin hyperplane",
-			figures.Width, 0, IrisPetals),
+			figures.PlaneWidth, 0, IrisPetals),
 		entry("08-real-data-cancer-pocket", nb, "Breast cancer: training errors of the final and pocket weights against the epoch limit",
 			figures.Width, figures.Height, func() (*plot.Plot, error) { return PocketErrors(CancerSplit().Train, EpochLimits()) }),
 		entry("08-real-data-cancer-svm-accuracy", nb, "Breast cancer: test accuracy of linear and RBF SVMs against C",

@@ -14,9 +14,9 @@ func svmDualEntries() []Entry {
 	const nb = "06-svm-dual-example"
 	return []Entry{
 		entry("06-svm-dual-s-contour", nb, "Example 7.2: s(α1, α2) over α ≥ 0 with its stationary point and the two boundary minima",
-			figures.Width, figures.Height, Example72Contour),
+			figures.PlaneWidth, 0, Example72Contour),
 		entry("06-svm-dual-max-margin", nb, "Example 7.2: the maximum-margin hyperplane, its margins and support vectors",
-			figures.Width, 0, Example72Margin),
+			figures.PlaneWidth, 0, Example72Margin),
 	}
 }
 
