@@ -31,7 +31,14 @@ type Polynomial struct {
 
 // Eval returns (Gamma·x·z + Coef0)^Degree.
 func (k Polynomial) Eval(x, z []float64) float64 {
-	return powi(k.Gamma*floats.Dot(x, z)+k.Coef0, k.Degree)
+	return k.FromDot(floats.Dot(x, z))
+}
+
+// FromDot returns (Gamma·dot + Coef0)^Degree, the kernel value of two
+// vectors whose inner product is dot; solvers that compute many inner
+// products at once (a matrix–vector product) finish the kernel with it.
+func (k Polynomial) FromDot(dot float64) float64 {
+	return powi(k.Gamma*dot+k.Coef0, k.Degree)
 }
 
 func (k Polynomial) String() string {

@@ -650,18 +650,17 @@ const (
 // order, row-major, so that a column segment is one matrix–vector product
 // (gonum's assembly GemvN) followed by the kernel's transform.
 type columns struct {
-	kind   int
-	k      kernel.Kernel
-	gamma  float64
-	coef0  float64
-	degree int
-	n, d   int
-	x      []float64 // n×d, row p is the point of variable p
-	sq     []float64 // ‖xₚ‖²
-	diag   []float64 // K(xₚ, xₚ)
-	buf    []float64 // scratch for the products xᵢ·xₖ
-	r2     float64   // the scale R² of the hard-margin test
-	evals  int       // kernel evaluations in columns
+	kind  int
+	k     kernel.Kernel
+	gamma float64           // of the RBF kernel
+	poly  kernel.Polynomial // the polynomial kernel
+	n, d  int
+	x     []float64 // n×d, row p is the point of variable p
+	sq    []float64 // ‖xₚ‖²
+	diag  []float64 // K(xₚ, xₚ)
+	buf   []float64 // scratch for the products xᵢ·xₖ
+	r2    float64   // the scale R² of the hard-margin test
+	evals int       // kernel evaluations in columns
 	// parallelWork: columns of at least this many multiply-adds
 	// (length·d) are computed in two goroutines; 0 means never.
 	parallelWork int
@@ -684,7 +683,7 @@ func newColumns(k kernel.Kernel, x mat.Matrix, parallelWork int) columns {
 	case kernel.Linear:
 		c.kind = kindLinear
 	case kernel.Polynomial:
-		c.kind, c.gamma, c.coef0, c.degree = kindPoly, k.Gamma, k.Coef0, k.Degree
+		c.kind, c.poly = kindPoly, k
 	case kernel.RBF:
 		c.kind, c.gamma = kindRBF, k.Gamma
 	}
@@ -727,7 +726,7 @@ func (c *columns) eval(p, q int) float64 {
 		}
 		return math.Exp(-c.gamma * math.Max(0, c.sq[p]+c.sq[q]-2*floats.Dot(xp, xq)))
 	case kindPoly:
-		return powi(c.gamma*floats.Dot(xp, xq)+c.coef0, c.degree)
+		return c.poly.FromDot(floats.Dot(xp, xq))
 	}
 	return c.k.Eval(xp, xq)
 }
@@ -788,20 +787,7 @@ func fillRange[E float32 | float64](c *columns, col []E, i, from, to int) {
 		}
 	case kindPoly:
 		for k, v := range dot {
-			col[k] = E(powi(c.gamma*v+c.coef0, c.degree))
+			col[k] = E(c.poly.FromDot(v))
 		}
 	}
-}
-
-// powi returns x**n for a small non-negative integer n.
-func powi(x float64, n int) float64 {
-	r := 1.0
-	for n > 0 {
-		if n&1 == 1 {
-			r *= x
-		}
-		x *= x
-		n >>= 1
-	}
-	return r
 }
