@@ -2,6 +2,7 @@ package dataset
 
 import (
 	"bytes"
+	"io"
 	"testing"
 
 	"gonum.org/v1/gonum/mat"
@@ -56,7 +57,7 @@ func equalStrings(a, b []string) bool {
 }
 
 func FuzzReadCSV(f *testing.F) {
-	for _, s := range []string{
+	fuzzReader(f, ReadCSV, WriteCSV,
 		"3,3,1\n4,3,1\n1,1,-1\n",
 		"# Example 2.1\r\n\r\nx1, \"x 2\",y\r\n3, 3, +1\r\n4,3,1.0\r\n1 ,1,-1\r\n",
 		"\ufeffa,b,label\n1e-3,-0,1\n0x1p-2,5,-1\n",
@@ -64,30 +65,11 @@ func FuzzReadCSV(f *testing.F) {
 		"1,2,1\n3,4,0\n",
 		"1,NaN,1\n",
 		"1,\"2,1\n",
-	} {
-		f.Add(s)
-	}
-	defer func(m int) { maxCells = m }(maxCells)
-	maxCells = fuzzMaxCells
-	f.Fuzz(func(t *testing.T, in string) {
-		s, err := ReadCSV(bytes.NewBufferString(in))
-		if err != nil {
-			if s != nil {
-				t.Fatal("a set and an error")
-			}
-			return
-		}
-		checkRoundTrip(t, s,
-			func(b *bytes.Buffer, s *Set) error { return WriteCSV(b, s) },
-			func(b *bytes.Buffer) (*Set, error) { return ReadCSV(b) })
-		checkRoundTrip(t, s,
-			func(b *bytes.Buffer, s *Set) error { return WriteCSV(b, s) },
-			func(b *bytes.Buffer) (*Set, error) { return Read(b) })
-	})
+	)
 }
 
 func FuzzReadLIBSVM(f *testing.F) {
-	for _, s := range []string{
+	fuzzReader(f, ReadLIBSVM, WriteLIBSVM,
 		"+1 1:3 2:3\n+1 1:4 2:3\n-1 1:1 2:1\n",
 		"+1 2:2.5\n-1 4:-1 # comment\n\n1\t1:0.001\n",
 		"+1\n-1 3:0\n",
@@ -95,24 +77,28 @@ func FuzzReadLIBSVM(f *testing.F) {
 		"1 1:1\n0 1:2\n",
 		"+1 99999999:1\n",
 		"1:2 3:4\n",
-	} {
+	)
+}
+
+// fuzzReader fuzzes a reader from the seed inputs: it must return either an
+// error and no set, or a valid set that the matching writer writes and both
+// the reader and Read read back unchanged.
+func fuzzReader(f *testing.F, read func(io.Reader) (*Set, error), write func(io.Writer, *Set) error, seeds ...string) {
+	for _, s := range seeds {
 		f.Add(s)
 	}
 	defer func(m int) { maxCells = m }(maxCells)
 	maxCells = fuzzMaxCells
 	f.Fuzz(func(t *testing.T, in string) {
-		s, err := ReadLIBSVM(bytes.NewBufferString(in))
+		s, err := read(bytes.NewBufferString(in))
 		if err != nil {
 			if s != nil {
 				t.Fatal("a set and an error")
 			}
 			return
 		}
-		checkRoundTrip(t, s,
-			func(b *bytes.Buffer, s *Set) error { return WriteLIBSVM(b, s) },
-			func(b *bytes.Buffer) (*Set, error) { return ReadLIBSVM(b) })
-		checkRoundTrip(t, s,
-			func(b *bytes.Buffer, s *Set) error { return WriteLIBSVM(b, s) },
-			func(b *bytes.Buffer) (*Set, error) { return Read(b) })
+		writeTo := func(b *bytes.Buffer, s *Set) error { return write(b, s) }
+		checkRoundTrip(t, s, writeTo, func(b *bytes.Buffer) (*Set, error) { return read(b) })
+		checkRoundTrip(t, s, writeTo, func(b *bytes.Buffer) (*Set, error) { return Read(b) })
 	})
 }
