@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # bench/compare.sh — our solvers side by side with the reference programs,
-# on the same files, printed as Markdown tables (make bench runs it).
+# on the same files, printed as Markdown tables (make compare runs it).
 #
 #   SVM: svm.SMO (driver bench/svm) against LIBSVM's svm-train on the Wisconsin
 #   breast cancer set (569×30) and two generated sets (5000×20, 5000×100), all
