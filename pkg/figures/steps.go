@@ -54,10 +54,9 @@ func PerceptronSteps(x mat.Matrix, y []float64, steps []Step, cols int) (*Grid, 
 	if err != nil {
 		return nil, fmt.Errorf("figures: perceptron steps: %w", err)
 	}
-	var legend *SideLegend
-	plots := make([]*plot.Plot, len(steps))
+	panels := make([]Plane, len(steps))
 	for i, st := range steps {
-		pl := Plane{
+		panels[i] = Plane{
 			Title:          StepTitle(st),
 			X:              x,
 			Y:              y,
@@ -68,11 +67,21 @@ func PerceptronSteps(x mat.Matrix, y []float64, steps []Step, cols int) (*Grid, 
 			NoLegend:       true,
 		}
 		if st.Point >= 0 {
-			pl.Highlight = []int{st.Point}
+			panels[i].Highlight = []int{st.Point}
 		}
+	}
+	return planeGrid(panels, cols, func(i int) string { return fmt.Sprintf("perceptron step k=%d", steps[i].K) })
+}
+
+// planeGrid plots the panels cols a row, with the fullest of their legends
+// to the right of the grid; name(i) names panel i in errors.
+func planeGrid(panels []Plane, cols int, name func(i int) string) (*Grid, error) {
+	var legend *SideLegend
+	plots := make([]*plot.Plot, len(panels))
+	for i, pl := range panels {
 		p, leg, err := pl.plot()
 		if err != nil {
-			return nil, fmt.Errorf("figures: perceptron step k=%d: %w", st.K, err)
+			return nil, fmt.Errorf("figures: %s: %w", name(i), err)
 		}
 		panelStyle(p)
 		plots[i] = p
@@ -128,8 +137,7 @@ func SoftMarginSweep(x mat.Matrix, y []float64, fits []Fit, cols int) (*Grid, er
 	if err != nil {
 		return nil, fmt.Errorf("figures: soft-margin sweep: %w", err)
 	}
-	var legend *SideLegend
-	plots := make([]*plot.Plot, len(fits))
+	panels := make([]Plane, len(fits))
 	for i, f := range fits {
 		var free, bound int
 		for _, a := range f.Alpha {
@@ -147,7 +155,7 @@ func SoftMarginSweep(x mat.Matrix, y []float64, fits []Fit, cols int) (*Grid, er
 			}
 		}
 		title := fmt.Sprintf("C = %s, 2/‖w‖ = %s\n0 < α < C: %d, α = C: %d", num(f.C), width, free, bound)
-		pl := Plane{
+		panels[i] = Plane{
 			Title:       title,
 			X:           x,
 			Y:           y,
@@ -157,17 +165,8 @@ func SoftMarginSweep(x mat.Matrix, y []float64, fits []Fit, cols int) (*Grid, er
 			View:        view,
 			NoLegend:    true,
 		}
-		p, leg, err := pl.plot()
-		if err != nil {
-			return nil, fmt.Errorf("figures: soft margin C=%v: %w", f.C, err)
-		}
-		panelStyle(p)
-		plots[i] = p
-		legend = fullest(legend, leg)
 	}
-	g := NewGrid("", cols, plots...)
-	g.Legend = legend
-	return g, nil
+	return planeGrid(panels, cols, func(i int) string { return fmt.Sprintf("soft margin C=%v", fits[i].C) })
 }
 
 // sharedView validates the data and returns the square range every panel
