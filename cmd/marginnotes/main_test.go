@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -67,7 +68,7 @@ func TestPerceptronTable21(t *testing.T) {
 	got := decode[perceptronOutput](t, out)
 	// Book Table 2.1: the misclassified points and the final model x⁽¹⁾+x⁽²⁾−3.
 	wantMistakes := []int{1, 3, 3, 3, 1, 3, 3}
-	if !slicesEqual(got.Mistakes, wantMistakes) {
+	if !slices.Equal(got.Mistakes, wantMistakes) {
 		t.Errorf("mistakes = %v, want %v", got.Mistakes, wantMistakes)
 	}
 	if !eqVec(got.W, []float64{1, 1}) || got.B != -3 || !got.Converged || got.Updates != 7 {
@@ -127,7 +128,7 @@ func TestPerceptronVoted(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
 	// The first epochs make the updates of Table 2.1, the rest none.
-	if got := decode[votedOutput](t, out); got.Updates != 7 || got.Vectors != 7 || !slicesEqual(got.Mistakes, []int{1, 3, 3, 3, 1, 3, 3}) {
+	if got := decode[votedOutput](t, out); got.Updates != 7 || got.Vectors != 7 || !slices.Equal(got.Mistakes, []int{1, 3, 3, 3, 1, 3, 3}) {
 		t.Errorf("voted: %+v, want the 7 updates of Table 2.1", got)
 	}
 }
@@ -143,7 +144,7 @@ func TestSVMExample72(t *testing.T) {
 			// Book Examples 7.1 and 7.2: α* = (1/4, 0, 1/4), w* = (1/2, 1/2), b* = −2,
 			// support vectors x1 and x3, dual objective −1/4.
 			if !eqVec(got.Alpha, []float64{0.25, 0, 0.25}) || !eqVec(got.W, []float64{0.5, 0.5}) ||
-				!scalar.EqualWithinAbsOrRel(got.B, -2, tol, tol) || !slicesEqual(got.Support, []int{1, 3}) ||
+				!scalar.EqualWithinAbsOrRel(got.B, -2, tol, tol) || !slices.Equal(got.Support, []int{1, 3}) ||
 				!scalar.EqualWithinAbsOrRel(got.DualObjective, -0.25, tol, tol) ||
 				!scalar.EqualWithinAbsOrRel(got.PrimalObjective, 0.25, tol, tol) || got.C != nil {
 				t.Errorf("got %+v", got)
@@ -240,16 +241,4 @@ func TestHelp(t *testing.T) {
 			t.Errorf("%s -h: exit %d, output %q", cmd, code, out)
 		}
 	}
-}
-
-func slicesEqual(a, b []int) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }

@@ -3,6 +3,7 @@ package dataset
 import (
 	"bytes"
 	"io"
+	"slices"
 	"testing"
 
 	"gonum.org/v1/gonum/mat"
@@ -27,33 +28,9 @@ func checkRoundTrip(t *testing.T, s *Set, write func(*bytes.Buffer, *Set) error,
 	if err != nil {
 		t.Fatalf("reading what was written: %v\n%s", err, text)
 	}
-	if !mat.Equal(got.X, s.X) || !equalFloats(got.Y, s.Y) || !equalStrings(got.Names, s.Names) {
+	if !mat.Equal(got.X, s.X) || !slices.Equal(got.Y, s.Y) || !slices.Equal(got.Names, s.Names) {
 		t.Fatalf("round trip changed the set:\n%s", text)
 	}
-}
-
-func equalFloats(a, b []float64) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
-}
-
-func equalStrings(a, b []string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 func FuzzReadCSV(f *testing.F) {
