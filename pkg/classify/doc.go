@@ -1,0 +1,18 @@
+// Package classify states what every fitted model of this library is: a
+// binary classifier with a decision function f and the classification rule
+// of Li Hang, Statistical Learning Methods, Definition 2.1,
+//
+//	f(x) = sign(w·x + b),   sign(z) = +1 if z ≥ 0, −1 if z < 0,
+//
+// and the tools that consume any such model: decisions and predictions over
+// a data set, and the accuracy.
+//
+// The models of perceptron (Primal, Dual, the kernel and voted forms) and of
+// svm (SMO, Exact, the primal hinge-loss solver) all satisfy Classifier, and
+// the decision-region figures, the losses' empirical risk and the command
+// line accept any Classifier. There is one rule at the boundary everywhere:
+// a point with f(x) = 0 is predicted +1, so Predict and Accuracy agree.
+// (Training is another matter: Algorithm 2.1 updates on a point with
+// y(w·x + b) ≤ 0, even one that Definition 2.1 classifies correctly; see
+// notebook 04-novikoff.)
+package classify
