@@ -1,0 +1,226 @@
+package notation
+
+import (
+	"math"
+	"strconv"
+	"strings"
+)
+
+// Style is a way of writing.
+type Style int
+
+const (
+	// Text is Unicode for Markdown and printed output: −2/13, ½x⁽¹⁾.
+	Text Style = iota
+	// Plain is for figure labels, whose fonts may lack superscripts:
+	// −2/13, ½x(1).
+	Plain
+	// LaTeX is for display math: -\frac{2}{13}, \frac{1}{2}x^{(1)}.
+	LaTeX
+)
+
+// MaxDenominator is the largest denominator Rational recognises.
+const MaxDenominator = 100
+
+// ratTol is the relative distance within which a value counts as equal to
+// a fraction: far below the digits %.4g shows, far above rounding errors of
+// the computations that produce the book's fractions.
+const ratTol = 1e-9
+
+// Rational reports whether v is, within a relative 10⁻⁹, a fraction p/q
+// with 1 < q ≤ MaxDenominator in lowest terms, and returns it. Integers and
+// values of magnitude 10⁴ or more are not reported (ok is false).
+func Rational(v float64) (p, q int64, ok bool) {
+	a := math.Abs(v)
+	if math.IsNaN(v) || a >= 1e4 || a == math.Trunc(a) {
+		return 0, 0, false
+	}
+	// Continued fraction of a, stopped at the last convergent with a
+	// denominator ≤ MaxDenominator.
+	h0, h1 := int64(0), int64(1) // numerators h₋₂, h₋₁
+	k0, k1 := int64(1), int64(0) // denominators k₋₂, k₋₁
+	x := a
+	for range 64 {
+		t := math.Floor(x)
+		h, k := int64(t)*h1+h0, int64(t)*k1+k0
+		if k > MaxDenominator {
+			break
+		}
+		h0, h1, k0, k1 = h1, h, k1, k
+		if math.Abs(a-float64(h)/float64(k)) <= ratTol*a {
+			if k == 1 {
+				return 0, 0, false
+			}
+			if v < 0 {
+				h = -h
+			}
+			return h, k, true
+		}
+		if x == t {
+			break
+		}
+		x = 1 / (x - t)
+	}
+	return 0, 0, false
+}
+
+// Number writes v in the style Text: see Style.Number.
+func Number(v float64) string { return Text.Number(v) }
+
+// Vector writes v in the style Text: see Style.Vector.
+func Vector(v []float64) string { return Text.Vector(v) }
+
+// Affine writes w·x + b in the style Text: see Style.Affine.
+func Affine(w []float64, b float64) string { return Text.Affine(w, b) }
+
+// Equation writes w·x + b = 0 in the style Text: see Style.Equation.
+func Equation(w []float64, b float64) string { return Text.Equation(w, b) }
+
+// Number writes v: an integer below 10⁶ in full (117), a fraction with a
+// small denominator exactly (−2/13, see Rational), anything else with four
+// significant digits as %.4g (0.3464, 1.6e+08, in LaTeX 1.6\times10^{8}).
+// Negative zero is 0; infinities are ∞ and −∞ (\infty in LaTeX).
+func (s Style) Number(v float64) string {
+	switch {
+	case math.IsNaN(v):
+		return "NaN"
+	case math.IsInf(v, 0):
+		inf := "∞"
+		if s == LaTeX {
+			inf = `\infty`
+		}
+		if v < 0 {
+			return s.minus() + inf
+		}
+		return inf
+	case v == 0:
+		return "0"
+	}
+	sign := ""
+	if v < 0 {
+		sign = s.minus()
+	}
+	a := math.Abs(v)
+	if a == math.Trunc(a) && a < 1e6 {
+		return sign + strconv.FormatFloat(a, 'f', 0, 64)
+	}
+	if p, q, ok := Rational(a); ok {
+		if s == LaTeX {
+			return sign + `\frac{` + strconv.FormatInt(p, 10) + "}{" + strconv.FormatInt(q, 10) + "}"
+		}
+		return sign + strconv.FormatInt(p, 10) + "/" + strconv.FormatInt(q, 10)
+	}
+	g := strconv.FormatFloat(a, 'g', 4, 64)
+	if s == LaTeX {
+		if m, e, ok := strings.Cut(g, "e"); ok {
+			exp, _ := strconv.Atoi(e)
+			return sign + m + `\times10^{` + strconv.Itoa(exp) + "}"
+		}
+	}
+	return sign + g
+}
+
+// minus is the minus sign of the style.
+func (s Style) minus() string {
+	if s == LaTeX {
+		return "-"
+	}
+	return "−"
+}
+
+// Vector writes v as the book writes a point or a weight vector: (3, 3),
+// (1/2, 1/2), each entry by Number.
+func (s Style) Vector(v []float64) string {
+	parts := make([]string, len(v))
+	for i, x := range v {
+		parts[i] = s.Number(x)
+	}
+	if s == LaTeX {
+		return `\left(` + strings.Join(parts, ", ") + `\right)`
+	}
+	return "(" + strings.Join(parts, ", ") + ")"
+}
+
+// Affine writes the affine function w·x + b as the book writes it:
+// x⁽¹⁾ + x⁽²⁾ − 3, 3x⁽¹⁾ + 3x⁽²⁾ + 1, ½x⁽¹⁾ + ½x⁽²⁾ − 2, and b alone (−2)
+// when w = 0. Coefficients ±1 are left out; a coefficient that is a fraction
+// is written as a vulgar fraction (½, ⅔) where Unicode has one and in
+// parentheses otherwise, (2/13)x⁽¹⁾.
+func (s Style) Affine(w []float64, b float64) string {
+	var sb strings.Builder
+	term := func(c float64, name string) {
+		if c == 0 {
+			return
+		}
+		switch {
+		case sb.Len() == 0 && c < 0:
+			sb.WriteString(s.minus())
+		case c < 0:
+			sb.WriteString(" " + s.minus() + " ")
+		case sb.Len() > 0:
+			sb.WriteString(" + ")
+		}
+		a := math.Abs(c)
+		switch {
+		case name == "":
+			sb.WriteString(s.Number(a))
+		case a != 1:
+			sb.WriteString(s.coefficient(a))
+		}
+		sb.WriteString(name)
+	}
+	for j, c := range w {
+		term(c, s.coordinate(j))
+	}
+	term(b, "")
+	if sb.Len() == 0 {
+		return "0"
+	}
+	return sb.String()
+}
+
+// Equation writes the hyperplane w·x + b = 0, its left side by Affine.
+func (s Style) Equation(w []float64, b float64) string {
+	return s.Affine(w, b) + " = 0"
+}
+
+// coordinate is the name of the coordinate x⁽ʲ⁺¹⁾ of a point.
+func (s Style) coordinate(j int) string {
+	n := strconv.Itoa(j + 1)
+	switch s {
+	case Plain:
+		return "x(" + n + ")"
+	case LaTeX:
+		return "x^{(" + n + ")}"
+	}
+	return "x" + superscripts.Replace("("+n+")")
+}
+
+// coefficient writes a positive coefficient of a coordinate.
+func (s Style) coefficient(a float64) string {
+	p, q, ok := Rational(a)
+	if !ok {
+		return s.Number(a)
+	}
+	if s == LaTeX {
+		return s.Number(a)
+	}
+	if f, ok := vulgar[[2]int64{p, q}]; ok && (s == Text || latin1[f]) {
+		return f
+	}
+	return "(" + s.Number(a) + ")"
+}
+
+var superscripts = strings.NewReplacer(
+	"0", "⁰", "1", "¹", "2", "²", "3", "³", "4", "⁴",
+	"5", "⁵", "6", "⁶", "7", "⁷", "8", "⁸", "9", "⁹", "(", "⁽", ")", "⁾")
+
+// vulgar holds Unicode's vulgar fractions; Plain uses only those in
+// latin1, which every Latin font has.
+var vulgar = map[[2]int64]string{
+	{1, 2}: "½", {1, 3}: "⅓", {2, 3}: "⅔", {1, 4}: "¼", {3, 4}: "¾",
+	{1, 5}: "⅕", {2, 5}: "⅖", {3, 5}: "⅗", {4, 5}: "⅘", {1, 6}: "⅙", {5, 6}: "⅚",
+	{1, 7}: "⅐", {1, 8}: "⅛", {3, 8}: "⅜", {5, 8}: "⅝", {7, 8}: "⅞", {1, 9}: "⅑", {1, 10}: "⅒",
+}
+
+var latin1 = map[string]bool{"½": true, "¼": true, "¾": true}

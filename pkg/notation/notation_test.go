@@ -1,0 +1,125 @@
+package notation_test
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/marginnotes/marginnotes/pkg/notation"
+)
+
+func TestNumber(t *testing.T) {
+	for _, c := range []struct {
+		v    float64
+		text string
+		tex  string
+	}{
+		{-2.0 / 13, "−2/13", `-\frac{2}{13}`}, // book Example 7.2: s(0, 2/13) = −2/13
+		{0.25, "1/4", `\frac{1}{4}`},          // α₁* = 1/4
+		{117, "117", "117"},                   // Novikoff's bound (R/γ)² for Example 2.1
+		{-3, "−3", "-3"},                      // b of Table 2.1
+		{math.Copysign(0, -1), "0", "0"},
+		{math.Sqrt(26), "5.099", "5.099"}, // R = √26
+		{math.Sqrt2 / 3, "0.4714", "0.4714"},
+		{0.1538, "0.1538", "0.1538"}, // four digits of 2/13 are not 2/13
+		{1.6e8 + 3, "1.6e+08", `1.6\times10^{8}`},
+		{4e-4 / 3, "0.0001333", "0.0001333"},
+		{1e-300, "1e-300", `1\times10^{-300}`},
+		{math.Inf(-1), "−∞", `-\infty`},
+		{math.NaN(), "NaN", "NaN"},
+	} {
+		if got := notation.Number(c.v); got != c.text {
+			t.Errorf("Number(%v) = %q, want %q", c.v, got, c.text)
+		}
+		if got := notation.LaTeX.Number(c.v); got != c.tex {
+			t.Errorf("LaTeX.Number(%v) = %q, want %q", c.v, got, c.tex)
+		}
+	}
+}
+
+// Every fraction with a denominator up to MaxDenominator is recognised, also
+// after the rounding of a few arithmetic operations; values that are not
+// such fractions are not.
+func TestRational(t *testing.T) {
+	gcd := func(a, b int64) int64 {
+		for b != 0 {
+			a, b = b, a%b
+		}
+		return a
+	}
+	for q := int64(2); q <= notation.MaxDenominator; q++ {
+		for p := -3 * q; p <= 3*q; p++ {
+			if gcd(max(p, -p), q) != 1 {
+				continue
+			}
+			v := float64(p) / float64(q)
+			noisy := v * (1 + 3e-15) // a few roundings away
+			gp, gq, ok := notation.Rational(noisy)
+			if !ok || gp != p || gq != q {
+				t.Fatalf("Rational(%d/%d) = %d/%d, %v", p, q, gp, gq, ok)
+			}
+		}
+	}
+	for _, v := range []float64{math.Pi, math.Sqrt2, math.E, 355.0 / 113, 1.0 / 101, 0.1538, 1, -7, 2e4 + 0.5} {
+		if p, q, ok := notation.Rational(v); ok {
+			t.Errorf("Rational(%v) = %d/%d, want not a small fraction", v, p, q)
+		}
+	}
+	// Random values are almost never within 10⁻⁹ of a small fraction.
+	rng := rand.New(rand.NewPCG(1, 2))
+	hits := 0
+	for range 100000 {
+		if _, _, ok := notation.Rational(rng.Float64()*10 - 5); ok {
+			hits++
+		}
+	}
+	if hits > 10 {
+		t.Errorf("%d of 100000 random values taken for fractions", hits)
+	}
+}
+
+func TestAffine(t *testing.T) {
+	for _, c := range []struct {
+		w           []float64
+		b           float64
+		text, plain string
+		tex         string
+	}{
+		// Book Table 2.1, rows 1, 4 and 7.
+		{[]float64{3, 3}, 1, "3x⁽¹⁾ + 3x⁽²⁾ + 1", "3x(1) + 3x(2) + 1", "3x^{(1)} + 3x^{(2)} + 1"},
+		{[]float64{0, 0}, -2, "−2", "−2", "-2"},
+		{[]float64{1, 1}, -3, "x⁽¹⁾ + x⁽²⁾ − 3", "x(1) + x(2) − 3", "x^{(1)} + x^{(2)} - 3"},
+		// The book's other order: 2x⁽¹⁾ + x⁽²⁾ − 5.
+		{[]float64{2, 1}, -5, "2x⁽¹⁾ + x⁽²⁾ − 5", "2x(1) + x(2) − 5", "2x^{(1)} + x^{(2)} - 5"},
+		// Example 7.2: ½x⁽¹⁾ + ½x⁽²⁾ − 2.
+		{[]float64{0.5, 0.5}, -2, "½x⁽¹⁾ + ½x⁽²⁾ − 2", "½x(1) + ½x(2) − 2", `\frac{1}{2}x^{(1)} + \frac{1}{2}x^{(2)} - 2`},
+		{[]float64{-1.0 / 3, 2.0 / 13}, 0, "−⅓x⁽¹⁾ + (2/13)x⁽²⁾", "−(1/3)x(1) + (2/13)x(2)", `-\frac{1}{3}x^{(1)} + \frac{2}{13}x^{(2)}`},
+		{[]float64{0, 0}, 0, "0", "0", "0"},
+		{[]float64{0.3464, 0}, 0, "0.3464x⁽¹⁾", "0.3464x(1)", "0.3464x^{(1)}"},
+	} {
+		if got := notation.Affine(c.w, c.b); got != c.text {
+			t.Errorf("Affine(%v, %v) = %q, want %q", c.w, c.b, got, c.text)
+		}
+		if got := notation.Plain.Affine(c.w, c.b); got != c.plain {
+			t.Errorf("Plain.Affine(%v, %v) = %q, want %q", c.w, c.b, got, c.plain)
+		}
+		if got := notation.LaTeX.Affine(c.w, c.b); got != c.tex {
+			t.Errorf("LaTeX.Affine(%v, %v) = %q, want %q", c.w, c.b, got, c.tex)
+		}
+	}
+	if got := notation.Equation([]float64{1, 1}, -3); got != "x⁽¹⁾ + x⁽²⁾ − 3 = 0" {
+		t.Errorf("Equation = %q", got)
+	}
+}
+
+func TestVector(t *testing.T) {
+	if got := notation.Vector([]float64{0.5, 0.5}); got != "(1/2, 1/2)" {
+		t.Errorf("Vector = %q", got)
+	}
+	if got := notation.Vector([]float64{1, -1}); got != "(1, −1)" {
+		t.Errorf("Vector = %q", got)
+	}
+	if got := notation.LaTeX.Vector([]float64{0.25, 0, 0.25}); got != `\left(\frac{1}{4}, 0, \frac{1}{4}\right)` {
+		t.Errorf("LaTeX.Vector = %q", got)
+	}
+}
