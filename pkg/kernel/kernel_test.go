@@ -133,3 +133,34 @@ func BenchmarkGram(b *testing.B) {
 		}
 	}
 }
+
+// An expansion over Example 2.1 with the dual perceptron's α = (2, 0, 5)
+// (book Table 2.2) is the linear model x⁽¹⁾ + x⁽²⁾ − 3 of Table 2.1.
+func TestExpansionExample22(t *testing.T) {
+	e := &Expansion{
+		Support: [][]float64{{3, 3}, {1, 1}},
+		Coef:    []float64{2, -5}, // α₁y₁ = 2, α₃y₃ = −5
+		B:       -3,
+		D:       2,
+	}
+	for _, c := range []struct {
+		x        []float64
+		f, label float64
+	}{
+		{[]float64{3, 3}, 3, 1}, {[]float64{4, 3}, 4, 1}, {[]float64{1, 1}, -1, -1},
+		{[]float64{1, 2}, 0, 1}, // on the hyperplane: sign(0) = +1
+	} {
+		if f := e.Decision(c.x); f != c.f {
+			t.Errorf("Decision(%v) = %v, want %v", c.x, f, c.f)
+		}
+		if p := e.Predict(c.x); p != c.label {
+			t.Errorf("Predict(%v) = %v, want %v", c.x, p, c.label)
+		}
+	}
+	defer func() {
+		if recover() == nil {
+			t.Error("Decision of a 3-dimensional point did not panic")
+		}
+	}()
+	e.Decision([]float64{1, 2, 3})
+}
