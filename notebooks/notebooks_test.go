@@ -113,6 +113,12 @@ func TestNotebooks(t *testing.T) {
 	if err != nil || len(paths) == 0 {
 		t.Fatalf("no notebooks in %s (err %v)", filepath.Join(root, "notebooks"), err)
 	}
+	// The Chinese edition, generated from the same sources.
+	zh, err := filepath.Glob(filepath.Join(root, "notebooks", "zh", "*.ipynb"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	paths = append(paths, zh...)
 	env := installKernel(t, root)
 	for _, prefix := range slices.Sorted(maps.Keys(keyNumbers)) {
 		if !slices.ContainsFunc(paths, func(p string) bool { return strings.HasPrefix(filepath.Base(p), prefix+"-") }) {
@@ -134,7 +140,7 @@ func TestNotebooks(t *testing.T) {
 	)
 	t.Run("run", func(t *testing.T) {
 		for _, p := range paths {
-			name := filepath.Base(p)
+			name, _ := filepath.Rel(filepath.Join(root, "notebooks"), p)
 			t.Run(name, func(t *testing.T) {
 				t.Parallel()
 				sem <- struct{}{}
@@ -169,6 +175,10 @@ type timing struct {
 // checkNotebook executes the notebook at path and checks it; see TestNotebooks.
 func checkNotebook(t *testing.T, root string, env []string, path, outDir string) timing {
 	name := filepath.Base(path)
+	chinese := filepath.Base(filepath.Dir(path)) == "zh"
+	if chinese {
+		outDir = filepath.Join(outDir, "zh")
+	}
 	saved := readNotebook(t, path)
 
 	start := time.Now()
@@ -191,6 +201,10 @@ func checkNotebook(t *testing.T, root string, env []string, path, outDir string)
 	fresh := readNotebook(t, filepath.Join(outDir, name))
 
 	tm := timing{name: name, wall: wall}
+	if chinese {
+		tm.name = "zh/" + name
+		checkChinese(t, fresh)
+	}
 	var text strings.Builder // all text outputs, for the key numbers
 	for i, c := range fresh.Cells {
 		if c.CellType != "code" {
