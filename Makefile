@@ -38,7 +38,7 @@ help:
 	@echo 'make setup           install Jupyter (Debian), build GoNB, gopls, goimports into bin/, register the gonb kernel'
 	@echo 'make test-unit       go test -short ./...'
 	@echo 'make test-notebooks  only the headless notebook tests'
-	@echo 'make notebooks       regenerate notebooks/*.ipynb from notebooks/src/*.md and execute them in place (NB=pattern)'
+	@echo 'make notebooks       regenerate both editions (notebooks/, notebooks/zh/) from notebooks/src/*.md and execute them in place (NB=pattern)'
 	@echo 'make html            executed HTML exports into build/html'
 	@echo 'make figures         every figure as SVG, PNG and PDF into build/figures'
 	@echo 'make bench           Go benchmarks (BENCH=regexp PKGS=packages)'
@@ -72,8 +72,8 @@ test-notebooks: setup
 notebooks: setup
 	@test -n '$(wildcard notebooks/src/$(NB).md)' || { echo 'no source notebooks/src/$(NB).md' >&2; exit 1; }
 	$(GO) run ./tools/nbgen $(notdir $(wildcard notebooks/src/$(NB).md))
-	printf '%s\n' notebooks/$(NB).ipynb | xargs -P 2 -I{} \
-		$(NBCONVERT_EXEC) --to notebook --inplace {}
+	for f in notebooks/$(NB).ipynb notebooks/zh/$(NB).ipynb; do [ ! -e "$$f" ] || echo "$$f"; done | \
+		xargs -P 2 -I{} $(NBCONVERT_EXEC) --to notebook --inplace {}
 
 # The HTML exports show each figure's PNG: nbconvert 6.5 to 7.2 passes SVG
 # outputs through an HTML cleaner that strips their drawing
