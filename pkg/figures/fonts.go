@@ -163,20 +163,25 @@ type textHandler struct {
 
 var _ text.Handler = textHandler{}
 
-// handlers holds the text handler of each language, made once.
+// handlers holds the text handler of each language, each made once, the
+// Chinese one (which reads a 5 MB font) only when a Chinese figure asks.
 var handlers struct {
-	once    sync.Once
-	english textHandler
-	chinese textHandler
-	err     error
+	enOnce, zhOnce   sync.Once
+	english, chinese textHandler
+	err              error
 }
 
 // textHandlerFor returns the text handler of the edition l: the Liberation
 // fonts for English, and WenQuanYi Micro Hei as their fallback for Chinese.
 // It returns an error wrapping ErrFont when the Chinese font is missing.
 func textHandlerFor(l lang.Lang) (textHandler, error) {
-	handlers.once.Do(func() {
-		handlers.english = textHandler{fonts: font.NewCache(liberation.Collection())}
+	if l != lang.Chinese {
+		handlers.enOnce.Do(func() {
+			handlers.english = textHandler{fonts: font.NewCache(liberation.Collection())}
+		})
+		return handlers.english, nil
+	}
+	handlers.zhOnce.Do(func() {
 		f, err := loadCJK()
 		if err != nil {
 			handlers.err = err
@@ -186,10 +191,7 @@ func textHandlerFor(l lang.Lang) (textHandler, error) {
 		c.Add(font.Collection{{Font: cjkFont, Face: f}})
 		handlers.chinese = textHandler{fonts: c, fallback: true}
 	})
-	if l == lang.Chinese {
-		return handlers.chinese, handlers.err
-	}
-	return handlers.english, nil
+	return handlers.chinese, handlers.err
 }
 
 // Cache implements text.Handler.

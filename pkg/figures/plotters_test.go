@@ -287,3 +287,26 @@ func TestSVGFontFamilies(t *testing.T) {
 		}
 	}
 }
+
+// TestRegionsGrid checks that Regions samples its classifier on the range
+// the plot shows, and samples again when the range changes.
+func TestRegionsGrid(t *testing.T) {
+	r, err := NewRegions(product{dim: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := Rect{XMin: -1, XMax: 1, YMin: -1, YMax: 1}
+	b := Rect{XMin: 0, XMax: 2, YMin: 0, YMax: 2}
+	ga := r.sample(a)
+	if r.sample(a) != ga {
+		t.Error("same range sampled twice")
+	}
+	gb := r.sample(b)
+	if gb.View != b || gb == ga {
+		t.Errorf("grid of %+v after %+v: %+v", b, a, gb.View)
+	}
+	// f = x(1)·x(2) at the far corner of b.
+	if c, rows := gb.Dims(); gb.Z(c-1, rows-1) != 4 {
+		t.Errorf("f(2, 2) sampled as %v, want 4", gb.Z(c-1, rows-1))
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"image/color"
 	"math"
 	"slices"
+	"sync"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
@@ -34,6 +35,11 @@ type Regions struct {
 	Cells int
 	// BoundaryStyle draws f(x) = 0.
 	BoundaryStyle draw.LineStyle
+
+	// The last grid sampled, which the next drawing of the same range
+	// reuses (a notebook renders a figure twice, as SVG and PNG).
+	mu   sync.Mutex
+	last *FuncGrid
 }
 
 var _ plot.Plotter = (*Regions)(nil)
@@ -51,17 +57,24 @@ func NewRegions(c classify.Classifier) (*Regions, error) {
 	return &Regions{Classifier: c, BoundaryStyle: draw.LineStyle{Color: black, Width: vg.Points(lineWidth)}}, nil
 }
 
-// sample evaluates f on the grid of the view.
+// sample evaluates f on the grid of the view, or returns the grid of the
+// last call if it had the same view and number of cells.
 func (r *Regions) sample(view Rect) *FuncGrid {
 	cells := r.Cells
 	if cells == 0 {
 		cells = 150
 	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if g := r.last; g != nil && g.View == view && g.Cols == cells {
+		return g
+	}
 	x := make([]float64, 2)
-	return SampleGrid(func(a, b float64) float64 {
+	r.last = SampleGrid(func(a, b float64) float64 {
 		x[0], x[1] = a, b
 		return r.Classifier.Decision(x)
 	}, view, cells, cells)
+	return r.last
 }
 
 // check returns ErrNotFinite if f is NaN or infinite somewhere on the grid
