@@ -82,23 +82,23 @@ func Table21Misclassified(l lang.Lang) (*plot.Plot, error) {
 // the misclassified set M at every step of Table 2.1: L is not monotone, and
 // it is 0 at k = 0 although all three points are misclassified. The words
 // are in the language l.
-func Table21Loss(lg lang.Lang) (*plot.Plot, error) {
+func Table21Loss(l lang.Lang) (*plot.Plot, error) {
 	x, y := dataset.Example21()
 	run, err := Table21()
 	if err != nil {
 		return nil, err
 	}
-	var l, m []float64
+	var loss, m []float64
 	for _, s := range run.Trace {
-		l = append(l, perceptron.Loss(x, y, s.W, s.B))
+		loss = append(loss, perceptron.Loss(x, y, s.W, s.B))
 		m = append(m, float64(len(perceptron.Misclassified(x, y, s.W, s.B))))
 	}
 	return figures.Lines{
-		Title:  lg.Pick("Example 2.1: L(w, b) and |M| along Table 2.1", "例 2.1：沿表 2.1 的 L(w, b) 与 |M|"),
-		XLabel: lg.Pick("k (updates)", "k（更新次数）"), YLabel: lg.Pick("value", "值"), Values: true,
-		Series: []figures.Series{{Name: lg.Pick("loss L(w, b)", "损失函数 L(w, b)"), Y: l},
-			{Name: lg.Pick("|M|, misclassified points", "|M|，误分类点数"), Y: m}},
-		Lang: lg,
+		Title:  l.Pick("Example 2.1: L(w, b) and |M| along Table 2.1", "例 2.1：沿表 2.1 的 L(w, b) 与 |M|"),
+		XLabel: l.Pick("k (updates)", "k（更新次数）"), YLabel: l.Pick("value", "值"), Values: true,
+		Series: []figures.Series{{Name: l.Pick("loss L(w, b)", "损失函数 L(w, b)"), Y: loss},
+			{Name: l.Pick("|M|, misclassified points", "|M|，误分类点数"), Y: m}},
+		Lang: l,
 	}.Plot()
 }
 
