@@ -40,7 +40,7 @@ help:
 	@echo 'make test-notebooks  only the headless notebook tests'
 	@echo 'make notebooks       regenerate both editions (notebooks/, notebooks/zh/) from notebooks/src/*.md and execute them in place (NB=pattern)'
 	@echo 'make html            executed HTML exports into build/html'
-	@echo 'make figures         every figure as SVG, PNG and PDF into build/figures'
+	@echo 'make figures         every figure as SVG, PNG and PDF into build/figures (LANG=zh: Chinese, into build/figures/zh)'
 	@echo 'make bench           Go benchmarks (BENCH=regexp PKGS=packages)'
 	@echo 'make compare         SMO vs LIBSVM svm-train and the perceptron vs scikit-learn, side by side'
 	@echo 'make test-docker     build the Docker image and test it'
@@ -86,8 +86,14 @@ html: setup
 		$(NBCONVERT_EXEC) --to html --output-dir build/html \
 		--NbConvertBase.display_data_priority="$(HTML_PRIORITY)" {}
 
+# make figures LANG=zh writes the Chinese edition's figures into
+# build/figures/zh. Only a LANG given on the command line counts: the
+# locale's LANG in the environment does not change the figures.
+FIGURES_LANG := $(if $(and $(filter command line,$(origin LANG)),$(filter zh%,$(LANG))),zh,en)
+FIGURES_DIR := build/figures$(if $(filter zh,$(FIGURES_LANG)),/zh)
+
 figures:
-	$(GO) run ./cmd/marginnotes figures --out build/figures --format svg,png,pdf
+	$(GO) run ./cmd/marginnotes figures --lang $(FIGURES_LANG) --out $(FIGURES_DIR) --format svg,png,pdf
 
 bench:
 	$(GO) test -run '^$$' -bench '$(BENCH)' -benchmem -count=1 $(PKGS)
