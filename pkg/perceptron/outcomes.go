@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/marginnotes/marginnotes/pkg/dataset"
@@ -175,7 +176,7 @@ func (e Enumeration) walk(x mat.Matrix, y []float64, visit func(k int, layer []*
 			nd.w = make([]float64, d)
 			nd.b = weightsOf(nd.w, nd.counts, rows, y)
 			for i, xi := range rows {
-				if y[i]*(dot(nd.w, xi)+nd.b) <= 0 {
+				if y[i]*(floats.Dot(nd.w, xi)+nd.b) <= 0 {
 					nd.miss = append(nd.miss, i)
 				}
 			}

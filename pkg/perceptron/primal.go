@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/rand/v2"
 
+	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/marginnotes/marginnotes/pkg/dataset"
@@ -136,10 +137,10 @@ func (p *primal) row(i int) []float64 {
 	return p.x[i*p.stride : i*p.stride+p.d : i*p.stride+p.d]
 }
 
-func (p *primal) score(i int) float64 { return dot(p.w, p.row(i)) + p.b }
+func (p *primal) score(i int) float64 { return floats.Dot(p.w, p.row(i)) + p.b }
 
 func (p *primal) update(i int, step float64) {
-	axpy(step, p.row(i), p.w)
+	floats.AddScaled(p.w, step, p.row(i))
 	if !p.noBias {
 		p.b += step
 	}
@@ -155,7 +156,7 @@ func (p *primal) save(s *snap) {
 func (p *primal) errors(s *snap, cs229 bool) int {
 	var e int
 	for i, yi := range p.y {
-		if miss(cs229, yi, dot(s.w, p.row(i))+s.b) {
+		if miss(cs229, yi, floats.Dot(s.w, p.row(i))+s.b) {
 			e++
 		}
 	}

@@ -3,6 +3,8 @@ package perceptron
 import (
 	"fmt"
 	"slices"
+
+	"gonum.org/v1/gonum/floats"
 )
 
 // Step is one row of the iteration tables 2.1 and 2.2: the state after the
@@ -190,28 +192,13 @@ func (r *runner) pass(perm []int, run int) int {
 func (r *runner) passPrimal(p *primal, perm []int, run int) int {
 	n, y, cs229 := r.n, r.y, r.cfg.cs229
 	x, stride, d, w := p.x, p.stride, p.d, p.w
-	// On long rows, ask for the row `ahead` places on while working on this
-	// one: the loop is limited by memory, and the hint keeps more reads in
-	// flight than the hardware prefetcher does on its own (about 10–20%
-	// faster on 10⁵–10⁶ × 100 data, measured with bench/perceptron).
-	ahead := 0
-	if d >= prefetchMinLen {
-		ahead = max(1, prefetchBytes/(8*d))
-	}
 	for j := 0; j < n; j++ {
 		i := j
 		if perm != nil {
 			i = perm[j]
 		}
-		if ahead > 0 && j+ahead < n {
-			k := j + ahead
-			if perm != nil {
-				k = perm[k]
-			}
-			prefetch(x[k*stride : k*stride+d])
-		}
 		xi := x[i*stride : i*stride+d : i*stride+d]
-		if !miss(cs229, y[i], dot(w, xi)+p.b) {
+		if !miss(cs229, y[i], floats.Dot(w, xi)+p.b) {
 			run++
 			if run == n {
 				return run
@@ -224,13 +211,6 @@ func (r *runner) passPrimal(p *primal, perm []int, run int) int {
 	}
 	return run
 }
-
-// Prefetching in passPrimal: rows of at least prefetchMinLen values are
-// requested about prefetchBytes ahead.
-const (
-	prefetchMinLen = 32
-	prefetchBytes  = 6144
-)
 
 // randomMistake runs the RandomMistake order.
 func (r *runner) randomMistake() error {

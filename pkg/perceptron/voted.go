@@ -110,12 +110,12 @@ func (v Voted) Fit(x mat.Matrix, y []float64) (*VotedResult, error) {
 		mistakes := res.Updates
 		for _, i := range perm {
 			xi := row(i)
-			if y[i]*(dot(w, xi)+b) > 0 {
+			if y[i]*(floats.Dot(w, xi)+b) > 0 {
 				c++
 				continue
 			}
 			retire()
-			axpy(y[i], xi, w)
+			floats.AddScaled(w, y[i], xi)
 			b += y[i]
 			c = 1
 			res.Updates++
