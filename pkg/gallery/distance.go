@@ -7,7 +7,9 @@ import (
 
 	"github.com/marginnotes/marginnotes/pkg/dataset"
 	"github.com/marginnotes/marginnotes/pkg/figures"
+	"github.com/marginnotes/marginnotes/pkg/lang"
 	"github.com/marginnotes/marginnotes/pkg/perceptron"
+	"github.com/marginnotes/marginnotes/pkg/report"
 )
 
 // Notebook 01-distance-loss: the hyperplane, distances and L(w, b).
@@ -29,7 +31,7 @@ func distanceEntries() []Entry {
 // Table 2.1.
 func Table21() (*perceptron.Result, error) {
 	x, y := dataset.Example21()
-	return perceptron.Primal{Record: true}.Fit(x, y)
+	return perceptron.Primal{Settings: perceptron.Settings{Record: true}}.Fit(x, y)
 }
 
 // Example21Distances draws Example 2.1 with the hyperplane Table 2.1 ends
@@ -64,7 +66,7 @@ func Table21Misclassified() (*plot.Plot, error) {
 		verb = "are"
 	}
 	return figures.Plane{
-		Title: fmt.Sprintf("Table 2.1, k = %d: %s %s misclassified", s.K, perceptron.Points(m), verb),
+		Title: fmt.Sprintf("Table 2.1, k = %d: %s %s misclassified", s.K, report.Points(m, lang.English), verb),
 		X:     x, Y: y, Names: figures.PointNames(len(y)),
 		Hyperplanes: []figures.Hyperplane{{W: s.W, B: s.B, Shade: true, Normal: true, Distances: m}},
 		Highlight:   m,

@@ -83,7 +83,7 @@ func XORLinear(set *dataset.Set) (*plot.Plot, error) {
 		Hyperplanes: []figures.Hyperplane{
 			{W: r.W, B: r.B, Label: fmt.Sprintf("last weights after %d epochs", r.Epochs)},
 			{W: r.Pocket.W, B: r.Pocket.B, Label: fmt.Sprintf("pocket (%d errors)", r.Pocket.Errors), Shade: true},
-			{W: v.W, B: v.B, Label: "averaged perceptron"},
+			{W: v.Averaged.W, B: v.Averaged.B, Label: "averaged perceptron"},
 		},
 	}.Plot()
 }
