@@ -3,6 +3,7 @@ package perceptron
 import (
 	"container/list"
 
+	"gonum.org/v1/gonum/blas"
 	"gonum.org/v1/gonum/blas/blas64"
 	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
@@ -37,18 +38,21 @@ func newGramRows(k kernel.Kernel, given *mat.SymDense, x mat.Matrix, budget int)
 		return newFullGram(kernel.Gram(k, x))
 	}
 	data, stride := rawRows(x)
-	var m mat.Dense
-	m.SetRawMatrix(blas64.General{Rows: n, Cols: d, Stride: stride, Data: data})
+	m := blas64.General{Rows: n, Cols: d, Stride: stride, Data: data}
 	rows := make([][]float64, n)
 	for i := range rows {
 		rows[i] = data[i*stride : i*stride+d : i*stride+d]
 	}
+	// dots sets dst to the inner products X·xᵢ.
+	dots := func(i int, dst []float64) {
+		blas64.Gemv(blas.NoTrans, 1, m, blas64.Vector{N: d, Inc: 1, Data: rows[i]}, 0, blas64.Vector{N: n, Inc: 1, Data: dst})
+	}
 	compute := func(i int, dst []float64) {
 		switch k := k.(type) {
 		case kernel.Linear:
-			mat.NewVecDense(n, dst).MulVec(&m, mat.NewVecDense(d, rows[i]))
+			dots(i, dst)
 		case kernel.Polynomial:
-			mat.NewVecDense(n, dst).MulVec(&m, mat.NewVecDense(d, rows[i]))
+			dots(i, dst)
 			for j, v := range dst {
 				dst[j] = k.FromDot(v)
 			}
@@ -114,15 +118,17 @@ func (c *rowCache) row(i int) []float64 {
 		c.lru.MoveToFront(e)
 		return e.Value.(*cachedRow).row
 	}
-	var r *cachedRow
+	var e *list.Element
 	if c.lru.Len() < c.slots {
-		r = &cachedRow{row: make([]float64, c.n)}
+		e = c.lru.PushFront(&cachedRow{row: make([]float64, c.n)})
 	} else {
-		r = c.lru.Remove(c.lru.Back()).(*cachedRow)
-		c.elem[r.i] = nil
+		e = c.lru.Back()
+		c.elem[e.Value.(*cachedRow).i] = nil
+		c.lru.MoveToFront(e)
 	}
+	r := e.Value.(*cachedRow)
 	r.i = i
-	c.elem[i] = c.lru.PushFront(r)
+	c.elem[i] = e
 	c.compute(i, r.row)
 	return r.row
 }
