@@ -19,10 +19,11 @@ import (
 // number of examinations it survived. The result predicts by the vote and
 // also holds the averaged perceptron Σₖ cₖŵₖ / Σₖ cₖ.
 //
-// Memory is bounded by MaxVotes: while the run has made at most MaxVotes
-// vectors each is kept; beyond that, consecutive vectors are merged into
-// groups of Group (a power of two) and each group votes with the average
-// of its vectors (see VotedResult).
+// Memory is bounded by MaxVotes: while the run has made fewer than
+// MaxVotes vectors each is kept; from then on consecutive vectors are
+// merged into groups of Group (a power of two), each voting with the
+// average of its vectors, so that fewer than MaxVotes votes are kept (see
+// VotedResult).
 type Voted struct {
 	// Epochs is the number of passes T over the data; 0 means
 	// DefaultVotedEpochs. The run does not stop early: once an epoch has no
@@ -32,8 +33,9 @@ type Voted struct {
 	Order Order
 	// Src drives Shuffle; nil means rand.NewPCG(1, 2).
 	Src rand.Source
-	// MaxVotes is the most votes kept, at least 2 (an odd number counts as
-	// the even number below it); 0 means DefaultMaxVotes.
+	// MaxVotes bounds the number of votes kept (see above); it is at least
+	// 2, an odd number counts as the even number below it, and 0 means
+	// DefaultMaxVotes.
 	MaxVotes int
 }
 
