@@ -113,7 +113,7 @@ func TestVotedExample21(t *testing.T) {
 		}
 	}
 	// A model with one vote of weight 0 votes +1 everywhere.
-	zero := &VotedResult{Votes: []Vote{{W: []float64{0, 0}, C: 3}}, Group: 1, dim: 2}
+	zero := &VotedResult{Votes: []Vote{{W: []float64{0, 0}, C: 3}}, Group: 1, Averaged: classify.Linear{W: []float64{0, 0}}}
 	if f, p := zero.Decision([]float64{5, -5}), zero.Predict([]float64{5, -5}); f != 3 || p != 1 {
 		t.Errorf("zero vote: f = %v, Predict = %v; want 3 and +1", f, p)
 	}

@@ -78,7 +78,6 @@ type VotedResult struct {
 	Mistakes []int
 	Updates  int
 	Epochs   int
-	dim      int
 }
 
 var (
@@ -120,7 +119,7 @@ func (v Voted) Fit(x mat.Matrix, y []float64) (*VotedResult, error) {
 	}
 	n, d := x.Dims()
 	data, stride := rawRows(x)
-	vr := &voter{res: &VotedResult{Group: 1, dim: d}, maxVotes: maxVotes &^ 1,
+	vr := &voter{res: &VotedResult{Group: 1}, maxVotes: maxVotes &^ 1,
 		w: make([]float64, d), gw: make([]float64, d), sum: make([]float64, d)}
 	res := vr.res
 	rng := rand.New(src)
@@ -256,7 +255,7 @@ func (vr *voter) push(v Vote) {
 // Decision returns the vote Σₛ Cₛ·sign(Wₛ·x + Bₛ), with sign(0) = +1. It
 // panics if len(x) is not the dimension of the training data.
 func (r *VotedResult) Decision(x []float64) float64 {
-	if len(x) != r.dim {
+	if len(x) != r.Dim() {
 		panic(errLength)
 	}
 	var f float64
@@ -270,5 +269,5 @@ func (r *VotedResult) Decision(x []float64) float64 {
 // as Decision does.
 func (r *VotedResult) Predict(x []float64) float64 { return classify.Sign(r.Decision(x)) }
 
-// Dim returns the dimension of the training data.
-func (r *VotedResult) Dim() int { return r.dim }
+// Dim returns the dimension of the training data, len(Averaged.W).
+func (r *VotedResult) Dim() int { return r.Averaged.Dim() }
