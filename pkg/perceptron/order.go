@@ -172,10 +172,6 @@ func (c *config) checkSeq(n int) error {
 // correct reports whether a point with label y and score z = w·x+b is
 // classified correctly under the run's rule: y·z > 0 in the book,
 // Sign(z) = y in CS229. A score that is not finite is never correct.
-func (c *config) correct(y, z float64) bool {
-	return correct(c.CS229, y, z)
-}
-
 func correct(cs229 bool, y, z float64) bool {
 	if cs229 {
 		return classify.Sign(z) == y && math.Abs(z) <= math.MaxFloat64
