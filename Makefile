@@ -53,13 +53,11 @@ setup:
 notebook: setup
 	@scripts/notebook.sh
 
-# Unit and notebook tests both run, so one run reports every failure. The
-# perceptron runs twice: with its AVX2 kernels and with the portable ones.
+# Unit and notebook tests both run, so one run reports every failure.
 test: setup
 	$(GO) vet ./...
 	status=0; \
 	$(GO) test -short ./... || status=1; \
-	$(GO) test -short -tags purego ./pkg/perceptron || status=1; \
 	$(MAKE) --no-print-directory test-notebooks || status=1; \
 	exit $$status
 

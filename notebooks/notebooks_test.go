@@ -34,9 +34,10 @@ var keyNumbers = map[string][]keyNumber{
 		{"loss L along Table 2.1", seq(0, 7, 4, 1, 4, 5, 2, 0)},
 	},
 	"02": {
-		// Table 2.1: the final model x⁽¹⁾+x⁽²⁾−3 and the book's other order's 2x⁽¹⁾+x⁽²⁾−5.
-		{"Table 2.1 final hyperplane x(1)+x(2)−3", `(^|[^\d])x⁽¹⁾\+x⁽²⁾-3\b`},
-		{"alternative order 2x(1)+x(2)−5", `2x⁽¹⁾\+x⁽²⁾-5 = 0`},
+		// Table 2.1: the final model x⁽¹⁾+x⁽²⁾−3 and the book's other order's 2x⁽¹⁾+x⁽²⁾−5,
+		// written by package notation (spaced operators, true minus).
+		{"Table 2.1 final hyperplane x(1)+x(2)−3", `(^|[^\d])x⁽¹⁾ \+ x⁽²⁾ − 3\b`},
+		{"alternative order 2x(1)+x(2)−5", `2x⁽¹⁾ \+ x⁽²⁾ − 5 = 0`},
 	},
 	"03": {
 		// Example 2.2: G = [[18,21,6],[21,25,7],[6,7,2]], in any layout

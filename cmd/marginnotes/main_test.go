@@ -74,8 +74,8 @@ func TestPerceptronTable21(t *testing.T) {
 	if !eqVec(got.W, []float64{1, 1}) || got.B != -3 || !got.Converged || got.Updates != 7 {
 		t.Errorf("w=%v b=%v converged=%v updates=%d, want (1,1) −3 true 7", got.W, got.B, got.Converged, got.Updates)
 	}
-	if len(got.Trace) != 8 || got.Trace[0].Point != 0 || got.Trace[4].Point != 3 || got.Trace[4].B != -2 {
-		t.Errorf("trace = %+v, want 8 rows, row 4 = x3 with b = −2", got.Trace)
+	if len(got.Trace) != 8 || got.Trace[0].Point != 0 || got.Trace[4].Point != 3 || got.Trace[4].B != -2 || got.Trace[4].Alpha != 3 || got.TraceTruncated {
+		t.Errorf("trace = %+v, want 8 rows, row 4 = x3 with α3 = 3, b = −2 (book Table 2.2)", got.Trace)
 	}
 }
 
@@ -123,13 +123,20 @@ func TestPerceptronNotSeparable(t *testing.T) {
 }
 
 func TestPerceptronVoted(t *testing.T) {
-	code, out, errOut := runCmd(t, example21, "perceptron", "--form", "voted", "--json", "--max-epochs", "5", "-")
-	if code != 0 {
-		t.Fatalf("exit %d: %s", code, errOut)
-	}
-	// The first epochs make the updates of Table 2.1, the rest none.
-	if got := decode[votedOutput](t, out); got.Updates != 7 || got.Vectors != 7 || !slices.Equal(got.Mistakes, []int{1, 3, 3, 3, 1, 3, 3}) {
-		t.Errorf("voted: %+v, want the 7 updates of Table 2.1", got)
+	for _, c := range []struct {
+		args   []string
+		epochs int
+	}{{nil, 10}, {[]string{"--epochs", "5"}, 5}} {
+		args := append([]string{"perceptron", "--form", "voted", "--json"}, c.args...)
+		code, out, errOut := runCmd(t, example21, append(args, "-")...)
+		if code != 0 {
+			t.Fatalf("%v: exit %d: %s", c.args, code, errOut)
+		}
+		// The first epochs make the updates of Table 2.1, the rest none.
+		got := decode[votedOutput](t, out)
+		if got.Updates != 7 || got.Vectors != 7 || got.Group != 1 || got.Epochs != c.epochs || !slices.Equal(got.Mistakes, []int{1, 3, 3, 3, 1, 3, 3}) {
+			t.Errorf("voted %v: %+v, want the 7 updates of Table 2.1 in %d epochs", c.args, got, c.epochs)
+		}
 	}
 }
 
@@ -218,6 +225,9 @@ func TestErrors(t *testing.T) {
 		{"order and seed", example21, []string{"perceptron", "--order", "1,2,3", "--seed", "1", "-"}, 2, "exclude each other"},
 		{"kernel without form", example21, []string{"perceptron", "--kernel", "rbf", "-"}, 2, "needs --form kernel"},
 		{"max epochs", example21, []string{"perceptron", "--max-epochs", "0", "-"}, 2, "--max-epochs 0"},
+		{"epochs", example21, []string{"perceptron", "--form", "voted", "--epochs", "0", "-"}, 2, "--epochs 0"},
+		{"max epochs of voted", example21, []string{"perceptron", "--form", "voted", "--max-epochs", "5", "-"}, 2, "not --max-epochs"},
+		{"epochs of primal", example21, []string{"perceptron", "--epochs", "5", "-"}, 2, "--epochs is for --form voted"},
 		{"choice not misclassified", example21, []string{"perceptron", "--choices", "1,1", "-"}, 1, "x1"},
 		{"bound not separable", xor, []string{"bound", "-"}, 1, "not linearly separable"},
 	}

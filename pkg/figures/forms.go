@@ -10,7 +10,7 @@ import (
 )
 
 // FormTime is the wall time of the perceptron's primal and dual forms on
-// one problem of N points in R^D (see perceptron.SweepForms).
+// one problem of N points in R^D (see experiment.SweepForms).
 type FormTime struct {
 	N, D int
 	// Primal is the time of the primal form, Dual that of the dual form

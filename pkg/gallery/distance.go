@@ -2,7 +2,6 @@ package gallery
 
 import (
 	"fmt"
-	"strings"
 
 	"gonum.org/v1/plot"
 
@@ -11,6 +10,7 @@ import (
 	"github.com/marginnotes/marginnotes/pkg/lang"
 	"github.com/marginnotes/marginnotes/pkg/notation"
 	"github.com/marginnotes/marginnotes/pkg/perceptron"
+	"github.com/marginnotes/marginnotes/pkg/report"
 )
 
 // Notebook 01-distance-loss: the hyperplane, distances and L(w, b).
@@ -32,7 +32,7 @@ func distanceEntries() []Entry {
 // Table 2.1.
 func Table21() (*perceptron.Result, error) {
 	x, y := dataset.Example21()
-	return perceptron.Primal{Record: true}.Fit(x, y)
+	return perceptron.Primal{Settings: perceptron.Settings{Record: true}}.Fit(x, y)
 }
 
 // Example21Distances draws Example 2.1 with the hyperplane Table 2.1 ends
@@ -67,7 +67,7 @@ func Table21Misclassified(l lang.Lang) (*plot.Plot, error) {
 	if len(m) > 1 {
 		verb = "are"
 	}
-	names := pointNames(m)
+	names := report.Points(m, l)
 	return figures.Plane{
 		Title: l.Pick(fmt.Sprintf("Table 2.1, k = %d: %s %s misclassified", s.K, names, verb),
 			fmt.Sprintf("表 2.1，k = %d：误分类点为 %s", s.K, names)),
@@ -100,14 +100,4 @@ func Table21Loss(l lang.Lang) (*plot.Plot, error) {
 			{Name: l.Pick("|M|, misclassified points", "|M|，误分类点数"), Y: m}},
 		Lang: l,
 	}.Plot()
-}
-
-// pointNames names the points of 0-based indices is as the book does:
-// "x1, x3".
-func pointNames(is []int) string {
-	names := make([]string, len(is))
-	for j, i := range is {
-		names[j] = figures.PointNames(i + 1)[i]
-	}
-	return strings.Join(names, ", ")
 }

@@ -6,6 +6,7 @@ import (
 	"gonum.org/v1/plot"
 
 	"github.com/marginnotes/marginnotes/pkg/dataset"
+	"github.com/marginnotes/marginnotes/pkg/experiment"
 	"github.com/marginnotes/marginnotes/pkg/figures"
 	"github.com/marginnotes/marginnotes/pkg/lang"
 	"github.com/marginnotes/marginnotes/pkg/perceptron"
@@ -71,16 +72,16 @@ const (
 func MarginGammas() []float64 { return []float64{0.4, 0.2, 0.1, 0.05, 0.025, 0.0125} }
 
 // MarginTrials runs the mistake-bound experiment of notebook 04-novikoff,
-// perceptron.MistakeTrials with the settings above and the source
+// experiment.MistakeTrials with the settings above and the source
 // rand.NewPCG(4, 4).
-func MarginTrials() ([]perceptron.Trial, error) {
-	return perceptron.MistakeTrials(rand.NewPCG(4, 4), MarginN, MarginD, MarginRadius, MarginGammas(), MarginSets)
+func MarginTrials() ([]experiment.Trial, error) {
+	return experiment.MistakeTrials(rand.NewPCG(4, 4), MarginN, MarginD, MarginRadius, MarginGammas(), MarginSets)
 }
 
 // MistakesVsBound draws the mistakes of each trial against the bound (R/γ)²
 // of the best separator of its data (Trial.Best), on log–log axes with the
 // line mistakes = bound, the words in the language l.
-func MistakesVsBound(trials []perceptron.Trial, l lang.Lang) (*plot.Plot, error) {
+func MistakesVsBound(trials []experiment.Trial, l lang.Lang) (*plot.Plot, error) {
 	bound, mistakes := make([]float64, len(trials)), make([]float64, len(trials))
 	for i, t := range trials {
 		bound[i], mistakes[i] = t.Best.Bound, float64(t.Mistakes)

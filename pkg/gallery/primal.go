@@ -88,7 +88,7 @@ func XORLinear(set *dataset.Set, l lang.Lang) (*plot.Plot, error) {
 			{W: r.W, B: r.B, Label: l.Pick(fmt.Sprintf("last weights after %d epochs", r.Epochs), fmt.Sprintf("%d 轮后的最终权重", r.Epochs))},
 			{W: r.Pocket.W, B: r.Pocket.B, Label: l.Pick(fmt.Sprintf("pocket weights (%d errors)", r.Pocket.Errors),
 				fmt.Sprintf("口袋权重（%d 个误分类点）", r.Pocket.Errors)), Shade: true},
-			{W: v.W, B: v.B, Label: l.Pick("averaged perceptron", "平均感知机")},
+			{W: v.Averaged.W, B: v.Averaged.B, Label: l.Pick("averaged perceptron", "平均感知机")},
 		},
 		Lang: l,
 	}.Plot()

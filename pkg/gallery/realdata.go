@@ -88,7 +88,7 @@ func EpochLimits() []float64 { return []float64{10, 30, 100, 300, 1000, 3000, 10
 func PocketErrors(train *dataset.Set, limits []float64, l lang.Lang) (*plot.Plot, error) {
 	var final, pocket []float64
 	for _, e := range limits {
-		r, err := perceptron.Primal{MaxEpochs: int(e)}.Fit(train.X, train.Y)
+		r, err := perceptron.Primal{Settings: perceptron.Settings{MaxEpochs: int(e)}}.Fit(train.X, train.Y)
 		if err != nil && !errors.Is(err, perceptron.ErrNotConverged) {
 			return nil, err
 		}
