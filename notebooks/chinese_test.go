@@ -36,7 +36,7 @@ var (
 	linkTarget   = regexp.MustCompile(`\]\([^)\s]*\)`)
 	// A link whose text has no space names a file or package: a name.
 	linkName = regexp.MustCompile(`\[[^\]\s]+\]\([^)\s]*\)`)
-	url          = regexp.MustCompile(`https?://\S+`)
+	url      = regexp.MustCompile(`https?://\S+`)
 )
 
 // prose returns the Markdown text without LaTeX, code, HTML, link targets
