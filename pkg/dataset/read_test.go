@@ -318,6 +318,12 @@ func TestNewAndFromRows(t *testing.T) {
 	if _, err := dataset.New(x, []float64{1}); !errors.Is(err, dataset.ErrLength) {
 		t.Errorf("New with 1 label: %v", err)
 	}
+	if _, err := dataset.New((*mat.Dense)(nil), []float64{1}); !errors.Is(err, dataset.ErrEmpty) {
+		t.Errorf("New of a nil *mat.Dense: %v", err)
+	}
+	if _, err := dataset.New(nil, nil); !errors.Is(err, dataset.ErrEmpty) {
+		t.Errorf("New(nil): %v", err)
+	}
 	if err := (*dataset.Set)(nil).Validate(); !errors.Is(err, dataset.ErrEmpty) {
 		t.Errorf("nil set: %v", err)
 	}
