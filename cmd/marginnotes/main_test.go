@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
@@ -220,6 +222,9 @@ func TestErrors(t *testing.T) {
 		{"max epochs", example21, []string{"perceptron", "--max-epochs", "0", "-"}, 2, "--max-epochs 0"},
 		{"choice not misclassified", example21, []string{"perceptron", "--choices", "1,1", "-"}, 1, "x1"},
 		{"bound not separable", xor, []string{"bound", "-"}, 1, "not linearly separable"},
+		// JSON cannot carry ±Inf: the error says why instead of
+		// "json: unsupported value".
+		{"json inf", example21, []string{"perceptron", "--eta", "1e308", "--json", "-"}, 1, "Inf"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -229,6 +234,9 @@ func TestErrors(t *testing.T) {
 			}
 			if c.want != "" && (!strings.Contains(errOut, c.want) || strings.Count(errOut, "\n") != 1) {
 				t.Errorf("stderr %q, want one line containing %q", errOut, c.want)
+			}
+			if strings.Contains(errOut, "json:") {
+				t.Errorf("stderr %q: an encoding error hides the run's", errOut)
 			}
 		})
 	}
@@ -240,5 +248,45 @@ func TestHelp(t *testing.T) {
 		if code != 0 || !strings.Contains(out, "usage: marginnotes "+cmd) {
 			t.Errorf("%s -h: exit %d, output %q", cmd, code, out)
 		}
+	}
+}
+
+// failWriter fails every write, as a full disk does.
+type failWriter struct{}
+
+func (failWriter) Write([]byte) (int, error) { return 0, errors.New("no space left on device") }
+
+// TestWriteError: output that cannot be written is an error, exit status 1,
+// whatever the command and form.
+func TestWriteError(t *testing.T) {
+	for _, args := range [][]string{
+		{"svm", "-"},
+		{"svm", "--json", "-"},
+		{"perceptron", "--trace", "-"},
+		{"perceptron", "--form", "voted", "-"},
+		{"bound", "-"},
+		{"bound", "--json", "-"},
+		{"help"},
+	} {
+		var errOut bytes.Buffer
+		code := run(args, strings.NewReader(example21), failWriter{}, &errOut)
+		if code != 1 || errOut.String() != "marginnotes: writing the output: no space left on device\n" {
+			t.Errorf("%v: exit %d, stderr %q; want 1 and the write error", args, code, errOut.String())
+		}
+	}
+}
+
+func TestWriteJSON(t *testing.T) {
+	errRun := errors.New("the run's error")
+	nan := struct{ X []float64 }{[]float64{1, math.NaN()}}
+	var buf bytes.Buffer
+	if err := writeJSON(&buf, nan, errRun); err != errRun || buf.Len() != 0 {
+		t.Errorf("NaN with a run error: got %v and %q, want the run's error and no output", err, buf.String())
+	}
+	if err := writeJSON(&buf, nan, nil); err == nil || !strings.Contains(err.Error(), "NaN") || buf.Len() != 0 {
+		t.Errorf("NaN: got %v and %q, want an error naming NaN and no output", err, buf.String())
+	}
+	if err := writeJSON(&buf, struct{ X float64 }{0.5}, errRun); err != nil || buf.String() != "{\n  \"X\": 0.5\n}\n" {
+		t.Errorf("finite: got %v and %q", err, buf.String())
 	}
 }

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -159,19 +158,13 @@ func runPerceptron(args []string, stdin io.Reader, stdout io.Writer) error {
 		out.Trace = append(out.Trace, stepJSON{K: s.K, Point: s.Point + 1, W: s.W, B: s.B, Alpha: s.Alpha})
 	}
 	if *asJSON {
-		if err := writeJSON(stdout, out); err != nil {
+		if err := writeJSON(stdout, out, fitErr); err != nil {
 			return err
 		}
 	} else {
 		printPerceptron(stdout, out)
 	}
 	return fitErr
-}
-
-func writeJSON(w io.Writer, v any) error {
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	return enc.Encode(v)
 }
 
 func printPerceptron(w io.Writer, out perceptronOutput) {
@@ -231,7 +224,7 @@ func printVoted(w io.Writer, vr *perceptron.VotedResult, rows [][]float64, y []f
 		}
 	}
 	if asJSON {
-		return writeJSON(w, out)
+		return writeJSON(w, out, nil)
 	}
 	fmt.Fprintf(w, "form:            voted (averaged weights below)\nw:               %s\nb:               %s\n", vec(out.W), num(out.B))
 	fmt.Fprintf(w, "vectors:         %d\nupdates:         %d\nepochs:          %d\ntraining errors: %d of %d (vote)\n",
