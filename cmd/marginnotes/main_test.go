@@ -222,6 +222,16 @@ func TestErrors(t *testing.T) {
 		{"max epochs", example21, []string{"perceptron", "--max-epochs", "0", "-"}, 2, "--max-epochs 0"},
 		{"choice not misclassified", example21, []string{"perceptron", "--choices", "1,1", "-"}, 1, "x1"},
 		{"bound not separable", xor, []string{"bound", "-"}, 1, "not linearly separable"},
+		// Options that used to mean something else silently, or answer in
+		// 0-based numbers with the exit status of bad data.
+		{"seed negative", example21, []string{"perceptron", "--seed", "-5", "-"}, 2, "want an integer ≥ 0"},
+		{"seed text", example21, []string{"perceptron", "--seed", "x", "-"}, 2, "want an integer ≥ 0"},
+		{"gamma linear svm", example21, []string{"svm", "--gamma", "2", "-"}, 2, "--gamma does not apply to the linear kernel"},
+		{"gamma linear perceptron", example21, []string{"perceptron", "--gamma", "2", "-"}, 2, "--gamma does not apply to the linear kernel"},
+		{"coef0 rbf", example21, []string{"svm", "--kernel", "rbf", "--coef0", "1", "-"}, 2, "--coef0 does not apply to the rbf kernel"},
+		{"degree linear", example21, []string{"perceptron", "--form", "kernel", "--degree", "2", "-"}, 2, "--degree does not apply"},
+		{"order repeats", example21, []string{"perceptron", "--order", "1,1,1", "-"}, 2, "point 1 appears twice; want each of 1…3 once"},
+		{"order short", example21, []string{"perceptron", "--order", "3,1", "-"}, 2, "point 2 is missing"},
 		// JSON cannot carry ±Inf: the error says why instead of
 		// "json: unsupported value".
 		{"json inf", example21, []string{"perceptron", "--eta", "1e308", "--json", "-"}, 1, "Inf"},

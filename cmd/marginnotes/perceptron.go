@@ -52,7 +52,8 @@ func runPerceptron(args []string, stdin io.Reader, stdout io.Writer) error {
 	eta := fs.Float64("eta", 1, "learning rate η > 0")
 	order := fs.String("order", "", "explicit cyclic visiting order of the points, e.g. 3,1,2 (default: the book's 1,2,…,N)")
 	choices := fs.String("choices", "", "the misclassified points to update with, in order, e.g. 1,3,3,3,2,3,3,3,1,3,3")
-	seed := fs.Int64("seed", -1, "shuffle the points each epoch with this seed (default: no shuffling)")
+	var seed seedFlag
+	fs.Var(&seed, "seed", "shuffle the points each epoch with this seed ≥ 0 (default: no shuffling)")
 	maxEpochs := fs.Int("max-epochs", perceptron.DefaultMaxEpochs, "stop after this many epochs")
 	cs229 := fs.Bool("cs229", false, "CS229's mistake rule: sign(w·x+b) ≠ y with sign(0) = +1, instead of y(w·x+b) ≤ 0")
 	trace := fs.Bool("trace", false, "print every update (Tables 2.1 and 2.2)")
@@ -81,7 +82,7 @@ func runPerceptron(args []string, stdin io.Reader, stdout io.Writer) error {
 	exclusive := 0
 	if *order != "" {
 		exclusive++
-		if seq, err = pointList("order", *order, n); err != nil {
+		if seq, err = permutation("order", *order, n); err != nil {
 			return err
 		}
 	}
@@ -92,9 +93,9 @@ func runPerceptron(args []string, stdin io.Reader, stdout io.Writer) error {
 		}
 		ord = perceptron.Choices
 	}
-	if *seed >= 0 {
+	if seed.set {
 		exclusive++
-		ord, src = perceptron.Shuffle, rand.NewPCG(uint64(*seed), 0)
+		ord, src = perceptron.Shuffle, rand.NewPCG(seed.v, 0)
 	}
 	if exclusive > 1 {
 		return usagef("perceptron: --order, --choices and --seed exclude each other")
