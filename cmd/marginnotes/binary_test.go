@@ -114,6 +114,66 @@ func runLimited(t *testing.T, lim limits, args ...string) (code int, stdout, std
 	return code, out.String(), errOut.String()
 }
 
+// endless is a standard input that never ends: body over and over.
+type endless struct {
+	body string
+	off  int
+}
+
+func (e *endless) Read(p []byte) (int, error) {
+	n := 0
+	for n < len(p) {
+		k := copy(p[n:], e.body[e.off:])
+		n += k
+		e.off = (e.off + k) % len(e.body)
+	}
+	return n, nil
+}
+
+// TestReadersUnderMemoryLimit runs the command under 1 GiB of virtual
+// memory on inputs that used to grow it until it died: each ends in one
+// line of error, exit status 1, within seconds.
+func TestReadersUnderMemoryLimit(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs the command")
+	}
+	// A LIBSVM file of a few hundred bytes whose one index, 2²⁴, makes the
+	// dense data 3×16777216: 400 MB, and gigabytes in bound's work.
+	hugeIndex := writeFile(t, "huge-index.libsvm", "# Example 2.1 with a 16777216th feature, zero but for x3\n"+
+		"+1 1:3 2:3\n+1 1:4 2:3\n-1 1:1 2:1 16777216:1e-9\n"+
+		"# The dense matrix would be 3 × 16777216 numbers: 384 MiB, refused from the file's size.\n")
+	// Twelve lines of it: more than dataset.MaxCells numbers.
+	hugeDense := writeFile(t, "huge-dense.libsvm", strings.Repeat("+1 1:3 16777216:3\n-1 1:1 2:1\n", 6))
+	zero, err := os.Open("/dev/zero")
+	if err != nil {
+		t.Skip("no /dev/zero")
+	}
+	defer zero.Close()
+	for _, c := range []struct {
+		name  string
+		stdin io.Reader
+		args  []string
+		want  string
+	}{
+		{"dev zero", nil, []string{"svm", "/dev/zero"}, "NUL byte"},
+		{"dev zero stdin", zero, []string{"perceptron", "-"}, "NUL byte"},
+		{"endless csv line", &endless{body: "1,"}, []string{"svm", "-"}, "longer than 4194304 bytes"},
+		{"endless libsvm line", &endless{body: " 1:1"}, []string{"bound", "-"}, "longer than 4194304 bytes"},
+		{"endless quoted field", io.MultiReader(strings.NewReader("1,\""), &endless{body: "a\n"}),
+			[]string{"perceptron", "-"}, "longer than 4194304 bytes"},
+		{"huge index", nil, []string{"bound", hugeIndex}, "index 16777216 on this line"},
+		{"huge index svm", nil, []string{"svm", "--kernel", "rbf", hugeIndex}, "index 16777216 on this line"},
+		{"huge dense", nil, []string{"perceptron", hugeDense}, "more than 134217728 numbers"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			code, _, errOut := runLimited(t, limits{MemMiB: 1024, Timeout: time.Minute, Stdin: c.stdin}, c.args...)
+			if code != 1 || !strings.Contains(errOut, c.want) || strings.Count(errOut, "\n") != 1 {
+				t.Errorf("exit %d, stderr %q: want 1 and one line with %q", code, errOut, c.want)
+			}
+		})
+	}
+}
+
 // TestFullOutput writes to /dev/full: every write fails, and the command
 // says so with exit status 1 instead of exiting 0.
 func TestFullOutput(t *testing.T) {

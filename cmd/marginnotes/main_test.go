@@ -232,6 +232,11 @@ func TestErrors(t *testing.T) {
 		{"degree linear", example21, []string{"perceptron", "--form", "kernel", "--degree", "2", "-"}, 2, "--degree does not apply"},
 		{"order repeats", example21, []string{"perceptron", "--order", "1,1,1", "-"}, 2, "point 1 appears twice; want each of 1…3 once"},
 		{"order short", example21, []string{"perceptron", "--order", "3,1", "-"}, 2, "point 2 is missing"},
+		// Data the readers refuse.
+		{"underscore", "1_0,1,1\n2,2,-1\n", []string{"svm", "-"}, 1, "not a decimal number"},
+		{"hex float", "0x1p-2,1,1\n2,2,-1\n", []string{"svm", "-"}, 1, "not a decimal number"},
+		{"utf16", "\xff\xfe3\x00,\x003\x00,\x001\x00\n\x00", []string{"svm", "-"}, 1, "UTF-16"},
+		{"utf16 no bom", "3\x00,\x003\x00,\x001\x00\n\x00", []string{"bound", "-"}, 1, "UTF-16"},
 		// JSON cannot carry ±Inf: the error says why instead of
 		// "json: unsupported value".
 		{"json inf", example21, []string{"perceptron", "--eta", "1e308", "--json", "-"}, 1, "Inf"},
@@ -258,6 +263,29 @@ func TestHelp(t *testing.T) {
 		if code != 0 || !strings.Contains(out, "usage: marginnotes "+cmd) {
 			t.Errorf("%s -h: exit %d, output %q", cmd, code, out)
 		}
+	}
+}
+
+// TestInputForms reads Example 2.1 in the forms a user writes it: the SVM
+// is Example 7.2's every time.
+func TestInputForms(t *testing.T) {
+	for _, c := range []struct{ name, in string }{
+		{"libsvm comment with comma", "+1 1:3 2:3 # x1, positive\n+1 1:4 2:3 # x2, positive\n-1 1:1 2:1 # x3, negative\n"},
+		{"indented comments", "  # Example 2.1, x1 to x3\n3,3,1\n\t# x2\n4,3,1\n1,1,-1\n"},
+		{"utf-8 bom", "\ufeffx1,x2,y\n3,3,1\n4,3,1\n1,1,-1\n"},
+		{"crlf", "x1,x2,y\r\n3,3,1\r\n4,3,1\r\n1,1,-1\r\n"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			code, out, errOut := runCmd(t, c.in, "svm", "--json", "-")
+			if code != 0 {
+				t.Fatalf("exit %d: %s", code, errOut)
+			}
+			// Book Example 7.2: w* = (1/2, 1/2), b* = −2, support vectors x1 and x3.
+			got := decode[svmOutput](t, out)
+			if !eqVec(got.W, []float64{0.5, 0.5}) || !scalar.EqualWithinAbsOrRel(got.B, -2, tol, tol) || !slices.Equal(got.Support, []int{1, 3}) {
+				t.Errorf("got w=%v b=%v support=%v, want (½, ½), −2, x1 x3", got.W, got.B, got.Support)
+			}
+		})
 	}
 }
 
