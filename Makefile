@@ -1,6 +1,6 @@
 # Margin Notes. The two commands a reader needs:
 #   make notebook   open the notebooks in Jupyter (installs what is missing first)
-#   make test       vet, unit tests and the headless notebook tests
+#   make test       static checks, unit tests and the headless notebook tests
 # `make help` lists the rest.
 
 SHELL := bash
@@ -29,13 +29,14 @@ NBCONVERT_EXEC := jupyter nbconvert --execute \
 	--ExecutePreprocessor.timeout=600 \
 	--ExecutePreprocessor.record_timing=False
 
-.PHONY: help setup notebook test test-unit test-notebooks notebooks html figures \
+.PHONY: help setup notebook test lint test-unit test-notebooks notebooks html figures \
 	bench compare test-docker test-e2e clean distclean
 
 help:
 	@echo 'make notebook        open the notebooks in Jupyter (PORT=$(PORT)); prints the URL with its token'
-	@echo 'make test            setup, go vet, unit tests, notebook tests (headless)'
+	@echo 'make test            setup, static checks (make lint), unit tests, notebook tests (headless)'
 	@echo 'make setup           install Jupyter (Debian), build GoNB, gopls, goimports into bin/, register the gonb kernel'
+	@echo 'make lint            gofmt, go vet, staticcheck, go mod tidy -diff, shellcheck (installs the last two)'
 	@echo 'make test-unit       go test -short ./...'
 	@echo 'make test-notebooks  only the headless notebook tests'
 	@echo 'make notebooks       regenerate notebooks/*.ipynb from notebooks/src/*.md and execute them in place (NB=pattern)'
@@ -53,15 +54,21 @@ setup:
 notebook: setup
 	@scripts/notebook.sh
 
-# Unit and notebook tests both run, so one run reports every failure. The
-# perceptron runs twice: with its AVX2 kernels and with the portable ones.
+# The static checks, unit and notebook tests all run, so one run reports
+# every failure. The perceptron runs twice: with its AVX2 kernels and with
+# the portable ones.
 test: setup
-	$(GO) vet ./...
 	status=0; \
+	$(MAKE) --no-print-directory lint || status=1; \
 	$(GO) test -short ./... || status=1; \
 	$(GO) test -short -tags purego ./pkg/perceptron || status=1; \
 	$(MAKE) --no-print-directory test-notebooks || status=1; \
 	exit $$status
+
+# gofmt, go vet, staticcheck, go mod tidy -diff and shellcheck (scripts/lint.sh).
+lint:
+	@scripts/setup.sh lint
+	@scripts/lint.sh
 
 test-unit:
 	$(GO) test -short ./...
