@@ -24,13 +24,18 @@ NB ?= [0-9][0-9]-*
 BENCH ?= .
 PKGS ?= ./pkg/...
 
+# make fuzz FUZZTIME=5m FUZZPKGS=./pkg/dataset: every Fuzz target of the
+# packages, one after the other, for FUZZTIME each.
+FUZZTIME ?= 60s
+FUZZPKGS ?= ./...
+
 NBCONVERT_EXEC := jupyter nbconvert --execute \
 	--ExecutePreprocessor.kernel_name=gonb \
 	--ExecutePreprocessor.timeout=600 \
 	--ExecutePreprocessor.record_timing=False
 
 .PHONY: help setup notebook test lint test-unit test-notebooks notebooks html figures \
-	bench compare test-docker test-e2e clean distclean
+	bench compare fuzz test-docker test-e2e clean distclean
 
 help:
 	@echo 'make notebook        open the notebooks in Jupyter (PORT=$(PORT)); prints the URL with its token'
@@ -43,6 +48,7 @@ help:
 	@echo 'make html            executed HTML exports into build/html'
 	@echo 'make figures         every figure as SVG, PNG and PDF into build/figures'
 	@echo 'make bench           Go benchmarks (BENCH=regexp PKGS=packages)'
+	@echo 'make fuzz            every fuzz target for FUZZTIME=$(FUZZTIME) each (FUZZPKGS=packages)'
 	@echo 'make compare         SMO vs LIBSVM svm-train and the perceptron vs scikit-learn, side by side'
 	@echo 'make test-docker     build the Docker image and test it'
 	@echo 'make test-e2e        drive the served notebooks in headless Chromium'
@@ -101,6 +107,14 @@ bench:
 
 compare:
 	bench/compare.sh
+
+fuzz:
+	for pkg in $$($(GO) list $(FUZZPKGS)); do \
+		for f in $$($(GO) test -list '^Fuzz' "$$pkg" | grep '^Fuzz' || true); do \
+			echo "fuzz: $$pkg $$f for $(FUZZTIME)"; \
+			$(GO) test -run '^$$' -fuzz "^$$f\$$" -fuzztime $(FUZZTIME) "$$pkg" || exit 1; \
+		done; \
+	done
 
 test-docker:
 	scripts/test-docker.sh
