@@ -13,6 +13,9 @@
 # daemon. Missing packages (docker.io, debootstrap, curl) are installed when
 # run as root on Debian.
 #
+# The build gets the host's Go module proxy (`go env GOPROXY`, or $GOPROXY
+# without go) as --build-arg GOPROXY, so it works behind a module mirror.
+#
 # Environment:
 #   MN_DOCKER_NOTEBOOK  notebook to execute (default notebooks/06-svm-dual-example.ipynb)
 #   MN_DOCKER_IMAGE     image tag (default marginnotes:test)
@@ -149,9 +152,17 @@ phase "base image $base" "$t"
 
 # --- build ----------------------------------------------------------------------
 t=$SECONDS
-say "building $image (log: $logs/build.log)"
+goproxy=${GOPROXY:-https://proxy.golang.org,direct}
+for go in go /usr/local/go/bin/go; do
+	if command -v "$go" >/dev/null; then
+		goproxy=$("$go" env GOPROXY)
+		break
+	fi
+done
+say "building $image with GOPROXY=$goproxy (log: $logs/build.log)"
 if ! DOCKER_BUILDKIT=1 timeout 2400 "$docker" build --network host --progress plain \
-	-f docker/Dockerfile --build-arg BASE="$base" -t "$image" . >"$logs/build.log" 2>&1; then
+	-f docker/Dockerfile --build-arg BASE="$base" --build-arg GOPROXY="$goproxy" \
+	-t "$image" . >"$logs/build.log" 2>&1; then
 	tail -n 60 "$logs/build.log" >&2
 	die "docker build failed"
 fi
