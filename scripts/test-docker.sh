@@ -61,7 +61,7 @@ wait_for() {
 need=()
 [[ -x $docker ]] || need+=(docker.io)
 if [[ -z ${DOCKER_HOST:-} ]]; then # a private daemon and a debootstrap base
-	[[ -x /usr/sbin/dockerd ]] || need+=(docker.io)
+	[[ -x /usr/sbin/dockerd || " ${need[*]} " == *" docker.io "* ]] || need+=(docker.io)
 	command -v debootstrap >/dev/null || need+=(debootstrap)
 fi
 command -v curl >/dev/null || need+=(curl)
