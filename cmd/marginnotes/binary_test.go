@@ -17,7 +17,8 @@ import (
 
 // The tests in this file run the command as built, in a process of its own:
 // under a memory limit, and with the files of the system (/dev/zero,
-// /dev/full) as input and output.
+// /dev/full) as input and output. They run under -short too (make test):
+// a few seconds, most of them the one build.
 
 // binary is the command, built once by the first test that needs it and
 // removed by TestMain.
@@ -134,9 +135,6 @@ func (e *endless) Read(p []byte) (int, error) {
 // memory on inputs that used to grow it until it died: each ends in one
 // line of error, exit status 1, within seconds.
 func TestReadersUnderMemoryLimit(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds and runs the command")
-	}
 	// A LIBSVM file of a few hundred bytes whose one index, 2²⁴, makes the
 	// dense data 3×16777216: 400 MB, and gigabytes in bound's work.
 	hugeIndex := writeFile(t, "huge-index.libsvm", "# Example 2.1 with a 16777216th feature, zero but for x3\n"+
@@ -177,9 +175,6 @@ func TestReadersUnderMemoryLimit(t *testing.T) {
 // TestFullOutput writes to /dev/full: every write fails, and the command
 // says so with exit status 1 instead of exiting 0.
 func TestFullOutput(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds and runs the command")
-	}
 	full, err := os.OpenFile("/dev/full", os.O_WRONLY, 0)
 	if err != nil {
 		t.Skip("no /dev/full")
