@@ -2,73 +2,22 @@ package main
 
 import (
 	"bufio"
-	"context"
 	"fmt"
 	"math/rand/v2"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
-	"time"
 )
 
-// memoryLimitKB is the virtual memory limit (ulimit -v) of the runs below:
+// memoryLimitMiB is the virtual memory limit (ulimit -v) of the runs below:
 // 1 GiB, where a Gram matrix of 200,000 points would need 320 GB.
-const memoryLimitKB = 1 << 20
+const memoryLimitMiB = 1 << 10
 
-// The command, built once by limited.
-var (
-	buildOnce sync.Once
-	binDir    string
-	binErr    error
-)
-
-func TestMain(m *testing.M) {
-	code := m.Run()
-	if binDir != "" {
-		os.RemoveAll(binDir)
-	}
-	os.Exit(code)
-}
-
-// limited runs the command under the memory limit and returns its exit
-// status and output. It fails the test if the run takes longer than a
-// minute.
+// limited runs the command under the memory limit (see runLimited).
 func limited(t *testing.T, args ...string) (int, string, string) {
 	t.Helper()
-	if _, err := exec.LookPath("bash"); err != nil {
-		t.Skip("needs bash for ulimit")
-	}
-	buildOnce.Do(func() {
-		if binDir, binErr = os.MkdirTemp("", "marginnotes"); binErr != nil {
-			return
-		}
-		if out, err := exec.Command("go", "build", "-o", binDir, ".").CombinedOutput(); err != nil {
-			binErr = fmt.Errorf("go build: %v\n%s", err, out)
-		}
-	})
-	if binErr != nil {
-		t.Fatal(binErr)
-	}
-	bin := filepath.Join(binDir, "marginnotes")
-	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, "bash", append([]string{"-c", fmt.Sprintf(`ulimit -v %d && exec "$0" "$@"`, memoryLimitKB), bin}, args...)...)
-	var out, errOut strings.Builder
-	cmd.Stdout, cmd.Stderr = &out, &errOut
-	err := cmd.Run()
-	if ctx.Err() != nil {
-		t.Fatalf("%v: still running after a minute", args)
-	}
-	code := 0
-	if ee, ok := err.(*exec.ExitError); ok {
-		code = ee.ExitCode()
-	} else if err != nil {
-		t.Fatal(err)
-	}
-	return code, out.String(), errOut.String()
+	return runLimited(t, limits{MemMiB: memoryLimitMiB}, args...)
 }
 
 // writeCSV writes n points in the plane with labels to a file: separable

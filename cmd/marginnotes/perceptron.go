@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -57,7 +56,8 @@ func runPerceptron(args []string, stdin io.Reader, stdout io.Writer) error {
 	eta := fs.Float64("eta", 1, "learning rate η > 0")
 	order := fs.String("order", "", "explicit cyclic visiting order of the points, e.g. 3,1,2 (default: the book's 1,2,…,N)")
 	choices := fs.String("choices", "", "the misclassified points to update with, in order, e.g. 1,3,3,3,2,3,3,3,1,3,3")
-	seed := fs.Int64("seed", -1, "shuffle the points each epoch with this seed (default: no shuffling)")
+	var seed seedFlag
+	fs.Var(&seed, "seed", "shuffle the points each epoch with this seed ≥ 0 (default: no shuffling)")
 	maxEpochs := fs.Int("max-epochs", perceptron.DefaultMaxEpochs, "stop after this many epochs (primal, dual, kernel)")
 	epochs := fs.Int("epochs", perceptron.DefaultVotedEpochs, "number of epochs of --form voted")
 	cs229 := fs.Bool("cs229", false, "CS229's mistake rule: sign(w·x+b) ≠ y with sign(0) = +1, instead of y(w·x+b) ≤ 0")
@@ -98,7 +98,7 @@ func runPerceptron(args []string, stdin io.Reader, stdout io.Writer) error {
 	exclusive := 0
 	if *order != "" {
 		exclusive++
-		if seq, err = pointList("order", *order, n); err != nil {
+		if seq, err = permutation("order", *order, n); err != nil {
 			return err
 		}
 	}
@@ -109,9 +109,9 @@ func runPerceptron(args []string, stdin io.Reader, stdout io.Writer) error {
 		}
 		ord = perceptron.Choices
 	}
-	if *seed >= 0 {
+	if seed.set {
 		exclusive++
-		ord, src = perceptron.Shuffle, rand.NewPCG(uint64(*seed), 0)
+		ord, src = perceptron.Shuffle, rand.NewPCG(seed.v, 0)
 	}
 	if exclusive > 1 {
 		return usagef("perceptron: --order, --choices and --seed exclude each other")
@@ -180,19 +180,13 @@ func runPerceptron(args []string, stdin io.Reader, stdout io.Writer) error {
 	}
 	out.TraceTruncated = *trace && len(run.Trace) < run.Updates+1
 	if *asJSON {
-		if err := writeJSON(stdout, out); err != nil {
+		if err := writeJSON(stdout, out, fitErr); err != nil {
 			return err
 		}
 	} else {
 		printPerceptron(stdout, out)
 	}
 	return fitErr
-}
-
-func writeJSON(w io.Writer, v any) error {
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	return enc.Encode(v)
 }
 
 func printPerceptron(w io.Writer, out perceptronOutput) {
@@ -259,7 +253,7 @@ func printVoted(w io.Writer, vr *perceptron.VotedResult, rows [][]float64, y []f
 		}
 	}
 	if asJSON {
-		return writeJSON(w, out)
+		return writeJSON(w, out, nil)
 	}
 	fmt.Fprintf(w, "form:            voted (averaged weights below)\nw:               %s\nb:               %s\n", vec(out.W), num(out.B))
 	fmt.Fprintf(w, "votes:           %d (of %d vectors each)\nupdates:         %d\nepochs:          %d\ntraining errors: %d of %d (vote)\n",
