@@ -3,16 +3,15 @@ module github.com/marginnotes/marginnotes
 go 1.26
 
 require (
+	codeberg.org/go-fonts/liberation v0.5.0
 	github.com/chromedp/chromedp v0.23.0
 	github.com/janpfeifer/gonb v0.11.4
 	golang.org/x/image v0.30.0
-	golang.org/x/sys v0.29.0
 	gonum.org/v1/gonum v0.17.0
 	gonum.org/v1/plot v0.17.0
 )
 
 require (
-	codeberg.org/go-fonts/liberation v0.5.0 // indirect
 	codeberg.org/go-latex/latex v0.2.0 // indirect
 	codeberg.org/go-pdf/fpdf v0.11.1 // indirect
 	git.sr.ht/~sbinet/gg v0.7.0 // indirect
@@ -43,6 +42,7 @@ require (
 	golang.org/x/exp v0.0.0-20250106191152-7588d65b2ba8 // indirect
 	golang.org/x/mod v0.27.0 // indirect
 	golang.org/x/sync v0.16.0 // indirect
+	golang.org/x/sys v0.29.0 // indirect
 	golang.org/x/text v0.28.0 // indirect
 	k8s.io/klog/v2 v2.130.1 // indirect
 )

@@ -98,7 +98,7 @@ func TestMissingChinese(t *testing.T) {
 
 func TestParseChineseErrors(t *testing.T) {
 	for _, tc := range []struct{ name, src, msg string }{
-		{"unclosed", "Text.\n:::zh\n文字\n", "not closed"},
+		{"unclosed", "Text.\n:::zh\n文字\n", "no closing line"},
 		{"runs into code", "Text.\n:::zh\n文字\n```go\nx\n```\n", "not closed by ::: before line 4"},
 		{"after code", "```go\nx\n```\n:::zh\n文字\n:::\n", "without a Markdown cell"},
 		{"first", ":::zh\n文字\n:::\n", "without a Markdown cell"},

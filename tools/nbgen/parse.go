@@ -159,7 +159,7 @@ func parse(name, src string) ([]cell, error) {
 		return nil, fmt.Errorf("%s:%d: code cell not closed by ```", name, code.line)
 	}
 	if zh != nil {
-		return nil, fmt.Errorf("%s:%d: Chinese block not closed by :::", name, zh.zhLine)
+		return nil, fmt.Errorf("%s:%d: Chinese block has no closing line \":::\"", name, zh.zhLine)
 	}
 	flush()
 	if len(cells) == 0 {
