@@ -104,5 +104,8 @@ cat <<EOF
 
 URL: http://$host:$port/tree?token=$token
 
+  English edition:  http://$host:$port/tree?token=$token
+  中文版:           http://$host:$port/tree/zh?token=$token
+
 EOF
 wait "$server"
