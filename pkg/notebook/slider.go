@@ -193,7 +193,9 @@ func sliderHTML(label string, data *sliderData, w, h vg.Length) (string, error) 
 	b.WriteString(sliderCSS)
 	b.WriteString(`<div class="mn-controls">`)
 	if len(data.Seqs) > 1 {
-		b.WriteString(`<label>` + esc(label) + ` <select class="mn-seq">`)
+		// The names of the sequences say what they are; the label names
+		// the slider.
+		b.WriteString(`<select class="mn-seq">`)
 		for i, s := range data.Seqs {
 			sel := ""
 			if i == 0 {
@@ -201,7 +203,7 @@ func sliderHTML(label string, data *sliderData, w, h vg.Length) (string, error) 
 			}
 			fmt.Fprintf(&b, `<option value="%d"%s>%s</option>`, i, sel, esc(s.Name))
 		}
-		b.WriteString(`</select></label> `)
+		b.WriteString(`</select> `)
 	}
 	fmt.Fprintf(&b, `<label>%s <input class="mn-range" type="range" min="0" max="%d" step="1" value="%d" aria-valuetext="%s"></label>`,
 		esc(label), len(seq.Frames)-1, seq.Initial, esc(f.State))
