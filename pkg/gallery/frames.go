@@ -83,14 +83,14 @@ func primalFrames(l lang.Lang, x *mat.Dense, y []float64, run *perceptron.Result
 		pl := figures.Plane{
 			Title: fmt.Sprintf("k = %d: w = %s, b = %s", k, notation.Plain.Vector(s.W), notation.Plain.Number(s.B)),
 			X:     x, Y: y, Names: figures.PointNames(len(y)), View: view,
-			Hyperplanes: []figures.Hyperplane{{W: s.W, B: s.B, Shade: true,
-				Label: l.Pick("after: ", "更新后：") + notation.Plain.Equation(s.W, s.B)}},
+			Hyperplanes: []figures.Hyperplane{{W: s.W, B: s.B, Shade: true}},
 		}
 		state := fmt.Sprintf(l.Pick("k = 0: start, w = %s, b = %s", "k = 0：初值 w = %s，b = %s"), notation.Vector(s.W), notation.Number(s.B))
 		if k > 0 {
 			prev, i := run.Trace[k-1], s.Point
 			xi := x.RawRowView(i)
 			margin := y[i] * (mat.Dot(mat.NewVecDense(2, prev.W), mat.NewVecDense(2, xi)) + prev.B)
+			pl.Hyperplanes[0].Label = l.Pick("after: ", "更新后：") + notation.Plain.Equation(s.W, s.B)
 			pl.Hyperplanes = append(pl.Hyperplanes, figures.Hyperplane{W: prev.W, B: prev.B,
 				Label: l.Pick("before: ", "更新前：") + notation.Plain.Equation(prev.W, prev.B)})
 			pl.Highlight = []int{i}
@@ -355,8 +355,8 @@ func SoftMarginFrames(l lang.Lang) ([]figures.Sequence, error) {
 	return seqs, nil
 }
 
-// dec writes v with three significant digits and a true minus sign; ∞ for
-// infinities.
+// dec writes v with three significant digits, or rounded to an integer from
+// 1000 to 10⁶, with a true minus sign; ∞ for infinities.
 func dec(v float64) string {
 	switch {
 	case math.IsInf(v, 1):
@@ -364,7 +364,11 @@ func dec(v float64) string {
 	case math.IsInf(v, -1):
 		return "−∞"
 	}
-	s := fmt.Sprintf("%.3g", v)
+	format := "%.3g"
+	if a := math.Abs(v); a >= 999.5 && a < 999999.5 {
+		format = "%.0f"
+	}
+	s := fmt.Sprintf(format, v)
 	if s == "-0" {
 		return "0"
 	}

@@ -231,3 +231,18 @@ func TestSoftMarginFrames(t *testing.T) {
 		}
 	}
 }
+
+func TestDec(t *testing.T) {
+	for _, tc := range []struct {
+		v    float64
+		want string
+	}{
+		{0.1, "0.1"}, {-0.4, "−0.4"}, {0.013894954943731374, "0.0139"}, {math.Copysign(0, -1), "0"},
+		{24.84, "24.8"}, {999.6, "1000"}, {14403.7, "14404"}, {-2500, "−2500"}, {2.5e6, "2.5e+06"},
+		{1e-5, "1e-05"}, {math.Inf(1), "∞"}, {math.Inf(-1), "−∞"},
+	} {
+		if got := dec(tc.v); got != tc.want {
+			t.Errorf("dec(%v) = %q, want %q", tc.v, got, tc.want)
+		}
+	}
+}
