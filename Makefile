@@ -34,8 +34,8 @@ NBCONVERT_EXEC := jupyter nbconvert --execute \
 	--ExecutePreprocessor.timeout=600 \
 	--ExecutePreprocessor.record_timing=False
 
-.PHONY: help setup notebook test lint test-unit test-notebooks notebooks html figures \
-	bench compare fuzz test-docker test-e2e clean distclean
+.PHONY: help setup notebook test lint test-unit test-notebooks notebooks html pdf figures \
+	bench compare fuzz test-docker test-e2e test-pdf clean distclean
 
 help:
 	@echo 'make notebook        open the notebooks in Jupyter (PORT=$(PORT)); prints the URL with its token'
@@ -45,13 +45,15 @@ help:
 	@echo 'make test-unit       go test -short ./...'
 	@echo 'make test-notebooks  only the headless notebook tests'
 	@echo 'make notebooks       regenerate both editions (notebooks/, notebooks/zh/) from notebooks/src/*.md and execute them in place (NB=pattern)'
-	@echo 'make html            executed HTML exports into build/html'
+	@echo 'make html            executed, self-contained HTML exports into build/html (NB=pattern)'
+	@echo 'make pdf             every notebook as PDF into build/pdf, from its HTML export (NB=pattern)'
 	@echo 'make figures         every figure as SVG, PNG and PDF into build/figures (LANG=zh: Chinese, into build/figures/zh)'
 	@echo 'make bench           Go benchmarks (BENCH=regexp PKGS=packages)'
 	@echo 'make fuzz            every fuzz target for FUZZTIME=$(FUZZTIME) each (FUZZPKGS=packages)'
 	@echo 'make compare         SMO vs LIBSVM svm-train and the perceptron vs scikit-learn, side by side'
 	@echo 'make test-docker     build the Docker image and test it'
 	@echo 'make test-e2e        drive the served notebooks in headless Chromium'
+	@echo 'make test-pdf        make pdf, then check every PDF (pages, fonts, key numbers, no raw LaTeX)'
 	@echo 'make clean           remove build/ (distclean: also the tools in bin/)'
 
 setup:
@@ -86,16 +88,14 @@ notebooks: setup
 	for f in notebooks/$(NB).ipynb notebooks/zh/$(NB).ipynb; do [ ! -e "$$f" ] || echo "$$f"; done | \
 		xargs -P 2 -I{} $(NBCONVERT_EXEC) --to notebook --inplace {}
 
-# The HTML exports show each figure's PNG: nbconvert 6.5 to 7.2 passes SVG
-# outputs through an HTML cleaner that strips their drawing
-# (jupyter/nbconvert#1849, #1894), and it prefers SVG by default.
-HTML_PRIORITY := ['text/html','text/markdown','image/png','image/jpeg','image/svg+xml','text/latex','text/plain']
-
+# Self-contained HTML and PDF for study notes, in headless Chromium
+# (scripts/export.sh, tools/export): math typeset, figures as vector
+# graphics, sliders working, nothing loaded from elsewhere.
 html: setup
-	mkdir -p build/html
-	printf '%s\n' notebooks/$(NB).ipynb | xargs -P 2 -I{} \
-		$(NBCONVERT_EXEC) --to html --output-dir build/html \
-		--NbConvertBase.display_data_priority="$(HTML_PRIORITY)" {}
+	scripts/export.sh html '$(NB)'
+
+pdf: setup
+	scripts/export.sh pdf '$(NB)'
 
 # make figures LANG=zh writes the Chinese edition's figures into
 # build/figures/zh. Only a LANG given on the command line counts: the
@@ -125,6 +125,11 @@ test-docker:
 
 test-e2e:
 	scripts/test-e2e.sh
+
+test-pdf: setup
+	scripts/export.sh pdf
+	scripts/need.sh poppler-utils
+	MARGINNOTES_PDF=1 $(GO) test ./e2e -run TestPDF -count=1 -v
 
 clean:
 	rm -rf build

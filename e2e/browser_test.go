@@ -15,6 +15,8 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+
+	mnbrowser "github.com/marginnotes/marginnotes/internal/browser"
 )
 
 // Bounds of the browser steps.
@@ -83,7 +85,7 @@ func TestNotebooksInBrowser(t *testing.T) {
 		})
 	}
 	t.Run("html-export", func(t *testing.T) {
-		checkHTMLExport(t, browser, repo, notebooks, outDir)
+		checkHTMLExports(t, browser, repo, notebooks, outDir)
 	})
 	t.Logf("browser test took %v (%d notebooks)", time.Since(start).Round(time.Second), len(notebooks))
 }
@@ -334,6 +336,13 @@ func runNotebook(t *testing.T, browser context.Context, srv *server, nb savedNot
 	if _, err := eval[bool](tab, prepareJS); err != nil {
 		t.Fatal(err)
 	}
+	// The saved outputs, before the run: a slider's HTML shows its figure
+	// only if Jupyter trusts the notebook (scripts/notebook.sh trusts them).
+	if nb.Sliders > 0 {
+		if got, err := eval[int](tab, savedSlidersJS); err != nil || got != nb.Sliders {
+			t.Errorf("%s: %d of the %d saved sliders show their figure before the run (err %v); is the notebook trusted?", nb.Name, got, nb.Sliders, err)
+		}
+	}
 
 	// Kernel → Restart & Run All, and accept the confirmation, as a reader does.
 	if err := do(tab, clickTimeout,
@@ -415,6 +424,9 @@ func runNotebook(t *testing.T, browser context.Context, srv *server, nb savedNot
 		t.Errorf("%s: %d rendered images in output areas, fewer than its %d plot cells", nb.Name, images, len(plots))
 	}
 	saveScreenshots(t, tab, nb, outDir)
+	if got := driveSliders(t, tab, nb.Name, filepath.Join(outDir, nb.Name)); got != nb.Sliders {
+		t.Errorf("%s: %d sliders after the run, %d in the saved notebook", nb.Name, got, nb.Sliders)
+	}
 
 	// The run must not have written the notebook (autosave is off).
 	closeTab()
@@ -559,35 +571,83 @@ type exportState struct {
 	Ready    string `json:"ready"`
 }
 
-// checkHTMLExport opens the `make html` export of the notebook with the most
-// plot cells, from file://, and checks that its plots render.
-func checkHTMLExport(t *testing.T, browser context.Context, repo string, notebooks []savedNotebook, outDir string) {
-	var nb savedNotebook
+// savedSlidersJS counts the sliders whose figure shows.
+const savedSlidersJS = `[...document.querySelectorAll('.mn-slider img.mn-figure')].filter(i => i.complete && i.naturalWidth > 0).length`
+
+// exportMathJS reports on the formulas of an export: how many MathJax
+// typeset, and the Markdown text that still holds raw LaTeX.
+const exportMathJS = `(() => {
+  const raw = [...document.querySelectorAll('.jp-RenderedMarkdown, .rendered_html')]
+    .map(e => e.innerText).filter(t => /\$\$|\\frac|\\begin\{|\\alpha|\\mathbb/.test(t)).map(t => t.slice(0, 120));
+  return {typeset: document.querySelectorAll('.MathJax_SVG').length, raw: raw, scripts: document.querySelectorAll('script[src]').length};
+})()`
+
+type exportMath struct {
+	Typeset int      `json:"typeset"`
+	Raw     []string `json:"raw"`
+	Scripts int      `json:"scripts"`
+}
+
+// checkHTMLExports checks the `make html` exports of the notebooks with
+// sliders and of the notebook with the most plot cells. Each is copied into
+// an empty folder and opened from there, so that nothing next to it helps:
+// it must request no file but itself (MathJax's Debian path, require.js,
+// any CDN), show every image, have its formulas typeset with no raw LaTeX
+// left, and its sliders must work as in the notebook.
+func checkHTMLExports(t *testing.T, browser context.Context, repo string, notebooks []savedNotebook, outDir string) {
+	var most savedNotebook
 	for _, n := range notebooks {
-		if len(n.plotCells()) > len(nb.plotCells()) {
-			nb = n
+		if len(n.plotCells()) > len(most.plotCells()) {
+			most = n
 		}
 	}
-	if nb.Name == "" {
+	var check []savedNotebook
+	for _, n := range notebooks {
+		if n.Sliders > 0 || n.Name == most.Name {
+			check = append(check, n)
+		}
+	}
+	if len(check) == 0 {
 		t.Skip("no notebook has plot cells")
 	}
 	htmlDir := filepath.Join(repo, "build", "html")
-	page := findExport(htmlDir, nb.Name)
-	if page == "" {
-		t.Logf("no export of %s in %s: running make html", nb.Name, htmlDir)
-		if err := makeHTML(t, repo, outDir); err != nil {
-			t.Fatal(err)
-		}
-		if page = findExport(htmlDir, nb.Name); page == "" {
-			t.Fatalf("make html wrote no %s.html under %s", nb.Name, htmlDir)
-		}
+	for _, nb := range check {
+		t.Run(nb.Name, func(t *testing.T) {
+			page := findExport(htmlDir, nb.Name)
+			if page == "" {
+				t.Logf("no export of %s in %s: running make html", nb.Name, htmlDir)
+				if err := makeHTML(t, repo, outDir); err != nil {
+					t.Fatal(err)
+				}
+				if page = findExport(htmlDir, nb.Name); page == "" {
+					t.Fatalf("make html wrote no %s.html under %s", nb.Name, htmlDir)
+				}
+			}
+			data, err := os.ReadFile(page)
+			if err != nil {
+				t.Fatal(err)
+			}
+			copied := filepath.Join(t.TempDir(), nb.Name+".html")
+			if err := os.WriteFile(copied, data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			checkHTMLExport(t, browser, nb, copied, outDir)
+		})
 	}
+}
+
+// checkHTMLExport opens one export from file:// and checks it; see
+// checkHTMLExports.
+func checkHTMLExport(t *testing.T, browser context.Context, nb savedNotebook, page, outDir string) {
 	tab, closeTab := newTab(t, browser)
 	defer closeTab()
-	// The export may ask a CDN for scripts it cannot reach here; the plots
-	// are inline, so do not insist on the load event.
-	if err := do(tab, pageLoadTimeout, chromedp.Navigate("file://"+page)); err != nil {
-		t.Logf("loading %s: %v (checking what rendered)", page, err)
+	u := "file://" + page
+	requests, err := mnbrowser.WatchRequests(tab, u)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := do(tab, pageLoadTimeout, chromedp.Navigate(u)); err != nil {
+		t.Errorf("loading %s: %v", page, err)
 	}
 	var st exportState
 	deadline := time.Now().Add(pageLoadTimeout)
@@ -607,13 +667,27 @@ func checkHTMLExport(t *testing.T, browser context.Context, repo string, noteboo
 		}
 	}
 	if st.Rendered < len(nb.plotCells()) || st.Rendered < st.Images {
-		t.Errorf("%s: %d of %d images rendered, for %d plot cells", page, st.Rendered, st.Images, len(nb.plotCells()))
+		t.Errorf("%s: %d of %d images rendered, for %d plot cells", nb.Name, st.Rendered, st.Images, len(nb.plotCells()))
 	}
 	if st.Errors > 0 {
-		t.Errorf("%s: %d error or stderr outputs in the export", page, st.Errors)
+		t.Errorf("%s: %d error or stderr outputs in the export", nb.Name, st.Errors)
 	}
-	if !waitMath(tab, mathTimeout) {
-		t.Logf("%s: MathJax still busy after %v; formulas may show as raw LaTeX", page, mathTimeout)
+	m, err := eval[exportMath](tab, exportMathJS)
+	switch {
+	case err != nil:
+		t.Errorf("%s: reading the formulas: %v", nb.Name, err)
+	case m.Typeset == 0:
+		t.Errorf("%s: no typeset formula in the export", nb.Name)
+	case len(m.Raw) > 0:
+		t.Errorf("%s: raw LaTeX in the export: %q", nb.Name, m.Raw)
+	case m.Scripts > 0:
+		t.Errorf("%s: %d scripts that load a file", nb.Name, m.Scripts)
+	}
+	if got := driveSliders(t, tab, nb.Name, filepath.Join(outDir, "html-"+nb.Name)); got != nb.Sliders {
+		t.Errorf("%s: %d sliders in the export, %d in the notebook", nb.Name, got, nb.Sliders)
+	}
+	if other := requests(); len(other) > 0 {
+		t.Errorf("%s: the export requested %d files besides itself: %q", nb.Name, len(other), other)
 	}
 	ctx, cancel := context.WithTimeout(tab, 2*time.Minute)
 	defer cancel()
@@ -622,7 +696,8 @@ func checkHTMLExport(t *testing.T, browser context.Context, repo string, noteboo
 	} else {
 		os.WriteFile(filepath.Join(outDir, "html-"+nb.Name+".png"), png, 0o644)
 	}
-	t.Logf("%s: %d images rendered in the export, %d plot cells", page, st.Rendered, len(nb.plotCells()))
+	t.Logf("%s: %d images rendered, %d formulas typeset, %d plot cells, %d sliders; opened from %s",
+		nb.Name, st.Rendered, m.Typeset, len(nb.plotCells()), nb.Sliders, filepath.Dir(page))
 }
 
 // findExport returns the export NAME.html under dir, or "".

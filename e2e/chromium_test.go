@@ -3,30 +3,15 @@ package e2e
 import (
 	"context"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"syscall"
 	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
+
+	mnbrowser "github.com/marginnotes/marginnotes/internal/browser"
 )
-
-// defaultChromium is Debian's Chromium. Test tools that download a browser of
-// their own cannot do so here.
-const defaultChromium = "/usr/bin/chromium"
-
-// chromiumFlags are the flags the browser needs on this network: without the
-// background-networking ones it keeps calling hosts it cannot reach.
-var chromiumFlags = []string{
-	"headless", "no-sandbox", "disable-gpu", "disable-quic", "no-first-run",
-	"disable-background-networking", "disable-component-update", "disable-sync",
-	// Quiet and reproducible, after Puppeteer's defaults.
-	"no-default-browser-check", "disable-default-apps", "disable-extensions",
-	"disable-breakpad", "disable-domain-reliability", "metrics-recording-only",
-	"hide-scrollbars", "mute-audio", "disable-renderer-backgrounding",
-	"disable-background-timer-throttling", "disable-backgrounding-occluded-windows",
-}
 
 // startBrowser starts headless Chromium with a fresh profile, as its own
 // process group, and returns a chromedp context for it. Cleanup closes the
@@ -36,7 +21,7 @@ func startBrowser(t *testing.T, outDir string) context.Context {
 	t.Helper()
 	bin := os.Getenv("MARGINNOTES_E2E_CHROMIUM")
 	if bin == "" {
-		bin = defaultChromium
+		bin = mnbrowser.Path()
 	}
 	if _, err := os.Stat(bin); err != nil {
 		t.Fatalf("no browser at %s (scripts/test-e2e.sh installs Debian's chromium): %v", bin, err)
@@ -47,24 +32,10 @@ func startBrowser(t *testing.T, outDir string) context.Context {
 		t.Fatal(err)
 	}
 	marker := newMarker("chromium")
-	opts := []chromedp.ExecAllocatorOption{
-		chromedp.ExecPath(bin),
-		chromedp.UserDataDir(profile),
-		chromedp.WindowSize(1280, 1024),
-		chromedp.Flag("disable-features", "Translate,MediaRouter,OptimizationHints,AutofillServerCommunication,CertificateTransparencyComponentUpdater"),
-		chromedp.Flag("force-color-profile", "srgb"),
-		chromedp.Flag("password-store", "basic"),
-		chromedp.Env(markerVar + "=" + marker),
+	opts := append(mnbrowser.Options(bin, profile),
+		chromedp.Env(markerVar+"="+marker),
 		chromedp.CombinedOutput(logFile),
-		chromedp.ModifyCmdFunc(func(cmd *exec.Cmd) {
-			// Its own group, so that the test can stop all of it; and
-			// killed with the test process, as chromedp does by default.
-			cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
-		}),
-	}
-	for _, f := range chromiumFlags {
-		opts = append(opts, chromedp.Flag(f, true))
-	}
+	)
 	allocCtx, allocCancel := chromedp.NewExecAllocator(context.Background(), opts...)
 	ctx, cancel := chromedp.NewContext(allocCtx)
 	// The first Do starts the browser; it must have no timeout of its own.

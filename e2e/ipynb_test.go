@@ -18,6 +18,9 @@ type savedNotebook struct {
 	Path   string // absolute path
 	Kernel string // metadata.kernelspec.name
 	Cells  []savedCell
+	// Sliders counts the saved outputs that are sliders of
+	// pkg/notebook (class mn-slider).
+	Sliders int
 }
 
 // savedCell is one cell of a saved notebook. Index counts all cells from 0,
@@ -33,7 +36,7 @@ type savedCell struct {
 // showPlotCall matches a call that shows a figure through pkg/notebook, such
 // as notebook.Show(p) or notebook.ShowPlot(p). Table and Markdown helpers do
 // not match.
-var showPlotCall = regexp.MustCompile(`\bnotebook\.Show(?:Plot|Plots|Figure|Figures|Grid|SVG|PNG)?\(`)
+var showPlotCall = regexp.MustCompile(`\bnotebook\.(?:Show(?:Plot|Plots|Figure|Figures|Grid|SVG|PNG)?|Slider)\(`)
 
 // plotCells returns the cells that must show a rendered image.
 func (nb savedNotebook) plotCells() []savedCell {
@@ -96,6 +99,9 @@ func parseNotebook(name string, data []byte) (savedNotebook, error) {
 			for _, o := range c.Outputs {
 				if isImageOutput(o.Data) {
 					cell.SavedImages++
+				}
+				if html, err := multiline(o.Data["text/html"]); err == nil && strings.Contains(html, `class="mn-slider`) {
+					nb.Sliders++
 				}
 			}
 			cell.Plot = cell.SavedImages > 0 || showPlotCall.MatchString(src)

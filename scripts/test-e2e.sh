@@ -20,54 +20,26 @@ say() { printf 'test-e2e: %s\n' "$*" >&2; }
 # The browser, and the fonts a plain `apt-get install chromium` brings with it
 # (chromium-common recommends fonts-liberation): gonum's SVG figures name
 # Liberation Serif, and with a wider fallback font their labels overflow.
-packages=()
+packages=(fonts-liberation)
 [ -x "$chromium" ] || packages+=(chromium)
-if command -v dpkg-query >/dev/null 2>&1 &&
-	! dpkg-query -W -f='${Status}' fonts-liberation 2>/dev/null | grep -q 'ok installed'; then
-	packages+=(fonts-liberation)
-fi
-if [ "${#packages[@]}" -gt 0 ]; then
-	if [ "$(id -u)" -ne 0 ] || ! command -v apt-get >/dev/null 2>&1; then
-		say "missing: ${packages[*]}."
-		say "Install them (sudo apt-get install ${packages[*]}), or point"
-		say "MARGINNOTES_E2E_CHROMIUM at a Chromium or Chrome binary, and run again."
-		exit 1
-	fi
-	say "installing Debian's ${packages[*]}"
-	export DEBIAN_FRONTEND=noninteractive
-	apt=(apt-get -o DPkg::Lock::Timeout=600 -q)
-	"${apt[@]}" install -y --no-install-recommends "${packages[@]}" ||
-		{ "${apt[@]}" update && "${apt[@]}" install -y --no-install-recommends "${packages[@]}"; }
-fi
+scripts/need.sh "${packages[@]}"
 "$chromium" --version 2>/dev/null | head -n 1 || true
 
 # Jupyter, GoNB and the kernel registration (idempotent and quick when done).
 make --no-print-directory setup
 
-# The export check opens build/html/NAME.html: refresh the exports when a
-# notebook is newer than its export, or an export is missing.
-stale=
-for nb in notebooks/*.ipynb; do
-	[ -e "$nb" ] || continue
-	html="build/html/$(basename "${nb%.ipynb}").html"
-	if [ ! -f "$html" ] || [ "$nb" -nt "$html" ]; then
-		stale=1
-	fi
-done
+# The export checks open build/html/NAME.html: refresh the exports that are
+# missing or older than their notebook. A failure here fails test-e2e, but
+# the browser run still goes on: it tells which notebook breaks and how.
 html_failed=
-if [ -n "$stale" ]; then
-	say "refreshing the HTML exports (make html)"
-	# A failure here fails test-e2e, but the browser run still goes on: it
-	# tells which notebook breaks and how it looks.
-	make --no-print-directory html || html_failed=1
-fi
+MARGINNOTES_CHROMIUM=$chromium scripts/export.sh stale || html_failed=1
 
 export MARGINNOTES_E2E=1
 rc=0
 # shellcheck disable=SC2086 # E2E_GO_TEST_FLAGS is a list of flags
 go test ./e2e -run . -v -count=1 -timeout 30m ${E2E_GO_TEST_FLAGS:-} || rc=$?
 if [ -n "$html_failed" ]; then
-	say "make html failed (see its output above)"
+	say "the HTML export failed (see its output above)"
 	rc=1
 fi
 exit "$rc"

@@ -49,6 +49,16 @@
 //     SoftMarginBInterval, SoftMarginSweep, Figure76.
 //   - 08-real-data: IrisPetals, PocketErrors, CancerAccuracy.
 //
+// # Sliders
+//
+// PrimalFrames (Algorithm 2.1 update by update, in the book's orders and the
+// other cyclic ones), DualFrames (Algorithm 2.2 with the Gram entries each
+// check reads), MarginFrames (mistakes against (R/γ)² as the margin γ of the
+// data shrinks) and SoftMarginFrames (the soft margin over C from 0.01 to
+// 100) return figures.Sequence values, one figures.Frame per state with its
+// text and table rows, for package notebook's Slider in notebooks 02, 03, 04
+// and 07. They take the language of the edition for their words.
+//
 // Every entry's figure is the same on every machine, so files written twice
 // do not differ. FormTimes, the measured wall times of notebook
 // 03-dual-form-gram, is the one figure left out of the catalogue for that

@@ -30,6 +30,11 @@ const ratTol = 1e-9
 // Rational reports whether v is, within a relative 10⁻⁹, a fraction p/q
 // with 1 < q ≤ MaxDenominator in lowest terms, and returns it. Integers and
 // values of magnitude 10⁴ or more are not reported (ok is false).
+//
+// Number writes such a value as the fraction, except when it is a short
+// decimal: q has the factor 5 and no prime factor but 2 and 5 (0.1, 0.4,
+// 0.25 is not: 1/4), the way the book writes settings such as C = 0.1 or
+// η = 0.5 beside results such as α = (1/4, 0, 1/4).
 func Rational(v float64) (p, q int64, ok bool) {
 	a := math.Abs(v)
 	if math.IsNaN(v) || a >= 1e4 || a == math.Trunc(a) {
@@ -77,8 +82,10 @@ func Affine(w []float64, b float64) string { return Text.Affine(w, b) }
 func Equation(w []float64, b float64) string { return Text.Equation(w, b) }
 
 // Number writes v: an integer below 10⁶ in full (117), a fraction with a
-// small denominator exactly (−2/13, see Rational), anything else with four
-// significant digits as %.4g (0.3464, 1.6e+08, in LaTeX 1.6\times10^{8}).
+// small denominator exactly (−2/13, 1/4; but 0.1 and 0.4, see Rational), a
+// value from 1000 to 10⁶ rounded to an integer (14404), anything else with
+// four significant digits as %.4g (0.3464, 1.6e+08, in LaTeX
+// 1.6\times10^{8}).
 // Negative zero is 0; infinities are ∞ and −∞ (\infty in LaTeX).
 func (s Style) Number(v float64) string {
 	switch {
@@ -104,11 +111,15 @@ func (s Style) Number(v float64) string {
 	if a == math.Trunc(a) && a < 1e6 {
 		return sign + strconv.FormatFloat(a, 'f', 0, 64)
 	}
-	if p, q, ok := Rational(a); ok {
+	if p, q, ok := Rational(a); ok && !shortDecimal(q) {
 		if s == LaTeX {
 			return sign + `\frac{` + strconv.FormatInt(p, 10) + "}{" + strconv.FormatInt(q, 10) + "}"
 		}
 		return sign + strconv.FormatInt(p, 10) + "/" + strconv.FormatInt(q, 10)
+	}
+	if a >= 999.5 && a < 1e6 {
+		// 14404, not 1.44e+04: four significant digits or more.
+		return sign + strconv.FormatFloat(a, 'f', 0, 64)
 	}
 	g := strconv.FormatFloat(a, 'g', 4, 64)
 	if s == LaTeX {
@@ -118,6 +129,21 @@ func (s Style) Number(v float64) string {
 		}
 	}
 	return sign + g
+}
+
+// shortDecimal reports whether 1/q is a decimal with a factor 5 in q: q
+// has the factor 5 and no prime factor but 2 and 5.
+func shortDecimal(q int64) bool {
+	if q%5 != 0 {
+		return false
+	}
+	for q%5 == 0 {
+		q /= 5
+	}
+	for q%2 == 0 {
+		q /= 2
+	}
+	return q == 1
 }
 
 // minus is the minus sign of the style.
@@ -199,7 +225,7 @@ func (s Style) coordinate(j int) string {
 // coefficient writes a positive coefficient of a coordinate.
 func (s Style) coefficient(a float64) string {
 	p, q, ok := Rational(a)
-	if !ok {
+	if !ok || shortDecimal(q) {
 		return s.Number(a)
 	}
 	if s == LaTeX {

@@ -4,16 +4,29 @@
 //
 // [Show] renders a figure (a *plot.Plot or any figures.Figure) with
 // figures.Render once as SVG and once as PNG and sends both in a single
-// display_data message. Jupyter shows the SVG; the saved notebook keeps the
-// PNG too, for GitHub's notebook viewer and for HTML exports (`make html`
-// tells nbconvert to prefer the PNG, because nbconvert 6.5 to 7.2 strips the
-// drawing from SVG outputs). [Markdown] and [Table] display Markdown; the
-// notebooks render the perceptron's iteration tables (book Tables 2.1 and
-// 2.2) with [Table].
+// display_data message. Jupyter and the HTML exports (`make html`) show the
+// SVG; the saved notebook keeps the PNG too, for GitHub's notebook viewer.
+// [Markdown] and [Table] display Markdown; the notebooks render the
+// perceptron's iteration tables (book Tables 2.1 and 2.2) with [Table].
 //
-// Outside a GoNB cell (a test, a command, `go run`), Show does nothing and
-// Markdown and Table print their Markdown source to standard output, so code
-// that calls them stays harmless and its output readable.
+// [Slider] steps through a run or a sweep (figures.Sequence of
+// figures.Frame): the algorithm's state k by k, the soft margin C by C. It
+// renders every frame in Go and sends one HTML output that carries them,
+// compressed, with a small script that swaps them as the reader moves the
+// slider (arrow keys on the focused slider; each state in text, announced
+// to screen readers). No kernel is involved, so the slider works the same
+// in Jupyter after Run All, in the saved notebook, in the HTML export and
+// offline; headless runs (nbconvert, `make test`) never wait on it. The same
+// message carries the initial frame as SVG and PNG, an ordinary figure for
+// front ends without HTML or JavaScript.
+//
+// [Save] writes a figure to a file next to the notebook, as SVG, PNG or PDF
+// by the file's extension, at the house sizes of pkg/figures.
+//
+// Outside a GoNB cell (a test, a command, `go run`), Show does nothing, and
+// Markdown, Table and Slider print their text to standard output (for a
+// slider, the state of every frame), so code that calls them stays harmless
+// and its output readable.
 //
 // The notebooks under notebooks/ use this package from their second cell;
 // notebooks/README.md describes the notebook template.

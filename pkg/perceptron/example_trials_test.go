@@ -74,7 +74,7 @@ func ExamplePrimal_eta() {
 		fmt.Printf("η = %g: k = %d, w = %s, b = %s\n", eta, res.Updates, notation.Vector(res.W), notation.Number(res.B))
 	}
 	// Output:
-	// η = 0.1: k = 7, w = (1/10, 1/10), b = −3/10
+	// η = 0.1: k = 7, w = (0.1, 0.1), b = −0.3
 	// η = 1: k = 7, w = (1, 1), b = −3
 	// η = 10: k = 7, w = (10, 10), b = −30
 }

@@ -1,0 +1,128 @@
+package e2e
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// pdfKeyNumbers lists, per notebook, text its PDF must hold (pdftotext
+// -layout, a table row on a line): the book's key numbers as the notebook
+// prints them. Formulas are drawn as vector graphics and hold no text.
+var pdfKeyNumbers = map[string][]struct{ what, pattern string }{
+	"01-distance-loss": {
+		// The table of L(w, b) along Table 2.1 (0, 7, 4, 1, 4, 5, 2, 0): rows k = 1 and 7.
+		{"L = 7 at k = 1 of Table 2.1", `(?m)^\s*1\s+\(3, 3\)\s+1\s+x3\s+1\s+7\s`},
+		{"L = 0 at k = 7 of Table 2.1", `(?m)^\s*7\s+\(1, 1\)\s+-3\s+none\s+0\s+0\s`},
+	},
+	"02-primal-form": {
+		// Table 2.1's last row: no point misclassified, w = (1, 1), b = −3.
+		{"Table 2.1 final w = (1, 1), b = −3", `none\s+\(1, 1\)\s+-3`},
+		{"the book's other order 2x⁽¹⁾+x⁽²⁾−5", `2x⁽¹⁾\+x⁽²⁾-5`},
+	},
+	"03-dual-form-gram": {
+		{"Gram matrix of Example 2.2", `\[\[18 21 6\] \[21 25 7\] \[6 7 2\]\]`},
+		{"Table 2.2 final α = (2, 0, 5), b = −3", `α = \(2, 0, 5\), b = -3`},
+	},
+	"04-novikoff":       {{"Novikoff bound (R/γ)² = 117", `\b117\b`}},
+	"05-cauchy-schwarz": {{"B² − AC", `B²\s*−\s*AC`}},
+	"06-svm-dual-example": {
+		{"s(0, 2/13) = −2/13 ≈ −0.1538 of Example 7.2", `s\(0, 2/13\) = -0\.1538`},
+		{"b* = −2", `b\* from x1: -2`},
+	},
+	"07-soft-margin-hinge": {
+		{"b* ∈ [−0.4, −0.2] for C = 0.1", `b\* ∈ \[-0\.4, -0\.2\]`},
+		{"the slider's initial state, C = 0.1", `C = 0\.1: w = \(0\.2, 0\.2\), b ∈ \[−0\.4, −0\.2\]`},
+	},
+	"08-real-data": {{"Novikoff bound on iris 150.5", `150\.5`}},
+}
+
+// rawLaTeX matches LaTeX that MathJax should have typeset.
+var rawLaTeX = regexp.MustCompile(`\$\$|\\frac|\\begin\{|\\left|\\mathbb|\\alpha|\\gamma`)
+
+// TestPDF checks `make pdf`: for every notebook, build/pdf/NAME.pdf exists
+// and has pages, embeds all its fonts, holds the notebook's key numbers as
+// text and no raw LaTeX; it renders each first page to build/e2e/pdf/ for a
+// look. It needs poppler-utils and runs when MARGINNOTES_PDF=1 (make
+// test-pdf, which runs make pdf first).
+func TestPDF(t *testing.T) {
+	if os.Getenv("MARGINNOTES_PDF") != "1" {
+		t.Skip("set MARGINNOTES_PDF=1 (make test-pdf) to check the PDFs")
+	}
+	for _, tool := range []string{"pdfinfo", "pdftotext", "pdffonts", "pdftoppm"} {
+		if _, err := exec.LookPath(tool); err != nil {
+			t.Fatalf("%s is missing (Debian: apt-get install poppler-utils)", tool)
+		}
+	}
+	repo, err := filepath.Abs("..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	notebooks, err := discoverNotebooks(filepath.Join(repo, "notebooks"))
+	if err != nil || len(notebooks) == 0 {
+		t.Fatalf("no notebooks (%v)", err)
+	}
+	shots := filepath.Join(repo, "build", "e2e", "pdf")
+	if err := os.MkdirAll(shots, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, nb := range notebooks {
+		t.Run(nb.Name, func(t *testing.T) {
+			pdf := filepath.Join(repo, "build", "pdf", nb.Name+".pdf")
+			fi, err := os.Stat(pdf)
+			if err != nil {
+				t.Fatalf("no PDF: %v (make pdf)", err)
+			}
+			info := poppler(t, "pdfinfo", pdf)
+			m := regexp.MustCompile(`(?m)^Pages:\s+(\d+)`).FindStringSubmatch(info)
+			pages := 0
+			if m != nil {
+				pages, _ = strconv.Atoi(m[1])
+			}
+			if pages < 1 {
+				t.Fatalf("%s has no pages:\n%s", pdf, info)
+			}
+			if !strings.Contains(info, "(A4)") {
+				t.Errorf("%s is not printed on A4:\n%s", pdf, info)
+			}
+			// Every font embedded: pdffonts prints "yes" or "no" in the emb
+			// column, after the name, type and encoding.
+			fonts := poppler(t, "pdffonts", pdf)
+			for _, l := range strings.Split(fonts, "\n")[2:] {
+				if f := strings.Fields(l); len(f) >= 5 && !strings.Contains(l, " yes ") {
+					t.Errorf("%s: font not embedded: %s", pdf, l)
+				}
+			}
+			text := poppler(t, "pdftotext", "-layout", "-enc", "UTF-8", pdf, "-")
+			for _, k := range pdfKeyNumbers[nb.Name] {
+				if !regexp.MustCompile(k.pattern).MatchString(text) {
+					t.Errorf("%s: text lacks %s (pattern %s)", pdf, k.what, k.pattern)
+				}
+			}
+			if raw := rawLaTeX.FindAllString(text, 5); raw != nil {
+				t.Errorf("%s: raw LaTeX in the text: %q", pdf, raw)
+			}
+			poppler(t, "pdftoppm", "-png", "-r", "60", "-f", "1", "-l", "1", "-singlefile", pdf, filepath.Join(shots, nb.Name))
+			t.Logf("%s: %d pages, %d kB; first page in %s.png", pdf, pages, (fi.Size()+512)/1024, filepath.Join(shots, nb.Name))
+		})
+	}
+}
+
+// poppler runs a command and returns its standard output; it fails the test on
+// an error.
+func poppler(t *testing.T, name string, args ...string) string {
+	t.Helper()
+	out, err := exec.Command(name, args...).Output()
+	if err != nil {
+		msg := ""
+		if ee, ok := err.(*exec.ExitError); ok {
+			msg = string(ee.Stderr)
+		}
+		t.Fatalf("%s %s: %v\n%s", name, strings.Join(args, " "), err, msg)
+	}
+	return string(out)
+}

@@ -1,0 +1,270 @@
+// Command export turns nbconvert's HTML exports of the notebooks into
+// self-contained HTML files, and prints them as PDF, in Debian's headless
+// Chromium. It is the second half of `make html` and `make pdf`
+// (scripts/export.sh), after `jupyter nbconvert --execute --to html
+// --template marginnotes` (the template in nbconvert/ here).
+//
+//	go run ./tools/export -html DIR [-pdf DIR] [-timeout D] EXPORT.html ...
+//	go run ./tools/export -pdf DIR [-timeout D] PAGE.html ...
+//
+// With -html, for each nbconvert export it opens the file in the browser, waits until
+// MathJax (Debian's libjs-mathjax, loaded from its local path with SVG
+// output) has typeset every formula, removes every script that loads a file
+// or configures MathJax and MathJax's own messages, and writes the page as
+// the browser holds it to DIR/NAME.html: formulas as inline SVG, figures as
+// inline SVG (the sliders as SVG data URIs with their own script), nothing
+// fetched from anywhere, so the file reads the same from any folder on any
+// machine without network. With -pdf it then opens that file (without
+// -html: each PAGE.html, a page -html wrote), checks that the page
+// requests nothing but itself, and prints it on A4 with page numbers
+// and an outline of the headings to DIR/NAME.pdf; the page's print style
+// (the template's) keeps figures, tables and code blocks whole.
+//
+// The browser is $MARGINNOTES_CHROMIUM or /usr/bin/chromium.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"log"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/marginnotes/marginnotes/internal/browser"
+)
+
+func main() {
+	log.SetFlags(0)
+	log.SetPrefix("export: ")
+	htmlDir := flag.String("html", "", "write the self-contained HTML of each nbconvert export to `DIR`")
+	pdfDir := flag.String("pdf", "", "print each self-contained page as PDF to `DIR`")
+	timeout := flag.Duration("timeout", 3*time.Minute, "limit for one notebook")
+	flag.Usage = func() {
+		fmt.Fprintf(flag.CommandLine.Output(), "usage: export -html DIR [-pdf DIR] [-timeout D] EXPORT.html ...\n"+
+			"       export -pdf DIR [-timeout D] PAGE.html ...\n")
+		flag.PrintDefaults()
+	}
+	flag.Parse()
+	if flag.NArg() == 0 || *htmlDir == "" && *pdfDir == "" {
+		flag.Usage()
+		os.Exit(2)
+	}
+	if err := run(flag.Args(), *htmlDir, *pdfDir, *timeout); err != nil {
+		log.Fatal(err)
+	}
+}
+
+func run(inputs []string, htmlDir, pdfDir string, timeout time.Duration) error {
+	for _, d := range []string{htmlDir, pdfDir} {
+		if d == "" {
+			continue
+		}
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			return err
+		}
+	}
+	profile, err := os.MkdirTemp("", "marginnotes-export-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(profile)
+	bin := browser.Path()
+	if _, err := os.Stat(bin); err != nil {
+		return fmt.Errorf("no browser at %s (install Debian's chromium, or set MARGINNOTES_CHROMIUM): %w", bin, err)
+	}
+	allocCtx, allocCancel := chromedp.NewExecAllocator(context.Background(), browser.Options(bin, profile)...)
+	defer allocCancel()
+	ctx, cancel := chromedp.NewContext(allocCtx)
+	defer cancel()
+	if err := chromedp.Do(ctx); err != nil { // starts the browser; no timeout here
+		return fmt.Errorf("starting %s: %w", bin, err)
+	}
+	pgid := chromedp.FromContext(ctx).Browser.Process().Pid
+	defer func() {
+		cctx, ccancel := context.WithTimeout(ctx, 10*time.Second)
+		chromedp.Cancel(cctx)
+		ccancel()
+		syscall.Kill(-pgid, syscall.SIGKILL) // what is left of the group
+	}()
+
+	var errs []error
+	for _, in := range inputs {
+		name := strings.TrimSuffix(filepath.Base(in), filepath.Ext(in))
+		start := time.Now()
+		out, msg := in, ""
+		if htmlDir != "" {
+			out = filepath.Join(htmlDir, name+".html")
+			if err := selfContained(ctx, in, out, timeout); err != nil {
+				errs = append(errs, fmt.Errorf("%s: %w", in, err))
+				continue
+			}
+			msg = fmt.Sprintf("%s (%s)", out, size(out))
+		}
+		if pdfDir != "" {
+			pdf := filepath.Join(pdfDir, name+".pdf")
+			if err := printPDF(ctx, out, pdf, timeout); err != nil {
+				errs = append(errs, fmt.Errorf("%s: %w", out, err))
+				continue
+			}
+			msg = strings.TrimPrefix(msg+fmt.Sprintf(", %s (%s)", pdf, size(pdf)), ", ")
+		}
+		log.Printf("%s in %.1fs", msg, time.Since(start).Seconds())
+	}
+	return errors.Join(errs...)
+}
+
+// size writes a file's size in kB.
+func size(path string) string {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return "?"
+	}
+	return fmt.Sprintf("%d kB", (fi.Size()+512)/1024)
+}
+
+// newTab opens a tab of the browser parent for the local file path, its
+// actions bounded by timeout, and returns it with the file's URL; done
+// closes it.
+func newTab(parent context.Context, path string, timeout time.Duration) (ctx context.Context, u string, done func(), err error) {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return nil, "", nil, err
+	}
+	tab, closeTab := chromedp.NewContext(parent)
+	ctx, cancel := context.WithTimeout(tab, timeout)
+	return ctx, (&url.URL{Scheme: "file", Path: abs}).String(), func() { cancel(); closeTab() }, nil
+}
+
+// typesetJS resolves once MathJax has typeset the page: when its startup
+// is over, after every typeset queued so far (its own of the page and the
+// template's). It rejects at once when MathJax did not load.
+const typesetJS = `new Promise((resolve, reject) => {
+  const hub = window.MathJax && window.MathJax.Hub;
+  if (!hub) {
+    const s = document.querySelector('script[src*="MathJax"]');
+    reject(new Error('MathJax did not load from ' + (s ? s.src : 'anywhere') + ' (Debian: apt-get install libjs-mathjax)'));
+    return;
+  }
+  const done = () => resolve(document.querySelectorAll('.MathJax_SVG').length);
+  const wait = () => window.MathJax.isReady ? hub.Queue(done) : setTimeout(wait, 50);
+  wait();
+})`
+
+// freezeJS removes what the typeset page no longer needs and what would
+// load files: the scripts with a src, MathJax's configuration and its TeX
+// sources (type math/tex), its message box and previews. The sliders'
+// inline scripts stay. It reports the references to anything but the page
+// itself and data: URLs that are left, and the TeX errors.
+const freezeJS = `(() => {
+  document.querySelectorAll('script').forEach(s => {
+    const type = (s.getAttribute('type') || '').toLowerCase();
+    if (s.hasAttribute('src') || type === 'text/x-mathjax-config' || type.startsWith('math/')) s.remove();
+  });
+  ['MathJax_Message', 'MathJax_Font_Test'].forEach(id => { const e = document.getElementById(id); if (e) e.remove(); });
+  document.querySelectorAll('.MathJax_Preview').forEach(e => e.remove());
+  const refs = [];
+  document.querySelectorAll('[src], link[href], [srcset]').forEach(e => {
+    const u = e.getAttribute('src') || e.getAttribute('href') || e.getAttribute('srcset') || '';
+    if (u && !u.startsWith('data:') && !u.startsWith('#')) refs.push(e.tagName.toLowerCase() + ' ' + u.slice(0, 120));
+  });
+  document.querySelectorAll('style').forEach(s => {
+    for (const m of s.textContent.matchAll(/url\(\s*['"]?([^'")]+)/g)) {
+      if (!m[1].startsWith('data:') && !m[1].startsWith('#')) refs.push('css ' + m[1].slice(0, 120));
+    }
+  });
+  const errors = [...document.querySelectorAll('.MathJax_SVG [fill="red"], .MathJax_SVG .merror, .MathJax_Error')]
+    .map(e => (e.textContent || '').slice(0, 80));
+  return {refs: refs, errors: errors, html: '<!DOCTYPE html>\n' + document.documentElement.outerHTML};
+})()`
+
+type frozen struct {
+	Refs   []string `json:"refs"`
+	Errors []string `json:"errors"`
+	HTML   string   `json:"html"`
+}
+
+// selfContained typesets the nbconvert export in and writes the
+// self-contained page to out.
+func selfContained(parent context.Context, in, out string, timeout time.Duration) error {
+	ctx, u, done, err := newTab(parent, in, timeout)
+	if err != nil {
+		return err
+	}
+	defer done()
+	if err := chromedp.Do(ctx, chromedp.Navigate(u)); err != nil {
+		return fmt.Errorf("opening: %w", err)
+	}
+	n, err := chromedp.Run(ctx, chromedp.Evaluate[int](typesetJS, chromedp.EvalAwaitPromise))
+	if err != nil {
+		return fmt.Errorf("typesetting: %w", err)
+	}
+	f, err := chromedp.Run(ctx, chromedp.Evaluate[frozen](freezeJS))
+	if err != nil {
+		return fmt.Errorf("freezing the page: %w", err)
+	}
+	if len(f.Errors) > 0 {
+		return fmt.Errorf("MathJax could not typeset %d formulas: %q", len(f.Errors), f.Errors)
+	}
+	if len(f.Refs) > 0 {
+		return fmt.Errorf("the page still refers to files: %q", f.Refs)
+	}
+	if n == 0 && strings.Contains(f.HTML, "$") {
+		log.Printf("%s: no formula typeset", in)
+	}
+	return os.WriteFile(out, []byte(f.HTML), 0o644)
+}
+
+// readyJS resolves when the page's images are decoded and its fonts loaded,
+// so that the print shows them.
+const readyJS = `Promise.all([...document.images].map(i => i.decode().catch(() => null)))
+  .then(() => document.fonts.ready).then(() => document.images.length)`
+
+// footer is the page footer of the PDF: the notebook's title and the page
+// number.
+const footer = `<div style="font-size:8px;width:100%;margin:0 12mm;color:#555;display:flex;justify-content:space-between">` +
+	`<span class="title"></span><span><span class="pageNumber"></span> / <span class="totalPages"></span></span></div>`
+
+// printPDF opens the self-contained page and prints it to pdf. It fails if
+// the page requests any URL but its own and data: URLs.
+func printPDF(parent context.Context, page, pdf string, timeout time.Duration) error {
+	ctx, u, done, err := newTab(parent, page, timeout)
+	if err != nil {
+		return err
+	}
+	defer done()
+	requests, err := browser.WatchRequests(ctx, u)
+	if err != nil {
+		return err
+	}
+	if err := chromedp.Do(ctx, chromedp.Navigate(u)); err != nil {
+		return fmt.Errorf("opening: %w", err)
+	}
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[int](readyJS, chromedp.EvalAwaitPromise)); err != nil {
+		return fmt.Errorf("waiting for images and fonts: %w", err)
+	}
+	if ext := requests(); len(ext) > 0 {
+		return fmt.Errorf("the page requested %d other files: %q", len(ext), ext)
+	}
+	data, err := chromedp.Run(ctx, chromedp.PrintToPDF(
+		chromedp.PDFPreferCSSPageSize(), // A4 and its margins, from the template
+		chromedp.PDFPaper(chromedp.PaperA4),
+		chromedp.PDFScale(0.8),
+		chromedp.PDFPrintBackground(),
+		chromedp.PDFHeaderTemplate(`<span></span>`),
+		chromedp.PDFFooterTemplate(footer),
+		chromedp.PDFOutlineAndTagged(),
+		chromedp.PDFStream(),
+	))
+	if err != nil {
+		return fmt.Errorf("printing: %w", err)
+	}
+	return os.WriteFile(pdf, data, 0o644)
+}
