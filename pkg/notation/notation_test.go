@@ -22,7 +22,7 @@ func TestNumber(t *testing.T) {
 		{math.Sqrt(26), "5.099", "5.099"}, // R = √26
 		{math.Sqrt2 / 3, "0.4714", "0.4714"},
 		{0.1538, "0.1538", "0.1538"}, // four digits of 2/13 are not 2/13
-		{-0.4, "−0.4", "-0.4"},         // b ∈ [−0.4, −0.2] at C = 0.1: short decimals stay decimals
+		{-0.4, "−0.4", "-0.4"},       // b ∈ [−0.4, −0.2] at C = 0.1: short decimals stay decimals
 		{0.1, "0.1", "0.1"},
 		{0.125, "1/8", `\frac{1}{8}`}, // the probability of an outcome of Example 2.1
 		{1.0 / 15, "1/15", `\frac{1}{15}`},
