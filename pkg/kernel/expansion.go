@@ -9,7 +9,7 @@ import (
 //	f(x) = Σⱼ Coef[j]·K(Support[j], x) + B,
 //
 // the model of the kernel perceptron (Coef[j] = αⱼyⱼ) and of the kernel SVM
-// (Li Hang, (7.94)). It holds copies of the points, so it classifies without
+// (Li Hang, §7.3, Algorithm 7.4). It holds copies of the points, so it classifies without
 // the training data.
 type Expansion struct {
 	// Kernel is K; nil means Linear{}.
