@@ -190,7 +190,7 @@ func (s Style) Affine(w []float64, b float64) string {
 		switch {
 		case name == "":
 			sb.WriteString(s.Number(a))
-		case a != 1:
+		case s.Number(a) != "1": // 0.9999999999 from a solver is 1 too
 			sb.WriteString(s.coefficient(a))
 		}
 		sb.WriteString(name)
