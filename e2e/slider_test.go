@@ -47,7 +47,7 @@ var sliderStates = map[string][]sliderState{
 	},
 	"07-soft-margin-hinge": {
 		{0, 0, 7, "C = 0.1: w = (0.2, 0.2), b ∈ [−0.4, −0.2]"}, // notebook 07, svm.Exact
-		{0, 0, 28, "C = 100: w = (0.5, 0.5), b = −2"},          // Example 7.1's hard margin
+		{0, 0, 28, "C = 100: w = (1/2, 1/2), b = −2"},          // Example 7.1's hard margin
 	},
 }
 
