@@ -225,7 +225,7 @@ func (s *problem) hyperplane() ([]float64, float64, error) {
 	}
 	t := u[it]
 	if t <= 1e-13 {
-		return nil, 0, fmt.Errorf("%w: the largest margin t* = %g of the normalised problem is 0: no hyperplane has yᵢ(w·xᵢ + b) ≥ 1 for every i", ErrInfeasible, t)
+		return nil, 0, fmt.Errorf("%w: no hyperplane has yᵢ(w·xᵢ + b) ≥ 1 for every i", ErrInfeasible)
 	}
 	// Back to the data as given: w·z + b̃ = (w/R)·x − (w/R)·x̄ + b̃,
 	// divided by t*.
