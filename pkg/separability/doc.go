@@ -31,8 +31,8 @@
 // distance is twice the margin of the maximum-margin hyperplane (§7.1), and
 // zero exactly when the hulls meet.
 //
-// The simplex method is this package's own, with Bland's rule and a pivot
-// limit: gonum's optimize/convex/lp.Simplex, tried first, cycles without
+// The simplex method is this package's own, with an anti-cycling rule and
+// a pivot limit: gonum's optimize/convex/lp.Simplex, tried first, cycles without
 // end on degenerate programs (many points on the margin), and a decision
 // procedure must stop. The tests cross-check the two where gonum's
 // terminates.

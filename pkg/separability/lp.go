@@ -19,7 +19,7 @@ const DefaultTol = 1e-9
 // the feasibility problem yᵢ(w·xᵢ + b) ≥ 1 for every i, and when it has no
 // solution the Farkas certificate λ ≥ 0, Σλᵢ = 1, Σλᵢyᵢ = 0, Σλᵢyᵢxᵢ = 0
 // (see the package documentation). Both linear programs are solved by the
-// simplex method with Bland's rule and a pivot limit, on the data centred
+// simplex method (with an anti-cycling rule and a pivot limit) on the data centred
 // at their mean x̄ and divided by R = maxᵢ‖xᵢ − x̄‖, and every answer is
 // checked on the data as given.
 //
@@ -294,7 +294,7 @@ func (s *problem) certificate() ([]float64, error) {
 	return s.check(lambda)
 }
 
-// check clamps rounding below zero in λ, rescales it so that each class
+// check sets the entries of λ within rounding of zero to zero, rescales it so that each class
 // weighs ½, and accepts it when the two hull points it gives are within
 // tol·R of each other.
 func (s *problem) check(lambda []float64) ([]float64, error) {
@@ -307,7 +307,10 @@ func (s *problem) check(lambda []float64) ([]float64, error) {
 		if v < -1e-9*big {
 			return nil, fmt.Errorf("%w: certificate has λ%d = %g < 0", ErrInfeasible, i+1, v)
 		}
-		lambda[i] = math.Max(v, 0)
+		if v <= 1e-12*big { // rounding around 0
+			v = 0
+		}
+		lambda[i] = v
 		sum[cls(s.y[i])] += lambda[i]
 	}
 	if sum[0] == 0 || sum[1] == 0 {
