@@ -161,8 +161,8 @@ func PolynomialData() *mat.Dense {
 	return x
 }
 
-// PolynomialSpectra draws, for p = 1 … 4, the eigenvalues λ₁ ≥ λ₂ ≥ … of
-// the Gram matrix of (x·z)ᵖ on PolynomialData, divided by λ₁, on a
+// PolynomialSpectra draws, for p = 1 … 4, the eigenvalues λ(1) ≥ λ(2) ≥ … of
+// the Gram matrix of (x·z)ᵖ on PolynomialData, divided by λ(1), on a
 // logarithmic axis: p + 1 of them are positive (the dimension of the
 // feature map φ in the plane), the others are 0 up to rounding and are
 // drawn at SpectrumFloor.
@@ -190,7 +190,7 @@ func PolynomialSpectra() (*plot.Plot, error) {
 	}
 	return figures.Lines{
 		Title:  "Exercise 7.4: eigenvalues of the Gram matrix of (x·z)ᵖ, 20 points",
-		XLabel: "k", YLabel: "λₖ / λ₁ (zero shown at 1e-16)",
+		XLabel: "k (eigenvalues sorted, largest first; 0 drawn at 1e−16)", YLabel: "λ(k) / λ(1)",
 		Series: series, LogY: true,
 	}.Plot()
 }
