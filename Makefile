@@ -1,6 +1,6 @@
 # Margin Notes. The two commands a reader needs:
 #   make notebook   open the notebooks in Jupyter (installs what is missing first)
-#   make test       vet, unit tests and the headless notebook tests
+#   make test       static checks, unit tests and the headless notebook tests
 # `make help` lists the rest.
 
 SHELL := bash
@@ -24,24 +24,31 @@ NB ?= [0-9][0-9]-*
 BENCH ?= .
 PKGS ?= ./pkg/...
 
+# make fuzz FUZZTIME=5m FUZZPKGS=./pkg/dataset: every Fuzz target of the
+# packages, one after the other, for FUZZTIME each.
+FUZZTIME ?= 60s
+FUZZPKGS ?= ./...
+
 NBCONVERT_EXEC := jupyter nbconvert --execute \
 	--ExecutePreprocessor.kernel_name=gonb \
 	--ExecutePreprocessor.timeout=600 \
 	--ExecutePreprocessor.record_timing=False
 
-.PHONY: help setup notebook test test-unit test-notebooks notebooks html figures \
-	bench compare test-docker test-e2e clean distclean
+.PHONY: help setup notebook test lint test-unit test-notebooks notebooks html figures \
+	bench compare fuzz test-docker test-e2e clean distclean
 
 help:
 	@echo 'make notebook        open the notebooks in Jupyter (PORT=$(PORT)); prints the URL with its token'
-	@echo 'make test            setup, go vet, unit tests, notebook tests (headless)'
+	@echo 'make test            setup, static checks (make lint), unit tests, notebook tests (headless)'
 	@echo 'make setup           install Jupyter (Debian), build GoNB, gopls, goimports into bin/, register the gonb kernel'
+	@echo 'make lint            gofmt, go vet, staticcheck, go mod tidy -diff, shellcheck (installs the last two)'
 	@echo 'make test-unit       go test -short ./...'
 	@echo 'make test-notebooks  only the headless notebook tests'
-	@echo 'make notebooks       regenerate notebooks/*.ipynb from notebooks/src/*.md and execute them in place (NB=pattern)'
+	@echo 'make notebooks       regenerate both editions (notebooks/, notebooks/zh/) from notebooks/src/*.md and execute them in place (NB=pattern)'
 	@echo 'make html            executed HTML exports into build/html'
-	@echo 'make figures         every figure as SVG, PNG and PDF into build/figures'
+	@echo 'make figures         every figure as SVG, PNG and PDF into build/figures (LANG=zh: Chinese, into build/figures/zh)'
 	@echo 'make bench           Go benchmarks (BENCH=regexp PKGS=packages)'
+	@echo 'make fuzz            every fuzz target for FUZZTIME=$(FUZZTIME) each (FUZZPKGS=packages)'
 	@echo 'make compare         SMO vs LIBSVM svm-train and the perceptron vs scikit-learn, side by side'
 	@echo 'make test-docker     build the Docker image and test it'
 	@echo 'make test-e2e        drive the served notebooks in headless Chromium'
@@ -53,15 +60,19 @@ setup:
 notebook: setup
 	@scripts/notebook.sh
 
-# Unit and notebook tests both run, so one run reports every failure. The
-# perceptron runs twice: with its AVX2 kernels and with the portable ones.
+# The static checks, unit and notebook tests all run, so one run reports
+# every failure.
 test: setup
-	$(GO) vet ./...
 	status=0; \
+	$(MAKE) --no-print-directory lint || status=1; \
 	$(GO) test -short ./... || status=1; \
-	$(GO) test -short -tags purego ./pkg/perceptron || status=1; \
 	$(MAKE) --no-print-directory test-notebooks || status=1; \
 	exit $$status
+
+# gofmt, go vet, staticcheck, go mod tidy -diff and shellcheck (scripts/lint.sh).
+lint:
+	@scripts/setup.sh lint
+	@scripts/lint.sh
 
 test-unit:
 	$(GO) test -short ./...
@@ -72,8 +83,8 @@ test-notebooks: setup
 notebooks: setup
 	@test -n '$(wildcard notebooks/src/$(NB).md)' || { echo 'no source notebooks/src/$(NB).md' >&2; exit 1; }
 	$(GO) run ./tools/nbgen $(notdir $(wildcard notebooks/src/$(NB).md))
-	printf '%s\n' notebooks/$(NB).ipynb | xargs -P 2 -I{} \
-		$(NBCONVERT_EXEC) --to notebook --inplace {}
+	for f in notebooks/$(NB).ipynb notebooks/zh/$(NB).ipynb; do [ ! -e "$$f" ] || echo "$$f"; done | \
+		xargs -P 2 -I{} $(NBCONVERT_EXEC) --to notebook --inplace {}
 
 # The HTML exports show each figure's PNG: nbconvert 6.5 to 7.2 passes SVG
 # outputs through an HTML cleaner that strips their drawing
@@ -86,14 +97,28 @@ html: setup
 		$(NBCONVERT_EXEC) --to html --output-dir build/html \
 		--NbConvertBase.display_data_priority="$(HTML_PRIORITY)" {}
 
+# make figures LANG=zh writes the Chinese edition's figures into
+# build/figures/zh. Only a LANG given on the command line counts: the
+# locale's LANG in the environment does not change the figures.
+FIGURES_LANG := $(if $(and $(filter command line,$(origin LANG)),$(filter zh%,$(LANG))),zh,en)
+FIGURES_DIR := build/figures$(if $(filter zh,$(FIGURES_LANG)),/zh)
+
 figures:
-	$(GO) run ./cmd/marginnotes figures --out build/figures --format svg,png,pdf
+	$(GO) run ./cmd/marginnotes figures --lang $(FIGURES_LANG) --out $(FIGURES_DIR) --format svg,png,pdf
 
 bench:
 	$(GO) test -run '^$$' -bench '$(BENCH)' -benchmem -count=1 $(PKGS)
 
 compare:
 	bench/compare.sh
+
+fuzz:
+	for pkg in $$($(GO) list $(FUZZPKGS)); do \
+		for f in $$($(GO) test -list '^Fuzz' "$$pkg" | grep '^Fuzz' || true); do \
+			echo "fuzz: $$pkg $$f for $(FUZZTIME)"; \
+			$(GO) test -run '^$$' -fuzz "^$$f\$$" -fuzztime $(FUZZTIME) "$$pkg" || exit 1; \
+		done; \
+	done
 
 test-docker:
 	scripts/test-docker.sh

@@ -40,8 +40,8 @@ fi
 # The same start as a local `make notebook`: scripts/notebook.sh (the image's
 # copy) checks the port, makes a token unless JUPYTER_TOKEN is set, and prints
 # "URL: http://127.0.0.1:PORT/tree?token=..." once Jupyter answers. Kernels
-# start in the notebook's directory, and the notebooks find the repository as
-# "$GONB_DIR/..".
+# start in the notebook's directory; a notebook's setup cell finds the
+# repository above its notebooks/ folder (scripts/gonb-workspace.sh).
 export PORT=$port MN_IP=0.0.0.0 MN_NOTEBOOK_DIR=$root/notebooks
 cd "$root/notebooks"
 exec "$repo/scripts/notebook.sh"

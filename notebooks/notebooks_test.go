@@ -34,9 +34,10 @@ var keyNumbers = map[string][]keyNumber{
 		{"loss L along Table 2.1", seq(0, 7, 4, 1, 4, 5, 2, 0)},
 	},
 	"02": {
-		// Table 2.1: the final model x⁽¹⁾+x⁽²⁾−3 and the book's other order's 2x⁽¹⁾+x⁽²⁾−5.
-		{"Table 2.1 final hyperplane x(1)+x(2)−3", `(^|[^\d])x⁽¹⁾\+x⁽²⁾-3\b`},
-		{"alternative order 2x(1)+x(2)−5", `2x⁽¹⁾\+x⁽²⁾-5 = 0`},
+		// Table 2.1: the final model x⁽¹⁾+x⁽²⁾−3 and the book's other order's 2x⁽¹⁾+x⁽²⁾−5,
+		// written by package notation (spaced operators, true minus).
+		{"Table 2.1 final hyperplane x(1)+x(2)−3", `(^|[^\d])x⁽¹⁾ \+ x⁽²⁾ − 3\b`},
+		{"alternative order 2x(1)+x(2)−5", `2x⁽¹⁾ \+ x⁽²⁾ − 5 = 0`},
 	},
 	"03": {
 		// Example 2.2: G = [[18,21,6],[21,25,7],[6,7,2]], in any layout
@@ -135,6 +136,12 @@ func TestNotebooks(t *testing.T) {
 	if err != nil || len(paths) == 0 {
 		t.Fatalf("no notebooks in %s (err %v)", filepath.Join(root, "notebooks"), err)
 	}
+	// The Chinese edition, generated from the same sources.
+	zh, err := filepath.Glob(filepath.Join(root, "notebooks", "zh", "*.ipynb"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	paths = append(paths, zh...)
 	env := installKernel(t, root)
 	for _, prefix := range slices.Sorted(maps.Keys(keyNumbers)) {
 		if !slices.ContainsFunc(paths, func(p string) bool { return strings.HasPrefix(filepath.Base(p), prefix+"-") }) {
@@ -156,7 +163,7 @@ func TestNotebooks(t *testing.T) {
 	)
 	t.Run("run", func(t *testing.T) {
 		for _, p := range paths {
-			name := filepath.Base(p)
+			name, _ := filepath.Rel(filepath.Join(root, "notebooks"), p)
 			t.Run(name, func(t *testing.T) {
 				t.Parallel()
 				sem <- struct{}{}
@@ -191,6 +198,10 @@ type timing struct {
 // checkNotebook executes the notebook at path and checks it; see TestNotebooks.
 func checkNotebook(t *testing.T, root string, env []string, path, outDir string) timing {
 	name := filepath.Base(path)
+	chinese := filepath.Base(filepath.Dir(path)) == "zh"
+	if chinese {
+		outDir = filepath.Join(outDir, "zh")
+	}
 	saved := readNotebook(t, path)
 
 	start := time.Now()
@@ -213,6 +224,10 @@ func checkNotebook(t *testing.T, root string, env []string, path, outDir string)
 	fresh := readNotebook(t, filepath.Join(outDir, name))
 
 	tm := timing{name: name, wall: wall}
+	if chinese {
+		tm.name = "zh/" + name
+		checkChinese(t, fresh)
+	}
 	var text strings.Builder // all text outputs, for the key numbers
 	for i, c := range fresh.Cells {
 		if c.CellType != "code" {

@@ -2,16 +2,20 @@
 # setup.sh: everything the notebooks need, installed idempotently. `make
 # setup`, `make notebook`, `make test` and docker/Dockerfile all use it.
 #
-# Steps (all three when none is named):
+# Steps (apt, tools and kernel when none is named):
 #   apt     Jupyter from Debian: jupyter-notebook jupyter-nbconvert
 #           python3-nbclient, and the fonts the figures and notes name:
 #           fonts-liberation (gonum/plot's SVG text) and fonts-wqy-microhei
-#           (the book's Chinese terms in the notes). Installed only if missing (apt-get update only
-#           when the package lists lack them); needs root and apt. Elsewhere
-#           it prints what to install and exits with status 1.
+#           (the book's Chinese terms in the notes). Installed only if missing
+#           (apt-get update only when the package lists lack them); needs root
+#           and apt. Elsewhere it prints what to install and exits with
+#           status 1.
 #   tools   GoNB (the version go.mod pins with its `tool` line), gopls and
 #           goimports, built into $MN_BIN. A binary is rebuilt only when it
 #           is missing or of another version.
+#   lint    what `make lint` runs besides go: Debian's shellcheck (as the apt
+#           step installs packages) and staticcheck $STATICCHECK_VERSION,
+#           built into $MN_BIN.
 #   kernel  registers GoNB as the Jupyter kernel `gonb` in
 #           $JUPYTER_DATA_DIR/kernels/gonb. kernel.json points to the
 #           absolute path of $MN_BIN/gonb and puts $MN_BIN and Go's bin
@@ -19,7 +23,10 @@
 #           (link flags that make each cell build faster). Rewritten only when
 #           its content changes.
 #
-# Usage: scripts/setup.sh [apt] [tools] [kernel]
+# Usage: scripts/setup.sh [apt] [tools] [kernel] [lint]
+#
+# Go modules and tools come through the Go module proxy that `go env GOPROXY`
+# names: set GOPROXY (e.g. GOPROXY=https://goproxy.cn,direct) to use a mirror.
 #
 # Environment (all optional):
 #   MN_BIN                where the tools go (default: <repo>/bin)
@@ -32,6 +39,8 @@
 #   MN_KERNEL_GOFLAGS     GOFLAGS of the kernel (default: -ldflags=-s; empty: unset)
 #   GOPLS_VERSION         default v0.23.0
 #   GOIMPORTS_VERSION     version of golang.org/x/tools for goimports (default v0.47.0)
+#   STATICCHECK_VERSION   default v0.8.2 (2026.1.2)
+#   GOPROXY               the Go module proxy list (default: go env GOPROXY)
 #
 # Non-interactive; safe to run again; with everything in place it takes well
 # under two seconds.
@@ -42,8 +51,10 @@ bin=${MN_BIN:-$root/bin}
 [[ $bin == /* ]] || bin=$PWD/$bin # kernel.json needs absolute paths
 gopls_version=${GOPLS_VERSION:-v0.23.0}
 goimports_version=${GOIMPORTS_VERSION:-v0.47.0}
+staticcheck_version=${STATICCHECK_VERSION:-v0.8.2}
 kernel_goflags=${MN_KERNEL_GOFLAGS--ldflags=-s}
 apt_packages=(jupyter-notebook jupyter-nbconvert python3-nbclient fonts-liberation fonts-wqy-microhei)
+lint_packages=(shellcheck)
 
 say() { printf 'setup: %s\n' "$*" >&2; }
 die() {
@@ -52,7 +63,7 @@ die() {
 }
 
 # --- which steps ------------------------------------------------------------
-do_apt=0 do_tools=0 do_kernel=0
+do_apt=0 do_tools=0 do_kernel=0 do_lint=0
 if (($# == 0)); then
 	do_apt=1 do_tools=1 do_kernel=1
 fi
@@ -61,27 +72,31 @@ for step in "$@"; do
 	apt) do_apt=1 ;;
 	tools) do_tools=1 ;;
 	kernel) do_kernel=1 ;;
+	lint) do_lint=1 ;;
 	-h | --help)
 		sed -n '2,/^set -euo/p' "${BASH_SOURCE[0]}" | sed '$d; s/^# \{0,1\}//'
 		exit 0
 		;;
-	*) die "unknown step '$step' (want apt, tools or kernel)" ;;
+	*) die "unknown step '$step' (want apt, tools, kernel or lint)" ;;
 	esac
 done
-[[ ${MN_SKIP_APT:-} == 1 ]] && do_apt=0
+skip_apt=0
+[[ ${MN_SKIP_APT:-} == 1 ]] && skip_apt=1 do_apt=0
 
 # --- apt: Jupyter from Debian -------------------------------------------------
 missing_packages() {
 	local p
-	for p in "${apt_packages[@]}"; do
+	for p in "$@"; do
 		if [[ $(dpkg-query -W -f='${db:Status-Status}' "$p" 2>/dev/null) != installed ]]; then
 			printf '%s\n' "$p"
 		fi
 	done
 }
 
+have_apt() { command -v dpkg-query >/dev/null && command -v apt-get >/dev/null; }
+
 step_apt() {
-	if ! command -v dpkg-query >/dev/null || ! command -v apt-get >/dev/null; then
+	if ! have_apt; then
 		# Not Debian: accept any Jupyter that has what the notebooks use.
 		if command -v jupyter >/dev/null &&
 			jupyter notebook --version >/dev/null 2>&1 &&
@@ -93,14 +108,19 @@ step_apt() {
       python3 -m pip install notebook nbconvert nbclient
   then run the remaining steps:  MN_SKIP_APT=1 make setup"
 	fi
+	apt_install "${apt_packages[@]}"
+}
+
+# apt_install PACKAGE...: installs the Debian packages that are missing.
+apt_install() {
 	local missing
-	mapfile -t missing < <(missing_packages)
+	mapfile -t missing < <(missing_packages "$@")
 	((${#missing[@]} == 0)) && return
 	if [[ $(id -u) != 0 ]]; then
 		die "missing Debian packages: ${missing[*]}
   Install them as root, then run make setup again:
-      sudo apt-get install -y ${apt_packages[*]}
-  (or install Jupyter some other way and run  MN_SKIP_APT=1 make setup)"
+      sudo apt-get install -y ${missing[*]}
+  (or install them some other way and run  MN_SKIP_APT=1 make setup)"
 	fi
 	local opts=(-y -q)
 	[[ ${MN_APT_NO_RECOMMENDS:-} == 1 ]] && opts+=(--no-install-recommends)
@@ -147,8 +167,8 @@ module_version() {
 step_tools() {
 	mkdir -p "$bin"
 	local want have
-	want=$(awk '$1 == "github.com/janpfeifer/gonb" { print $2; exit } $1 == "require" && $2 == "github.com/janpfeifer/gonb" { print $3; exit }' "$root/go.mod")
-	[[ -n $want ]] || die "go.mod does not require github.com/janpfeifer/gonb"
+	want=$(cd "$root" && "$go" list -m -f '{{.Version}}' github.com/janpfeifer/gonb) ||
+		die "go.mod does not require github.com/janpfeifer/gonb"
 	have=$(module_version "$bin/gonb" github.com/janpfeifer/gonb)
 	if [[ $have != "$want" ]]; then
 		say "building gonb $want into $bin"
@@ -168,6 +188,23 @@ step_tools() {
 	fi
 }
 
+# --- lint: shellcheck and staticcheck ---------------------------------------------
+step_lint() {
+	if ! command -v shellcheck >/dev/null; then
+		if ((skip_apt)) || ! have_apt; then
+			die "shellcheck is missing: install it (https://www.shellcheck.net; Debian: apt-get install shellcheck)"
+		fi
+		apt_install "${lint_packages[@]}"
+	fi
+	mkdir -p "$bin"
+	local have
+	have=$(module_version "$bin/staticcheck" honnef.co/go/tools)
+	if [[ $have != "$staticcheck_version" ]]; then
+		say "building staticcheck $staticcheck_version into $bin (a minute or two, once)"
+		(cd / && GOWORK=off GOBIN=$bin "$go" install "honnef.co/go/tools/cmd/staticcheck@$staticcheck_version")
+	fi
+}
+
 # --- kernel: register gonb ------------------------------------------------------
 json_string() {
 	[[ $1 != *[\"\\]* ]] || die "cannot write a path with a quote or backslash into kernel.json: $1"
@@ -178,8 +215,10 @@ kernel_json() {
 	local go_bin argv env
 	go_bin=$(dirname "$go")
 	argv="$(json_string "$bin/gonb"), \"--kernel\", \"{connection_file}\""
-	local f
-	for f in ${MN_GONB_FLAGS:-}; do
+	local f flags
+	# Blank-separated, each flag one word (no glob expansion).
+	read -ra flags <<<"${MN_GONB_FLAGS:-}"
+	for f in "${flags[@]}"; do
 		argv+=", $(json_string "$f")"
 	done
 	# ${PATH} is replaced by jupyter_client with the PATH of the server.
@@ -227,7 +266,7 @@ step_kernel() {
 
 # --- run ------------------------------------------------------------------------
 ((do_apt)) && step_apt
-if ((do_tools || do_kernel)); then
+if ((do_tools || do_kernel || do_lint)); then
 	go=$(find_go)
 	gover=$("$go" env GOVERSION)
 	case $gover in
@@ -237,4 +276,5 @@ if ((do_tools || do_kernel)); then
 fi
 ((do_tools)) && step_tools
 ((do_kernel)) && step_kernel
+((do_lint)) && step_lint
 exit 0

@@ -13,6 +13,9 @@
 # daemon. Missing packages (docker.io, debootstrap, curl) are installed when
 # run as root on Debian.
 #
+# The build gets the host's Go module proxy (`go env GOPROXY`, or $GOPROXY
+# without go) as --build-arg GOPROXY, so it works behind a module mirror.
+#
 # Environment:
 #   MN_DOCKER_NOTEBOOK  notebook to execute (default notebooks/06-svm-dual-example.ipynb)
 #   MN_DOCKER_IMAGE     image tag (default marginnotes:test)
@@ -58,7 +61,7 @@ wait_for() {
 need=()
 [[ -x $docker ]] || need+=(docker.io)
 if [[ -z ${DOCKER_HOST:-} ]]; then # a private daemon and a debootstrap base
-	[[ -x /usr/sbin/dockerd ]] || need+=(docker.io)
+	[[ -x /usr/sbin/dockerd || " ${need[*]} " == *" docker.io "* ]] || need+=(docker.io)
 	command -v debootstrap >/dev/null || need+=(debootstrap)
 fi
 command -v curl >/dev/null || need+=(curl)
@@ -149,9 +152,17 @@ phase "base image $base" "$t"
 
 # --- build ----------------------------------------------------------------------
 t=$SECONDS
-say "building $image (log: $logs/build.log)"
+goproxy=${GOPROXY:-https://proxy.golang.org,direct}
+for go in go /usr/local/go/bin/go; do
+	if command -v "$go" >/dev/null; then
+		goproxy=$("$go" env GOPROXY)
+		break
+	fi
+done
+say "building $image with GOPROXY=$goproxy (log: $logs/build.log)"
 if ! DOCKER_BUILDKIT=1 timeout 2400 "$docker" build --network host --progress plain \
-	-f docker/Dockerfile --build-arg BASE="$base" -t "$image" . >"$logs/build.log" 2>&1; then
+	-f docker/Dockerfile --build-arg BASE="$base" --build-arg GOPROXY="$goproxy" \
+	-t "$image" . >"$logs/build.log" 2>&1; then
 	tail -n 60 "$logs/build.log" >&2
 	die "docker build failed"
 fi
@@ -159,15 +170,48 @@ phase "build" "$t"
 size=$("$docker" image inspect -f '{{.Size}}' "$image")
 say "image $image: $((size / 1000000)) MB"
 
+# Where the image keeps the repository and looks for a mounted checkout
+# (docker/Dockerfile: ARG USER).
+image_env() {
+	"$docker" image inspect -f '{{range .Config.Env}}{{println .}}{{end}}' "$image" |
+		sed -n "s/^$1=//p"
+}
+repo_in=$(image_env MN_REPO)
+host_in=$(image_env MN_HOST)
+[[ -n $repo_in && -n $host_in ]] || die "the image sets no MN_REPO or MN_HOST"
+
 # --- start ----------------------------------------------------------------------
-t=$SECONDS
-port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+# start [docker run options]: runs the image as $name on the host network, on
+# a free port, and waits until Jupyter answers; sets port and api. The port
+# is found by binding port 0 and closing it, so something else may take it
+# before Jupyter does: then notebook.sh says the port is in use, the
+# container stops, and start tries another port.
 token=$(head -c 16 /dev/urandom | od -An -tx1 | tr -d ' \n')
-"$docker" run -d --name "$name" --network host -e PORT="$port" -e JUPYTER_TOKEN="$token" "$image" >/dev/null
-api=http://127.0.0.1:$port/api
 running() { [[ $("$docker" inspect -f '{{.State.Running}}' "$name" 2>/dev/null) == true ]]; }
 answers() { running && curl -fsS --max-time 5 "$api/status?token=$token"; }
-wait_for 120 answers || die "Jupyter did not answer on port $port in 120 s"
+stopped() { ! running; }
+settled() { answers || stopped; }
+start() {
+	local try
+	for try in 1 2 3; do
+		port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+		api=http://127.0.0.1:$port/api
+		"$docker" rm -f "$name" >/dev/null 2>&1 || true
+		"$docker" run -d --name "$name" --network host -e PORT="$port" -e JUPYTER_TOKEN="$token" \
+			"$@" "$image" >/dev/null
+		wait_for 120 settled && answers >/dev/null 2>&1 && return 0
+		"$docker" logs "$name" >"$tmp/start.log" 2>&1 || true
+		if stopped && grep -q "port $port .*is in use" "$tmp/start.log"; then
+			say "port $port was taken before Jupyter bound it (try $try); another port"
+			continue
+		fi
+		return 1
+	done
+	return 1
+}
+
+t=$SECONDS
+start || die "Jupyter did not answer on port $port in 120 s"
 phase "Jupyter answering" "$t"
 
 # (Whole outputs into files first: grep -q stops reading early, and with
@@ -196,8 +240,8 @@ EOF
 t=$SECONDS
 say "executing $notebook in the container"
 timing=()
-[[ -f scripts/nbtiming.py ]] && timing=(--config /home/jovyan/marginnotes/scripts/nbtiming.py)
-if ! "$docker" exec -e GOPROXY=off -w "/home/jovyan/marginnotes/$(dirname "$notebook")" "$name" \
+[[ -f scripts/nbtiming.py ]] && timing=(--config "$repo_in/scripts/nbtiming.py")
+if ! "$docker" exec -e GOPROXY=off -w "$repo_in/$(dirname "$notebook")" "$name" \
 	timeout 900 jupyter nbconvert "${timing[@]}" --to notebook --execute --output-dir=/tmp/out \
 	--ExecutePreprocessor.timeout=600 "$(basename "$notebook")" >"$logs/nbconvert.log" 2>&1; then
 	tail -n 40 "$logs/nbconvert.log" >&2
@@ -241,12 +285,7 @@ EOF
 
 # --- a mounted checkout is used when present -----------------------------------
 t=$SECONDS
-"$docker" rm -f "$name" >/dev/null
-port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-api=http://127.0.0.1:$port/api
-"$docker" run -d --name "$name" --network host -e PORT="$port" -e JUPYTER_TOKEN="$token" \
-	-v "$PWD:/home/jovyan/host:ro" "$image" >/dev/null
-wait_for 120 answers || die "Jupyter with a mounted checkout did not answer in 120 s"
+start -v "$PWD:$host_in:ro" || die "Jupyter with a mounted checkout did not answer in 120 s"
 "$docker" logs "$name" >"$logs/container-mounted.log" 2>&1
 grep -q "using the mounted checkout" "$logs/container-mounted.log" ||
 	die "the mounted checkout was not used"

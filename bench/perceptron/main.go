@@ -67,7 +67,7 @@ func main() {
 	runtime.LockOSThread()
 	fit := func(epochs int) (cpu, wall time.Duration, res *perceptron.Result) {
 		c0, w0 := threadCPU(), time.Now()
-		res, err := perceptron.Primal{MaxEpochs: epochs}.Fit(x, y)
+		res, err := perceptron.Primal{Settings: perceptron.Settings{MaxEpochs: epochs}}.Fit(x, y)
 		wall, cpu = time.Since(w0), threadCPU()-c0
 		if err != nil && !errors.Is(err, perceptron.ErrNotConverged) {
 			log.Fatal(err)

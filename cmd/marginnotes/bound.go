@@ -46,7 +46,7 @@ func runBound(args []string, stdin io.Reader, stdout io.Writer) error {
 	out := boundOutput{R: bd.R, Gamma: bd.Gamma, Bound: bd.Bound, Mistakes: res.Updates,
 		W: bd.W, B: bd.B, Converged: res.Converged}
 	if *asJSON {
-		if err := writeJSON(stdout, out); err != nil {
+		if err := writeJSON(stdout, out, err); err != nil {
 			return err
 		}
 	} else {

@@ -12,16 +12,19 @@ import (
 
 	"github.com/marginnotes/marginnotes/pkg/figures"
 	"github.com/marginnotes/marginnotes/pkg/gallery"
+	"github.com/marginnotes/marginnotes/pkg/lang"
 )
 
 // runFigures writes every figure of the notebooks (the catalogue
-// gallery.All, or the entries --only selects) to DIR/<name>.<format>, one
-// line per file written on stdout.
+// gallery.All, or the entries --only selects), in the language --lang, to
+// DIR/<name>.<format> at its house size, one line per file written on
+// stdout.
 func runFigures(args []string, stdout io.Writer) error {
 	fs := flag.NewFlagSet("figures", flag.ContinueOnError)
 	out := fs.String("out", "", "directory to write the figures to (created if missing)")
 	format := fs.String("format", strings.Join(figures.Formats(), ","), "comma-separated formats: "+strings.Join(figures.Formats(), ", "))
 	only := fs.String("only", "*", "write only the figures whose name matches this shell pattern, e.g. '07-*'")
+	language := fs.String("lang", "en", "language of the figures' words: en (English) or zh (Chinese, needs fonts-wqy-microhei)")
 	if err := parseNone(fs, args, stdout); err != nil {
 		return err
 	}
@@ -32,6 +35,10 @@ func runFigures(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
+	l, err := lang.Parse(*language)
+	if err != nil {
+		return usagef("figures: --lang: %v", err)
+	}
 	entries, err := gallery.Match(*only)
 	if err != nil {
 		return usagef("figures: --only: %v", err)
@@ -40,19 +47,14 @@ func runFigures(args []string, stdout io.Writer) error {
 		return fmt.Errorf("figures: %w", err)
 	}
 	for _, e := range entries {
-		f, err := e.Build()
+		f, err := e.Build(l)
 		if err != nil {
 			return fmt.Errorf("figures: %w", err)
 		}
-		w, h := e.Size(f)
 		for _, ext := range formats {
-			b, err := figures.Render(f, w, h, ext)
-			if err != nil {
-				return fmt.Errorf("figures: %s: %w", e.Name, err)
-			}
 			name := filepath.Join(*out, e.Name+"."+ext)
-			if err := os.WriteFile(name, b, 0o644); err != nil {
-				return fmt.Errorf("figures: %w", err)
+			if err := figures.Save(f, name); err != nil {
+				return fmt.Errorf("figures: %s: %w", e.Name, err)
 			}
 			fmt.Fprintln(stdout, name)
 		}

@@ -71,6 +71,28 @@ func TestFiguresOnly(t *testing.T) {
 	}
 }
 
+// TestFiguresChinese writes the Chinese figures of notebook 06: their
+// labels are Chinese text, set in WenQuanYi Micro Hei.
+func TestFiguresChinese(t *testing.T) {
+	dir := t.TempDir()
+	code, out, errOut := runCmd(t, "", "figures", "--out", dir, "--format", "svg", "--only", "06-*", "--lang", "zh")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	if n := strings.Count(out, "\n"); n != 2 {
+		t.Errorf("%d files listed, want 2", n)
+	}
+	b, err := os.ReadFile(filepath.Join(dir, "06-svm-dual-max-margin.svg"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{">：最大间隔分离超平面<", ">支持向量，<", "font-family:'WenQuanYi Micro Hei'"} {
+		if !strings.Contains(string(b), want) {
+			t.Errorf("SVG lacks %q", want)
+		}
+	}
+}
+
 func TestFiguresErrors(t *testing.T) {
 	file := writeFile(t, "file", "not a directory")
 	cases := []struct {
@@ -86,6 +108,7 @@ func TestFiguresErrors(t *testing.T) {
 		{"unknown flag", []string{"--dpi", "300"}, 2, "flag provided but not defined: -dpi"},
 		{"bad pattern", []string{"--out", t.TempDir(), "--only", "["}, 2, "bad name pattern"},
 		{"no match", []string{"--out", t.TempDir(), "--only", "99-*"}, 2, `no figure matches "99-*"`},
+		{"bad language", []string{"--out", t.TempDir(), "--lang", "fr"}, 2, `unknown language "fr"`},
 		{"out is a file", []string{"--out", file, "--only", "06-*"}, 1, "not a directory"},
 		{"unwritable dir", []string{"--out", filepath.Join(file, "sub"), "--only", "06-*"}, 1, "not a directory"},
 	}

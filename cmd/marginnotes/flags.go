@@ -7,6 +7,7 @@ import (
 	"io"
 	"math"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -69,9 +70,20 @@ type kernelFlags struct {
 	gamma  float64
 	degree int
 	coef0  float64
+	fs     *flag.FlagSet
+}
+
+// kernelParams names the options each kernel takes; an option given for a
+// kernel that ignores it is a usage error rather than silently dropped.
+var kernelParams = map[string][]string{
+	"linear":     nil,
+	"poly":       {"gamma", "degree", "coef0"},
+	"polynomial": {"gamma", "degree", "coef0"},
+	"rbf":        {"gamma"},
 }
 
 func (k *kernelFlags) register(fs *flag.FlagSet) {
+	k.fs = fs
 	fs.StringVar(&k.name, "kernel", "linear", "kernel: linear, poly (gamma·x·z+coef0)^degree or rbf exp(−gamma‖x−z‖²)")
 	fs.Float64Var(&k.gamma, "gamma", 0, "kernel gamma (default 1/number of features, as LIBSVM)")
 	fs.IntVar(&k.degree, "degree", 3, "degree of the poly kernel")
@@ -95,6 +107,17 @@ func (k *kernelFlags) kernel(d int) (kernel.Kernel, error) {
 	default:
 		return nil, usagef("unknown kernel %q (want linear, poly or rbf)", k.name)
 	}
+	var err error
+	k.fs.Visit(func(f *flag.Flag) {
+		isParam := slices.Contains(kernelParams["poly"], f.Name)
+		if err == nil && isParam && !slices.Contains(kernelParams[k.name], f.Name) {
+			err = usagef("%s: --%s does not apply to the %s kernel (gamma, degree and coef0 are for poly, gamma for rbf)",
+				k.fs.Name(), f.Name, k.name)
+		}
+	})
+	if err != nil {
+		return nil, err
+	}
 	if err := kernel.Validate(kern); err != nil {
 		return nil, usageError{err.Error()}
 	}
@@ -117,6 +140,49 @@ func pointList(flagName, s string, n int) ([]int, error) {
 		idx = append(idx, v-1)
 	}
 	return idx, nil
+}
+
+// permutation parses --name, a comma-separated visiting order of the n
+// points, 1-based: each point once.
+func permutation(name, s string, n int) ([]int, error) {
+	idx, err := pointList(name, s, n)
+	if err != nil {
+		return nil, err
+	}
+	seen := make([]bool, n)
+	for _, i := range idx {
+		if seen[i] {
+			return nil, usagef("--%s: point %d appears twice; want each of 1…%d once", name, i+1, n)
+		}
+		seen[i] = true
+	}
+	if len(idx) != n {
+		missing := slices.Index(seen, false)
+		return nil, usagef("--%s: point %d is missing; want each of 1…%d once", name, missing+1, n)
+	}
+	return idx, nil
+}
+
+// seedFlag is an optional seed: a decimal integer ≥ 0, or unset.
+type seedFlag struct {
+	v   uint64
+	set bool
+}
+
+func (s *seedFlag) String() string {
+	if s == nil || !s.set {
+		return ""
+	}
+	return strconv.FormatUint(s.v, 10)
+}
+
+func (s *seedFlag) Set(v string) error {
+	u, err := strconv.ParseUint(v, 10, 64)
+	if err != nil {
+		return errors.New("want an integer ≥ 0")
+	}
+	s.v, s.set = u, true
+	return nil
 }
 
 // oneBased returns the 1-based point numbers of 0-based indices.

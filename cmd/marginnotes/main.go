@@ -18,9 +18,11 @@
 // format, detected from the content; "-" reads standard input. Point numbers
 // in options and output are 1-based, like the book's x1…xN. Without --c the
 // SVM has a hard margin. Errors are reported in one line on standard error
-// with a non-zero exit status: 2 for bad usage, 1 for bad data or a run that
+// with a non-zero exit status: 2 for bad usage, 1 for bad data, a run that
 // did not reach its goal (a perceptron that did not converge prints its
-// partial result and pocket weights first).
+// partial result and pocket weights first) or output that could not be
+// written. JSON has no NaN or infinity: a result holding one is not printed
+// with --json, and the error says why.
 package main
 
 import (
@@ -60,26 +62,30 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprint(stderr, usage)
 		return 2
 	}
+	out := newOutput(stdout)
 	var err error
 	switch cmd, rest := args[0], args[1:]; cmd {
 	case "perceptron":
-		err = runPerceptron(rest, stdin, stdout)
+		err = runPerceptron(rest, stdin, out)
 	case "svm":
-		err = runSVM(rest, stdin, stdout)
+		err = runSVM(rest, stdin, out)
 	case "bound":
-		err = runBound(rest, stdin, stdout)
+		err = runBound(rest, stdin, out)
 	case "figures":
-		err = runFigures(rest, stdout)
+		err = runFigures(rest, out)
 	case "-h", "-help", "--help", "help":
-		fmt.Fprint(stdout, usage)
-		return 0
+		fmt.Fprint(out, usage)
 	default:
 		err = usagef("unknown command %q (want perceptron, svm, bound or figures)", cmd)
 	}
-	switch {
-	case err == nil:
-		return 0
-	case errors.Is(err, errHelp):
+	if errors.Is(err, errHelp) {
+		err = nil
+	}
+	// An error of the run comes first; a failed write is an error too.
+	if cerr := out.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
 		return 0
 	}
 	fmt.Fprintf(stderr, "marginnotes: %v\n", err)

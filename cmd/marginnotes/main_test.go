@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
@@ -74,8 +76,8 @@ func TestPerceptronTable21(t *testing.T) {
 	if !eqVec(got.W, []float64{1, 1}) || got.B != -3 || !got.Converged || got.Updates != 7 {
 		t.Errorf("w=%v b=%v converged=%v updates=%d, want (1,1) −3 true 7", got.W, got.B, got.Converged, got.Updates)
 	}
-	if len(got.Trace) != 8 || got.Trace[0].Point != 0 || got.Trace[4].Point != 3 || got.Trace[4].B != -2 {
-		t.Errorf("trace = %+v, want 8 rows, row 4 = x3 with b = −2", got.Trace)
+	if len(got.Trace) != 8 || got.Trace[0].Point != 0 || got.Trace[4].Point != 3 || got.Trace[4].B != -2 || got.Trace[4].Alpha != 3 || got.TraceTruncated {
+		t.Errorf("trace = %+v, want 8 rows, row 4 = x3 with α3 = 3, b = −2 (book Table 2.2)", got.Trace)
 	}
 }
 
@@ -123,13 +125,20 @@ func TestPerceptronNotSeparable(t *testing.T) {
 }
 
 func TestPerceptronVoted(t *testing.T) {
-	code, out, errOut := runCmd(t, example21, "perceptron", "--form", "voted", "--json", "--max-epochs", "5", "-")
-	if code != 0 {
-		t.Fatalf("exit %d: %s", code, errOut)
-	}
-	// The first epochs make the updates of Table 2.1, the rest none.
-	if got := decode[votedOutput](t, out); got.Updates != 7 || got.Vectors != 7 || !slices.Equal(got.Mistakes, []int{1, 3, 3, 3, 1, 3, 3}) {
-		t.Errorf("voted: %+v, want the 7 updates of Table 2.1", got)
+	for _, c := range []struct {
+		args   []string
+		epochs int
+	}{{nil, 10}, {[]string{"--epochs", "5"}, 5}} {
+		args := append([]string{"perceptron", "--form", "voted", "--json"}, c.args...)
+		code, out, errOut := runCmd(t, example21, append(args, "-")...)
+		if code != 0 {
+			t.Fatalf("%v: exit %d: %s", c.args, code, errOut)
+		}
+		// The first epochs make the updates of Table 2.1, the rest none.
+		got := decode[votedOutput](t, out)
+		if got.Updates != 7 || got.Vectors != 7 || got.Group != 1 || got.Epochs != c.epochs || !slices.Equal(got.Mistakes, []int{1, 3, 3, 3, 1, 3, 3}) {
+			t.Errorf("voted %v: %+v, want the 7 updates of Table 2.1 in %d epochs", c.args, got, c.epochs)
+		}
 	}
 }
 
@@ -218,8 +227,29 @@ func TestErrors(t *testing.T) {
 		{"order and seed", example21, []string{"perceptron", "--order", "1,2,3", "--seed", "1", "-"}, 2, "exclude each other"},
 		{"kernel without form", example21, []string{"perceptron", "--kernel", "rbf", "-"}, 2, "needs --form kernel"},
 		{"max epochs", example21, []string{"perceptron", "--max-epochs", "0", "-"}, 2, "--max-epochs 0"},
+		{"epochs", example21, []string{"perceptron", "--form", "voted", "--epochs", "0", "-"}, 2, "--epochs 0"},
+		{"max epochs of voted", example21, []string{"perceptron", "--form", "voted", "--max-epochs", "5", "-"}, 2, "not --max-epochs"},
+		{"epochs of primal", example21, []string{"perceptron", "--epochs", "5", "-"}, 2, "--epochs is for --form voted"},
 		{"choice not misclassified", example21, []string{"perceptron", "--choices", "1,1", "-"}, 1, "x1"},
 		{"bound not separable", xor, []string{"bound", "-"}, 1, "not linearly separable"},
+		// Options that used to mean something else silently, or answer in
+		// 0-based numbers with the exit status of bad data.
+		{"seed negative", example21, []string{"perceptron", "--seed", "-5", "-"}, 2, "want an integer ≥ 0"},
+		{"seed text", example21, []string{"perceptron", "--seed", "x", "-"}, 2, "want an integer ≥ 0"},
+		{"gamma linear svm", example21, []string{"svm", "--gamma", "2", "-"}, 2, "--gamma does not apply to the linear kernel"},
+		{"gamma linear perceptron", example21, []string{"perceptron", "--gamma", "2", "-"}, 2, "--gamma does not apply to the linear kernel"},
+		{"coef0 rbf", example21, []string{"svm", "--kernel", "rbf", "--coef0", "1", "-"}, 2, "--coef0 does not apply to the rbf kernel"},
+		{"degree linear", example21, []string{"perceptron", "--form", "kernel", "--degree", "2", "-"}, 2, "--degree does not apply"},
+		{"order repeats", example21, []string{"perceptron", "--order", "1,1,1", "-"}, 2, "point 1 appears twice; want each of 1…3 once"},
+		{"order short", example21, []string{"perceptron", "--order", "3,1", "-"}, 2, "point 2 is missing"},
+		// Data the readers refuse.
+		{"underscore", "1_0,1,1\n2,2,-1\n", []string{"svm", "-"}, 1, "not a decimal number"},
+		{"hex float", "0x1p-2,1,1\n2,2,-1\n", []string{"svm", "-"}, 1, "not a decimal number"},
+		{"utf16", "\xff\xfe3\x00,\x003\x00,\x001\x00\n\x00", []string{"svm", "-"}, 1, "UTF-16"},
+		{"utf16 no bom", "3\x00,\x003\x00,\x001\x00\n\x00", []string{"bound", "-"}, 1, "UTF-16"},
+		// JSON cannot carry ±Inf: the error says why instead of
+		// "json: unsupported value".
+		{"json inf", example21, []string{"perceptron", "--eta", "1e308", "--json", "-"}, 1, ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -229,6 +259,9 @@ func TestErrors(t *testing.T) {
 			}
 			if c.want != "" && (!strings.Contains(errOut, c.want) || strings.Count(errOut, "\n") != 1) {
 				t.Errorf("stderr %q, want one line containing %q", errOut, c.want)
+			}
+			if strings.Contains(errOut, "json:") {
+				t.Errorf("stderr %q: an encoding error hides the run's", errOut)
 			}
 		})
 	}
@@ -240,5 +273,68 @@ func TestHelp(t *testing.T) {
 		if code != 0 || !strings.Contains(out, "usage: marginnotes "+cmd) {
 			t.Errorf("%s -h: exit %d, output %q", cmd, code, out)
 		}
+	}
+}
+
+// TestInputForms reads Example 2.1 in the forms a user writes it: the SVM
+// is Example 7.2's every time.
+func TestInputForms(t *testing.T) {
+	for _, c := range []struct{ name, in string }{
+		{"libsvm comment with comma", "+1 1:3 2:3 # x1, positive\n+1 1:4 2:3 # x2, positive\n-1 1:1 2:1 # x3, negative\n"},
+		{"indented comments", "  # Example 2.1, x1 to x3\n3,3,1\n\t# x2\n4,3,1\n1,1,-1\n"},
+		{"utf-8 bom", "\ufeffx1,x2,y\n3,3,1\n4,3,1\n1,1,-1\n"},
+		{"crlf", "x1,x2,y\r\n3,3,1\r\n4,3,1\r\n1,1,-1\r\n"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			code, out, errOut := runCmd(t, c.in, "svm", "--json", "-")
+			if code != 0 {
+				t.Fatalf("exit %d: %s", code, errOut)
+			}
+			// Book Example 7.2: w* = (1/2, 1/2), b* = −2, support vectors x1 and x3.
+			got := decode[svmOutput](t, out)
+			if !eqVec(got.W, []float64{0.5, 0.5}) || !scalar.EqualWithinAbsOrRel(got.B, -2, tol, tol) || !slices.Equal(got.Support, []int{1, 3}) {
+				t.Errorf("got w=%v b=%v support=%v, want (½, ½), −2, x1 x3", got.W, got.B, got.Support)
+			}
+		})
+	}
+}
+
+// failWriter fails every write, as a full disk does.
+type failWriter struct{}
+
+func (failWriter) Write([]byte) (int, error) { return 0, errors.New("no space left on device") }
+
+// TestWriteError: output that cannot be written is an error, exit status 1,
+// whatever the command and form.
+func TestWriteError(t *testing.T) {
+	for _, args := range [][]string{
+		{"svm", "-"},
+		{"svm", "--json", "-"},
+		{"perceptron", "--trace", "-"},
+		{"perceptron", "--form", "voted", "-"},
+		{"bound", "-"},
+		{"bound", "--json", "-"},
+		{"help"},
+	} {
+		var errOut bytes.Buffer
+		code := run(args, strings.NewReader(example21), failWriter{}, &errOut)
+		if code != 1 || errOut.String() != "marginnotes: writing the output: no space left on device\n" {
+			t.Errorf("%v: exit %d, stderr %q; want 1 and the write error", args, code, errOut.String())
+		}
+	}
+}
+
+func TestWriteJSON(t *testing.T) {
+	errRun := errors.New("the run's error")
+	nan := struct{ X []float64 }{[]float64{1, math.NaN()}}
+	var buf bytes.Buffer
+	if err := writeJSON(&buf, nan, errRun); err != errRun || buf.Len() != 0 {
+		t.Errorf("NaN with a run error: got %v and %q, want the run's error and no output", err, buf.String())
+	}
+	if err := writeJSON(&buf, nan, nil); err == nil || !strings.Contains(err.Error(), "NaN") || buf.Len() != 0 {
+		t.Errorf("NaN: got %v and %q, want an error naming NaN and no output", err, buf.String())
+	}
+	if err := writeJSON(&buf, struct{ X float64 }{0.5}, errRun); err != nil || buf.String() != "{\n  \"X\": 0.5\n}\n" {
+		t.Errorf("finite: got %v and %q", err, buf.String())
 	}
 }

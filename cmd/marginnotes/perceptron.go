@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -27,6 +26,9 @@ type perceptronOutput struct {
 	Converged bool        `json:"converged"`
 	Pocket    *pocketJSON `json:"pocket,omitempty"`
 	Trace     []stepJSON  `json:"trace,omitempty"`
+	// TraceTruncated says that the trace holds only the first
+	// perceptron.MaxTraceSteps steps.
+	TraceTruncated bool `json:"trace_truncated,omitempty"`
 }
 
 type pocketJSON struct {
@@ -38,13 +40,14 @@ type pocketJSON struct {
 }
 
 // stepJSON is one row of Tables 2.1 and 2.2; point is 0 at k = 0, when no
-// point has been used yet.
+// point has been used yet, and alpha is the α of point after update k (the
+// other αᵢ are those of the last step that used point i).
 type stepJSON struct {
 	K     int       `json:"k"`
 	Point int       `json:"point"`
 	W     []float64 `json:"w,omitempty"`
 	B     float64   `json:"b"`
-	Alpha []float64 `json:"alpha"`
+	Alpha float64   `json:"alpha"`
 }
 
 func runPerceptron(args []string, stdin io.Reader, stdout io.Writer) error {
@@ -53,10 +56,12 @@ func runPerceptron(args []string, stdin io.Reader, stdout io.Writer) error {
 	eta := fs.Float64("eta", 1, "learning rate η > 0")
 	order := fs.String("order", "", "explicit cyclic visiting order of the points, e.g. 3,1,2 (default: the book's 1,2,…,N)")
 	choices := fs.String("choices", "", "the misclassified points to update with, in order, e.g. 1,3,3,3,2,3,3,3,1,3,3")
-	seed := fs.Int64("seed", -1, "shuffle the points each epoch with this seed (default: no shuffling)")
-	maxEpochs := fs.Int("max-epochs", perceptron.DefaultMaxEpochs, "stop after this many epochs")
+	var seed seedFlag
+	fs.Var(&seed, "seed", "shuffle the points each epoch with this seed ≥ 0 (default: no shuffling)")
+	maxEpochs := fs.Int("max-epochs", perceptron.DefaultMaxEpochs, "stop after this many epochs (primal, dual, kernel)")
+	epochs := fs.Int("epochs", perceptron.DefaultVotedEpochs, "number of epochs of --form voted")
 	cs229 := fs.Bool("cs229", false, "CS229's mistake rule: sign(w·x+b) ≠ y with sign(0) = +1, instead of y(w·x+b) ≤ 0")
-	trace := fs.Bool("trace", false, "print every update (Tables 2.1 and 2.2)")
+	trace := fs.Bool("trace", false, fmt.Sprintf("print every update (Tables 2.1 and 2.2), the first %d of them", perceptron.MaxTraceSteps))
 	asJSON := fs.Bool("json", false, "print one JSON object")
 	var kf kernelFlags
 	kf.register(fs)
@@ -70,6 +75,17 @@ func runPerceptron(args []string, stdin io.Reader, stdout io.Writer) error {
 	if *maxEpochs < 1 {
 		return usagef("perceptron: --max-epochs %d, want ≥ 1", *maxEpochs)
 	}
+	if *epochs < 1 {
+		return usagef("perceptron: --epochs %d, want ≥ 1", *epochs)
+	}
+	given := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { given[f.Name] = true })
+	if *form == "voted" && given["max-epochs"] {
+		return usagef("perceptron: --form voted runs a fixed number of --epochs, not --max-epochs")
+	}
+	if *form != "voted" && given["epochs"] {
+		return usagef("perceptron: --epochs is for --form voted; the other forms stop at --max-epochs")
+	}
 	set, err := readSet(file, stdin)
 	if err != nil {
 		return err
@@ -82,7 +98,7 @@ func runPerceptron(args []string, stdin io.Reader, stdout io.Writer) error {
 	exclusive := 0
 	if *order != "" {
 		exclusive++
-		if seq, err = pointList("order", *order, n); err != nil {
+		if seq, err = permutation("order", *order, n); err != nil {
 			return err
 		}
 	}
@@ -93,9 +109,9 @@ func runPerceptron(args []string, stdin io.Reader, stdout io.Writer) error {
 		}
 		ord = perceptron.Choices
 	}
-	if *seed >= 0 {
+	if seed.set {
 		exclusive++
-		ord, src = perceptron.Shuffle, rand.NewPCG(uint64(*seed), 0)
+		ord, src = perceptron.Shuffle, rand.NewPCG(seed.v, 0)
 	}
 	if exclusive > 1 {
 		return usagef("perceptron: --order, --choices and --seed exclude each other")
@@ -109,21 +125,25 @@ func runPerceptron(args []string, stdin io.Reader, stdout io.Writer) error {
 	}
 
 	out := perceptronOutput{Form: *form}
-	var res *perceptron.Result
+	settings := perceptron.Settings{Eta: *eta, Order: ord, Sequence: seq, MaxEpochs: *maxEpochs,
+		CS229: *cs229, Src: src, Record: *trace}
+	var run *perceptron.Run
 	var fitErr error
 	switch *form {
 	case "primal":
-		res, fitErr = perceptron.Primal{Eta: *eta, Order: ord, Sequence: seq, MaxEpochs: *maxEpochs,
-			CS229: *cs229, Src: src, Record: *trace}.Fit(set.X, set.Y)
+		var res *perceptron.Result
+		if res, fitErr = (perceptron.Primal{Settings: settings}).Fit(set.X, set.Y); res != nil {
+			run, out.W, out.B = &res.Run, res.W, res.B
+		}
 	case "dual":
-		res, fitErr = perceptron.Dual{Eta: *eta, Order: ord, Sequence: seq, MaxEpochs: *maxEpochs,
-			CS229: *cs229, Src: src, Record: *trace}.Fit(set.X, set.Y)
+		var res *perceptron.Result
+		if res, fitErr = (perceptron.Dual{Settings: settings}).Fit(set.X, set.Y); res != nil {
+			run, out.W, out.B = &res.Run, res.W, res.B
+		}
 	case "kernel":
-		var kr *perceptron.KernelResult
-		kr, fitErr = perceptron.Kernel{Kernel: kern, Eta: *eta, Order: ord, Sequence: seq,
-			MaxEpochs: *maxEpochs, CS229: *cs229, Src: src, Record: *trace}.Fit(set.X, set.Y)
-		if kr != nil {
-			res = &kr.Result
+		var res *perceptron.KernelResult
+		if res, fitErr = (perceptron.KernelDual{Settings: settings, K: kern}).Fit(set.X, set.Y); res != nil {
+			run, out.B = &res.Run, res.B
 		}
 	case "voted":
 		if ord != perceptron.Cyclic && ord != perceptron.Shuffle || seq != nil {
@@ -132,7 +152,7 @@ func runPerceptron(args []string, stdin io.Reader, stdout io.Writer) error {
 		if *trace || *cs229 || *eta != 1 {
 			return usagef("perceptron: --form voted runs η = 1 with the book's rule and has no trace")
 		}
-		vr, err := perceptron.Voted{Epochs: *maxEpochs, Order: ord, Src: src}.Fit(set.X, set.Y)
+		vr, err := perceptron.Voted{Epochs: *epochs, Order: ord, Src: src}.Fit(set.X, set.Y)
 		if err != nil {
 			return err
 		}
@@ -140,26 +160,27 @@ func runPerceptron(args []string, stdin io.Reader, stdout io.Writer) error {
 	default:
 		return usagef("perceptron: unknown --form %q (want primal, dual, kernel or voted)", *form)
 	}
-	if res == nil {
+	if run == nil {
 		return fitErr
 	}
 	if fitErr != nil && !errors.Is(fitErr, perceptron.ErrNotConverged) {
 		return fitErr
 	}
-	out.W, out.B, out.Updates, out.Epochs, out.Converged = res.W, res.B, res.Updates, res.Epochs, res.Converged
+	out.Updates, out.Epochs, out.Converged = run.Updates, run.Epochs, run.Converged
 	if *form != "primal" {
-		out.Alpha = res.Alpha
+		out.Alpha = run.Alpha
 	}
-	out.Mistakes = oneBased(res.Mistakes)
-	if !res.Converged {
-		p := res.Pocket
+	out.Mistakes = oneBased(run.Mistakes)
+	if !run.Converged {
+		p := run.Pocket
 		out.Pocket = &pocketJSON{W: p.W, B: p.B, Alpha: p.Alpha, Errors: p.Errors, Updates: p.Updates}
 	}
-	for _, s := range res.Trace {
+	for _, s := range run.Trace {
 		out.Trace = append(out.Trace, stepJSON{K: s.K, Point: s.Point + 1, W: s.W, B: s.B, Alpha: s.Alpha})
 	}
+	out.TraceTruncated = *trace && len(run.Trace) < run.Updates+1
 	if *asJSON {
-		if err := writeJSON(stdout, out); err != nil {
+		if err := writeJSON(stdout, out, fitErr); err != nil {
 			return err
 		}
 	} else {
@@ -168,25 +189,22 @@ func runPerceptron(args []string, stdin io.Reader, stdout io.Writer) error {
 	return fitErr
 }
 
-func writeJSON(w io.Writer, v any) error {
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	return enc.Encode(v)
-}
-
 func printPerceptron(w io.Writer, out perceptronOutput) {
 	if len(out.Trace) > 0 {
-		fmt.Fprintln(w, "k\tpoint\tw\tb\talpha")
+		fmt.Fprintln(w, "k\tpoint\tw\tb\talpha(point)")
 		for _, s := range out.Trace {
-			pt := "-"
+			pt, a := "-", "-"
 			if s.Point > 0 {
-				pt = fmt.Sprintf("x%d", s.Point)
+				pt, a = fmt.Sprintf("x%d", s.Point), num(s.Alpha)
 			}
 			wv := "-"
 			if s.W != nil {
 				wv = vec(s.W)
 			}
-			fmt.Fprintf(w, "%d\t%s\t%s\t%s\t%s\n", s.K, pt, wv, num(s.B), vec(s.Alpha))
+			fmt.Fprintf(w, "%d\t%s\t%s\t%s\t%s\n", s.K, pt, wv, num(s.B), a)
+		}
+		if out.TraceTruncated {
+			fmt.Fprintf(w, "(the first %d steps of %d)\n", len(out.Trace), out.Updates+1)
 		}
 		fmt.Fprintln(w)
 	}
@@ -209,12 +227,16 @@ func printPerceptron(w io.Writer, out perceptronOutput) {
 	}
 }
 
-// votedOutput is the JSON object of "perceptron --form voted --json".
+// votedOutput is the JSON object of "perceptron --form voted --json": the
+// averaged weights w, b, the number of votes and the consecutive weight
+// vectors merged into each (group; 1 unless the run made more than
+// perceptron.DefaultMaxVotes).
 type votedOutput struct {
 	Form     string    `json:"form"`
 	W        []float64 `json:"w"`
 	B        float64   `json:"b"`
 	Vectors  int       `json:"vectors"`
+	Group    int       `json:"group"`
 	Mistakes []int     `json:"mistakes"`
 	Updates  int       `json:"updates"`
 	Epochs   int       `json:"epochs"`
@@ -223,7 +245,7 @@ type votedOutput struct {
 }
 
 func printVoted(w io.Writer, vr *perceptron.VotedResult, rows [][]float64, y []float64, asJSON bool) error {
-	out := votedOutput{Form: "voted", W: vr.W, B: vr.B, Vectors: len(vr.Votes),
+	out := votedOutput{Form: "voted", W: vr.Averaged.W, B: vr.Averaged.B, Vectors: len(vr.Votes), Group: vr.Group,
 		Mistakes: oneBased(vr.Mistakes), Updates: vr.Updates, Epochs: vr.Epochs}
 	for i, x := range rows {
 		if vr.Predict(x) != y[i] {
@@ -231,10 +253,10 @@ func printVoted(w io.Writer, vr *perceptron.VotedResult, rows [][]float64, y []f
 		}
 	}
 	if asJSON {
-		return writeJSON(w, out)
+		return writeJSON(w, out, nil)
 	}
 	fmt.Fprintf(w, "form:            voted (averaged weights below)\nw:               %s\nb:               %s\n", vec(out.W), num(out.B))
-	fmt.Fprintf(w, "vectors:         %d\nupdates:         %d\nepochs:          %d\ntraining errors: %d of %d (vote)\n",
-		out.Vectors, out.Updates, out.Epochs, out.TrainingErrors, len(rows))
+	fmt.Fprintf(w, "votes:           %d (of %d vectors each)\nupdates:         %d\nepochs:          %d\ntraining errors: %d of %d (vote)\n",
+		out.Vectors, out.Group, out.Updates, out.Epochs, out.TrainingErrors, len(rows))
 	return nil
 }

@@ -82,7 +82,7 @@ func runSVM(args []string, stdin io.Reader, stdout io.Writer) error {
 		out.C = c
 	}
 	if *asJSON {
-		if err := writeJSON(stdout, out); err != nil {
+		if err := writeJSON(stdout, out, fitErr); err != nil {
 			return err
 		}
 	} else {

@@ -10,8 +10,9 @@
 // Validate checks a pair: not empty, as many labels as rows, finite features,
 // labels −1 or +1 (with a hint when they look like {0,1} or {1,2}). Errors wrap
 // the sentinels of errors.go (ErrEmpty, ErrLength, ErrNotFinite, ErrLabel,
-// ErrRagged, ErrFormat); CellError locates a problem at a row and column of a
-// matrix, LineError at a line and field of a file. Test with errors.Is.
+// ErrRagged, ErrFormat, ErrTooLarge); CellError locates a problem at a row
+// and column of a matrix, LineError at a line and field of a file. Test with
+// errors.Is.
 //
 // # Files
 //
@@ -22,6 +23,14 @@
 // back exactly, and that LIBSVM's svm-train reads. ScaleToUnit maps each
 // feature linearly onto [−1, 1], as LIBSVM's svm-scale does by default, and
 // returns the Scaling to apply to test data.
+//
+// The readers take UTF-8 text (a byte order mark is skipped; UTF-16 and
+// UTF-32 are recognised and refused) with decimal numbers, and they are
+// bounded, so that no input can exhaust memory: a line of at most
+// MaxLineBytes (4 MiB), at most MaxCells numbers (1 GiB of float64), LIBSVM
+// indices up to MaxIndex, and a LIBSVM file may describe at most
+// MaxCellsPerByte numbers per byte of its own size (or FreeCells). Past a
+// limit the error wraps ErrTooLarge.
 //
 // # Book data
 //

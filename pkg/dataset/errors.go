@@ -20,6 +20,9 @@ var (
 	ErrRagged = errors.New("dataset: rows have different numbers of features")
 	// ErrFormat: a file is not valid CSV or LIBSVM text.
 	ErrFormat = errors.New("dataset: malformed input")
+	// ErrTooLarge: an input past one of the readers' limits (MaxLineBytes,
+	// MaxCells, MaxIndex, MaxCellsPerByte).
+	ErrTooLarge = errors.New("dataset: input too large")
 	// ErrOneClass: all labels are equal, where an algorithm needs both classes.
 	ErrOneClass = errors.New("dataset: only one class present")
 )

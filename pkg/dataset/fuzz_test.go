@@ -37,7 +37,8 @@ func FuzzReadCSV(f *testing.F) {
 	fuzzReader(f, ReadCSV, WriteCSV,
 		"3,3,1\n4,3,1\n1,1,-1\n",
 		"# Example 2.1\r\n\r\nx1, \"x 2\",y\r\n3, 3, +1\r\n4,3,1.0\r\n1 ,1,-1\r\n",
-		"\ufeffa,b,label\n1e-3,-0,1\n0x1p-2,5,-1\n",
+		"\ufeffa,b,label\n1e-3,-0,1\n.25,5.,-1\n",
+		"  # indented, \"quoted\"\n1_0,0x1p-2,1\n",
 		"\"#a\",\"c,\"\"d\"\"\",\"\",label\n1,2,3,1\n",
 		"1,2,1\n3,4,0\n",
 		"1,NaN,1\n",
@@ -54,12 +55,14 @@ func FuzzReadLIBSVM(f *testing.F) {
 		"1 1:1\n0 1:2\n",
 		"+1 99999999:1\n",
 		"1:2 3:4\n",
+		"1 1:3 2:3 # x1, positive\n-1 1:1 2:1\n",
 	)
 }
 
 // fuzzReader fuzzes a reader from the seed inputs: it must return either an
 // error and no set, or a valid set that the matching writer writes and both
-// the reader and Read read back unchanged.
+// the reader and Read read back unchanged. Read, on the same input, must
+// return an error and no set or a valid set.
 func fuzzReader(f *testing.F, read func(io.Reader) (*Set, error), write func(io.Writer, *Set) error, seeds ...string) {
 	for _, s := range seeds {
 		f.Add(s)
@@ -67,6 +70,13 @@ func fuzzReader(f *testing.F, read func(io.Reader) (*Set, error), write func(io.
 	defer func(m int) { maxCells = m }(maxCells)
 	maxCells = fuzzMaxCells
 	f.Fuzz(func(t *testing.T, in string) {
+		if s, err := Read(bytes.NewBufferString(in)); err != nil && s != nil {
+			t.Fatal("Read: a set and an error")
+		} else if err == nil {
+			if err := s.Validate(); err != nil {
+				t.Fatalf("Read returned an invalid set: %v", err)
+			}
+		}
 		s, err := read(bytes.NewBufferString(in))
 		if err != nil {
 			if s != nil {

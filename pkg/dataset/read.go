@@ -7,39 +7,36 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math"
 	"strconv"
 	"strings"
 
 	"gonum.org/v1/gonum/mat"
 )
 
-// Limits that keep a malformed or hostile file from exhausting memory.
-var (
-	// maxCells bounds n·d of the dense matrix a reader builds (2 GiB of
-	// float64). Tests lower it.
-	maxCells = 1 << 28
-	// maxIndex bounds a LIBSVM feature index.
-	maxIndex = 1 << 24
-)
-
-// maxLineBytes bounds the length of one line of a LIBSVM file.
-const maxLineBytes = 1 << 28
-
 // ReadCSV reads a data set in CSV form: one example per line, the features
 // separated by commas and the label in the last field. The first line is a
 // header, and gives Set.Names, when none of its fields is a number. Blank
-// lines and lines starting with '#' are ignored; fields may be quoted as in
-// RFC 4180 and surrounding blanks are ignored.
+// lines and lines whose first non-blank character is '#' are ignored; fields
+// may be quoted as in RFC 4180 and surrounding blanks are ignored. Numbers
+// are decimal (1, -0.5, 2e-3); Go's 1_000 and hexadecimal 0x1p-2 are not. A
+// UTF-8 byte order mark is skipped.
 //
 // The error names the line and field (see LineError) and wraps ErrFormat
-// (not CSV, or a field that is not a number), ErrRagged (a line with a
-// different number of fields than the first), ErrNotFinite (NaN, ±Inf or a
-// number out of range), ErrLabel (a label other than −1 or +1, with a hint
-// for {0,1} and {1,2}) or ErrEmpty (no data line, or no feature column).
+// (not CSV, not UTF-8 text, or a field that is not a number), ErrRagged (a
+// line with a different number of fields than the first), ErrNotFinite
+// (NaN, ±Inf or a number out of range), ErrLabel (a label other than −1 or
+// +1, with a hint for {0,1} and {1,2}), ErrEmpty (no data line, or no
+// feature column) or ErrTooLarge (past MaxLineBytes or MaxCells).
 func ReadCSV(r io.Reader) (*Set, error) {
-	cr := csv.NewReader(skipBOM(r))
-	cr.Comment = '#'
+	br, err := openText(r)
+	if err != nil {
+		return nil, err
+	}
+	return readCSV(newTextReader(br, true))
+}
+
+func readCSV(t *textReader) (*Set, error) {
+	cr := csv.NewReader(t)
 	cr.FieldsPerRecord = -1
 	cr.TrimLeadingSpace = true
 	cr.ReuseRecord = true
@@ -47,12 +44,14 @@ func ReadCSV(r io.Reader) (*Set, error) {
 	var (
 		names  []string
 		data   []float64
-		y      []float64
-		lines  []int
+		y      labels
 		fields int // fields per line, fixed by the first line
 	)
 	for first := true; ; {
 		rec, err := cr.Read()
+		if t.err != nil {
+			return nil, t.err
+		}
 		if err == io.EOF {
 			break
 		}
@@ -64,7 +63,7 @@ func ReadCSV(r io.Reader) (*Set, error) {
 			return nil, fmt.Errorf("dataset: reading CSV: %w", err)
 		}
 		if len(rec) == 1 && strings.TrimSpace(rec[0]) == "" {
-			continue // a line of blanks
+			continue // a line of blanks, or a comment
 		}
 		line, _ := cr.FieldPos(0)
 		if first {
@@ -86,8 +85,9 @@ func ReadCSV(r io.Reader) (*Set, error) {
 			return nil, &LineError{Line: line, Err: ErrRagged,
 				Hint: fmt.Sprintf("%d fields, the first line has %d", len(rec), fields)}
 		}
-		if len(data)+fields-1 > maxCells {
-			return nil, &LineError{Line: line, Err: ErrFormat, Hint: "data set too large"}
+		if len(data)+len(y.y)+fields > maxCells {
+			return nil, &LineError{Line: line, Err: ErrTooLarge,
+				Hint: fmt.Sprintf("more than %d numbers", maxCells)}
 		}
 		for j, f := range rec {
 			v, err := parseValue(f, line, j+1)
@@ -100,73 +100,27 @@ func ReadCSV(r io.Reader) (*Set, error) {
 			if j < fields-1 {
 				data = append(data, v)
 			} else {
-				y = append(y, v)
-				lines = append(lines, line)
+				y.add(v, line)
 			}
 		}
 	}
-	if len(y) == 0 {
+	if len(y.y) == 0 {
 		return nil, fmt.Errorf("%w: no data lines in CSV input", ErrEmpty)
 	}
-	if err := checkLabels(y, lines, fields); err != nil {
+	if err := y.err(fields); err != nil {
 		return nil, err
 	}
-	return &Set{X: mat.NewDense(len(y), fields-1, data), Y: y, Names: names}, nil
+	return &Set{X: mat.NewDense(len(y.y), fields-1, data), Y: y.y, Names: names}, nil
 }
 
 // isHeader reports whether no field of rec is a number.
 func isHeader(rec []string) bool {
 	for _, f := range rec {
-		if _, err := strconv.ParseFloat(strings.TrimSpace(f), 64); err == nil {
+		if isNumber(f) {
 			return false
 		}
 	}
 	return true
-}
-
-// parseValue parses a feature or label; field is 1-based.
-func parseValue(f string, line, field int) (float64, error) {
-	f = strings.TrimSpace(f)
-	v, err := strconv.ParseFloat(f, 64)
-	if err != nil {
-		if errors.Is(err, strconv.ErrRange) && math.IsInf(v, 0) {
-			return 0, &LineError{Line: line, Field: field, Text: short(f), Err: ErrNotFinite, Hint: "out of float64 range"}
-		}
-		hint := "not a number"
-		if f == "" {
-			hint = "empty field"
-		}
-		return 0, &LineError{Line: line, Field: field, Text: short(f), Err: ErrFormat, Hint: hint}
-	}
-	if math.IsNaN(v) || math.IsInf(v, 0) {
-		return 0, &LineError{Line: line, Field: field, Text: short(f), Err: ErrNotFinite}
-	}
-	return v, nil
-}
-
-// checkLabels returns a LineError for the first label that is not ±1.
-// labelField is the 1-based field of the label on each line.
-func checkLabels(y []float64, lines []int, labelField int) error {
-	for i, v := range y {
-		if v != 1 && v != -1 {
-			hint := labelHint(y)
-			if hint == "" {
-				hint = "labels must be -1 or +1"
-			}
-			return &LineError{Line: lines[i], Field: labelField, Text: strconv.FormatFloat(v, 'g', -1, 64),
-				Err: ErrLabel, Hint: hint}
-		}
-	}
-	return nil
-}
-
-// short shortens s for an error message.
-func short(s string) string {
-	const n = 40
-	if len(s) <= n {
-		return s
-	}
-	return s[:n] + "…"
 }
 
 // ReadLIBSVM reads a data set in the sparse format of LIBSVM and SVMlight:
@@ -174,23 +128,45 @@ func short(s string) string {
 // with 1-based feature indices in strictly ascending order. Features not
 // listed are 0, and the number of features d is the largest index in the
 // file. Blank lines are ignored, and so is text from '#' to the end of a line.
+// Numbers are decimal, as in ReadCSV.
+//
+// The data set is dense, n×d: a file that describes more than MaxCells
+// numbers, or more than MaxCellsPerByte numbers per byte of the file (a
+// sparse file with a huge index), is refused before anything of that size
+// is allocated.
 //
 // The error names the line and field (field 1 is the label; see LineError)
 // and wraps ErrFormat (a malformed pair, an index that is not a positive
-// integer or does not ascend), ErrNotFinite, ErrLabel (with a hint for {0,1}
-// and {1,2}) or ErrEmpty (no data line, or no feature in the whole file).
+// integer or does not ascend, text that is not UTF-8), ErrNotFinite,
+// ErrLabel (with a hint for {0,1} and {1,2}), ErrEmpty (no data line, or no
+// feature in the whole file) or ErrTooLarge.
 func ReadLIBSVM(r io.Reader) (*Set, error) {
-	sc := bufio.NewScanner(skipBOM(r))
-	sc.Buffer(make([]byte, 0, 64*1024), maxLineBytes)
+	br, err := openText(r)
+	if err != nil {
+		return nil, err
+	}
+	return readLIBSVM(newTextReader(br, false))
+}
+
+func readLIBSVM(t *textReader) (*Set, error) {
+	sc := bufio.NewScanner(t)
+	// The scanner's own limit lies past textReader's, which reports the
+	// line.
+	sc.Buffer(make([]byte, 0, 64*1024), maxLineBytes+2)
 	var (
 		idx    []int32
 		val    []float64
 		rowEnd []int
-		y      []float64
-		lines  []int
+		y      labels
 		d      int
+		dLine  int // the line whose index set d
 	)
 	for line := 1; sc.Scan(); line++ {
+		if t.err != nil {
+			// The scanner hands out the rest of the input after an
+			// error, as if it were the last line.
+			return nil, t.err
+		}
 		text := sc.Text()
 		if i := strings.IndexByte(text, '#'); i >= 0 {
 			text = text[:i]
@@ -215,8 +191,7 @@ func ReadLIBSVM(r io.Reader) (*Set, error) {
 					}
 					return nil, err
 				}
-				y = append(y, v)
-				lines = append(lines, line)
+				y.add(v, line)
 				continue
 			}
 			colon := strings.IndexByte(tok, ':')
@@ -226,12 +201,12 @@ func ReadLIBSVM(r io.Reader) (*Set, error) {
 			}
 			j, err := strconv.Atoi(tok[:colon])
 			switch {
+			case err != nil && errors.Is(err, strconv.ErrRange), err == nil && j > MaxIndex:
+				return nil, &LineError{Line: line, Field: field, Text: short(tok), Err: ErrTooLarge,
+					Hint: fmt.Sprintf("index larger than %d", MaxIndex)}
 			case err != nil || j < 1:
 				return nil, &LineError{Line: line, Field: field, Text: short(tok), Err: ErrFormat,
 					Hint: "the index must be an integer ≥ 1"}
-			case j > maxIndex:
-				return nil, &LineError{Line: line, Field: field, Text: short(tok), Err: ErrFormat,
-					Hint: fmt.Sprintf("index larger than %d", maxIndex)}
 			case j <= prev:
 				return nil, &LineError{Line: line, Field: field, Text: short(tok), Err: ErrFormat,
 					Hint: fmt.Sprintf("indices must ascend; the previous index is %d", prev)}
@@ -241,33 +216,43 @@ func ReadLIBSVM(r io.Reader) (*Set, error) {
 				return nil, err
 			}
 			prev = j
-			d = max(d, j)
+			if j > d {
+				d, dLine = j, line
+			}
 			idx = append(idx, int32(j-1))
 			val = append(val, v)
 		}
 		if field > 0 {
 			rowEnd = append(rowEnd, len(idx))
-			if len(y)*d > maxCells {
-				return nil, &LineError{Line: line, Err: ErrFormat, Hint: "data set too large"}
+			if n := len(y.y); n*(d+1) > maxCells {
+				return nil, &LineError{Line: line, Err: ErrTooLarge,
+					Hint: fmt.Sprintf("%d×%d features: more than %d numbers", n, d, maxCells)}
 			}
 		}
 	}
+	if t.err != nil {
+		return nil, t.err
+	}
 	if err := sc.Err(); err != nil {
-		if errors.Is(err, bufio.ErrTooLong) {
-			return nil, fmt.Errorf("%w: a line is longer than %d bytes", ErrFormat, maxLineBytes)
-		}
 		return nil, fmt.Errorf("dataset: reading LIBSVM: %w", err)
 	}
-	if len(y) == 0 {
+	n := len(y.y)
+	if n == 0 {
 		return nil, fmt.Errorf("%w: no data lines in LIBSVM input", ErrEmpty)
 	}
 	if d == 0 {
 		return nil, fmt.Errorf("%w: no features in LIBSVM input", ErrEmpty)
 	}
-	if err := checkLabels(y, lines, 1); err != nil {
+	if err := y.err(1); err != nil {
 		return nil, err
 	}
-	data := make([]float64, len(y)*d)
+	if cells := int64(n) * int64(d+1); cells > FreeCells && cells > MaxCellsPerByte*t.total {
+		return nil, &LineError{Line: dLine, Err: ErrTooLarge, Hint: fmt.Sprintf(
+			"index %d on this line makes the data %d×%d, %d numbers from %d bytes of input; "+
+				"the readers store at most %d numbers per byte (data this sparse needs a sparse solver such as LIBSVM's)",
+			d, n, d, cells, t.total, MaxCellsPerByte)}
+	}
+	data := make([]float64, n*d)
 	start := 0
 	for i, end := range rowEnd {
 		row := data[i*d : (i+1)*d]
@@ -276,7 +261,7 @@ func ReadLIBSVM(r io.Reader) (*Set, error) {
 		}
 		start = end
 	}
-	return &Set{X: mat.NewDense(len(y), d, data), Y: y}, nil
+	return &Set{X: mat.NewDense(n, d, data), Y: y.y}, nil
 }
 
 // nextToken splits off the first blank-separated token of s.
@@ -292,48 +277,73 @@ func nextToken(s string) (tok, rest string) {
 	return s[i:j], s[j:]
 }
 
-func isBlank(c byte) bool { return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f' }
-
 // Read reads a data set in CSV or LIBSVM form, telling them apart by the
-// first line that is neither blank nor a comment: a comma means CSV, otherwise
-// an index:value pair or a lone label means LIBSVM. The error is that of
-// ReadCSV or ReadLIBSVM, or wraps ErrFormat when the line fits neither and
-// ErrEmpty when there is no such line.
+// first line that is neither blank nor a comment: a label followed by
+// index:value pairs, or a lone label, is LIBSVM (a '#' comment at its end
+// may hold commas); any other line with a comma is CSV. The error is that
+// of ReadCSV or ReadLIBSVM, or wraps ErrFormat when the line fits neither,
+// ErrEmpty when there is no such line and ErrTooLarge when there is none in
+// the first MaxLineBytes lines.
 func Read(r io.Reader) (*Set, error) {
-	br := bufio.NewReader(skipBOM(r))
+	br, err := openText(r)
+	if err != nil {
+		return nil, err
+	}
+	// seen holds a line break for each blank or comment line, then the
+	// first data line; the reader chosen reads it again, and so checks it.
 	var seen bytes.Buffer
+	libsvm := func() (*Set, error) { return readLIBSVM(newTextReader(io.MultiReader(&seen, br), false)) }
 	for line := 1; ; line++ {
-		text, err := br.ReadString('\n')
-		seen.WriteString(text)
-		t := strings.TrimSpace(text)
-		if t != "" && t[0] != '#' {
-			rest := io.MultiReader(&seen, br)
+		text, err := readLine(br, maxLineBytes)
+		if err != nil && err != io.EOF {
+			return nil, fmt.Errorf("dataset: reading: %w", err)
+		}
+		if bytes.IndexByte(text, 0) >= 0 || len(text) > maxLineBytes {
+			seen.Write(text)
+			return libsvm() // which reports the NUL byte or the long line
+		}
+		if s := strings.TrimSpace(string(text)); s != "" && s[0] != '#' {
+			seen.Write(text)
 			switch {
-			case strings.IndexByte(t, ',') >= 0:
-				return ReadCSV(rest)
-			case strings.IndexByte(t, ':') >= 0 || !strings.ContainsAny(t, " \t"):
-				return ReadLIBSVM(rest)
+			case looksLIBSVM(s):
+				return libsvm()
+			case strings.IndexByte(s, ',') >= 0:
+				return readCSV(newTextReader(io.MultiReader(&seen, br), true))
 			}
-			return nil, &LineError{Line: line, Text: short(t), Err: ErrFormat,
+			return nil, &LineError{Line: line, Text: short(s), Err: ErrFormat,
 				Hint: "neither CSV (no comma) nor LIBSVM (no index:value pair)"}
 		}
 		if err == io.EOF {
 			return nil, fmt.Errorf("%w: no data lines", ErrEmpty)
 		}
-		if err != nil {
-			return nil, fmt.Errorf("dataset: reading: %w", err)
-		}
+		seen.WriteByte('\n')
 		if seen.Len() > maxLineBytes {
-			return nil, fmt.Errorf("%w: no data line in the first %d bytes", ErrFormat, maxLineBytes)
+			return nil, fmt.Errorf("%w: no data line in the first %d lines", ErrTooLarge, seen.Len())
 		}
 	}
 }
 
-// skipBOM drops a leading UTF-8 byte order mark.
-func skipBOM(r io.Reader) io.Reader {
-	br := bufio.NewReader(r)
-	if b, err := br.Peek(3); err == nil && string(b) == "\ufeff" {
-		br.Discard(3)
+// looksLIBSVM reports whether the line s, up to a comment (a '#' after a
+// blank), is a label followed by index:value pairs, none with a comma or a
+// quote.
+func looksLIBSVM(s string) bool {
+	for i := 1; i < len(s); i++ {
+		if s[i] == '#' && isBlank(s[i-1]) {
+			s = s[:i]
+			break
+		}
 	}
-	return br
+	tok, rest := nextToken(s)
+	if tok == "" || strings.ContainsAny(tok, ":,\"") {
+		return false
+	}
+	for {
+		tok, rest = nextToken(rest)
+		if tok == "" {
+			return true
+		}
+		if strings.IndexByte(tok, ':') < 0 || strings.ContainsAny(tok, ",\"") {
+			return false
+		}
+	}
 }

@@ -81,7 +81,7 @@ func TestReadErrors(t *testing.T) {
 		{"libsvm/no colon", libsvm, "+1 1:2 3\n", dataset.ErrFormat, 1, 3, "index:value"},
 		{"libsvm/index 0", libsvm, "+1 0:2\n", dataset.ErrFormat, 1, 2, "integer ≥ 1"},
 		{"libsvm/index text", libsvm, "+1 a:2\n", dataset.ErrFormat, 1, 2, "integer ≥ 1"},
-		{"libsvm/index huge", libsvm, "+1 99999999999:2\n", dataset.ErrFormat, 1, 2, ""},
+		{"libsvm/index huge", libsvm, "+1 99999999999:2\n", dataset.ErrTooLarge, 1, 2, "index larger than 16777216"},
 		{"libsvm/descending", libsvm, "+1 1:1\n-1 3:1 2:1\n", dataset.ErrFormat, 2, 3, "previous index is 3"},
 		{"libsvm/repeated", libsvm, "+1 2:1 2:1\n", dataset.ErrFormat, 1, 3, "ascend"},
 		{"libsvm/value", libsvm, "+1 1:x\n", dataset.ErrFormat, 1, 2, "not a number"},
@@ -93,6 +93,34 @@ func TestReadErrors(t *testing.T) {
 		{"read/neither", read, "1 2 3\n", dataset.ErrFormat, 1, 0, "neither CSV"},
 		{"read/csv line", read, "#\n1,2,1\n3,4\n", dataset.ErrRagged, 3, 0, ""},
 		{"read/libsvm line", read, "\n\n+1 2:1 1:1\n", dataset.ErrFormat, 3, 3, "ascend"},
+		// Numbers are decimal: strconv.ParseFloat's Go syntax is not data.
+		{"csv/underscore", csv, "1_0,2,1\n", dataset.ErrFormat, 1, 1, "not a decimal number"},
+		{"csv/hex float", csv, "1,0x1p-2,1\n", dataset.ErrFormat, 1, 2, "not a decimal number"},
+		{"csv/hex int", csv, "1,2,1\n0x10,2,-1\n", dataset.ErrFormat, 2, 1, "not a number"},
+		{"csv/exponent only", csv, "1,e5,1\n", dataset.ErrFormat, 1, 2, "not a number"},
+		{"libsvm/underscore", libsvm, "+1 1:1_0\n", dataset.ErrFormat, 1, 2, "not a decimal number"},
+		{"libsvm/hex label", libsvm, "0x1p0 1:1\n", dataset.ErrFormat, 1, 1, "not a decimal number"},
+		{"csv/infinity", csv, "1,-Infinity,1\n", dataset.ErrNotFinite, 1, 2, "Infinity"},
+		// Text that is not UTF-8.
+		{"csv/utf16le bom", csv, "\xff\xfe1\x00,\x001\x00\n\x00", dataset.ErrFormat, 1, 0, "UTF-16"},
+		{"libsvm/utf16be bom", libsvm, "\xfe\xff\x00+\x001", dataset.ErrFormat, 1, 0, "UTF-16"},
+		{"read/utf16le", read, "#\n1\x00,\x001\x00,\x001\x00\n\x00", dataset.ErrFormat, 2, 0, "UTF-16"},
+		{"read/utf16le no bom", read, "1\x00,\x001\x00,\x001\x00\n\x00", dataset.ErrFormat, 1, 0, "UTF-16"},
+		{"read/utf16le bom", read, "\xff\xfe1\x00,\x00", dataset.ErrFormat, 1, 0, "UTF-16"},
+		{"read/utf32 bom", read, "\xff\xfe\x00\x001\x00\x00\x00", dataset.ErrFormat, 1, 0, "UTF-32"},
+		{"read/binary", read, "\x00\x00\x00\x00\x00", dataset.ErrFormat, 1, 0, "NUL"},
+		{"csv/nul later", csv, "1,1,1\n2,\x00,-1\n", dataset.ErrFormat, 2, 0, "NUL"},
+		{"libsvm/nul later", libsvm, "1 1:1\n\n-1 1:\x00", dataset.ErrFormat, 3, 0, "NUL"},
+		// An indented comment is a comment: the first line of data follows it.
+		{"csv/indented comment", csv, "  # c\n1,2\n", dataset.ErrLabel, 2, 2, ""},
+		// A huge index refused from the size of the input, before the matrix
+		// is allocated: 4×16777216 numbers from 48 bytes.
+		{"libsvm/sparse huge index", libsvm, strings.Repeat("+1 16777216:1\n-1 1:1\n", 2),
+			dataset.ErrTooLarge, 1, 0, "at most 64 numbers per byte"},
+		{"libsvm/huge dense", libsvm, strings.Repeat("+1 1:3 16777216:3\n", 12),
+			dataset.ErrTooLarge, 8, 0, "more than 134217728 numbers"},
+		{"read/huge index", read, "#\n" + strings.Repeat("+1 1:3 16777216:3\n", 4),
+			dataset.ErrTooLarge, 2, 0, "index 16777216 on this line"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			s, err := tc.read(tc.in)
@@ -164,6 +192,13 @@ func TestRead(t *testing.T) {
 		{"libsvm/sparse", libsvm, "+1 2:2.5\n-1 4:-1 # comment\n\n1\t1:0.001\n", sparse},
 		{"read/csv", read, "# c\n\nx1,x 2,label\n3,3,1\n4,3,1\n1,1,-1\n", named},
 		{"read/libsvm", read, "# c\n+1 2:2.5\n-1 4:-1\n1 1:1e-3\n", sparse},
+		{"read/libsvm comment with comma", read, "+1 1:3 2:3 # x1, positive\n+1 1:4 2:3\n-1 1:1 2:1 # x3\n", want},
+		{"csv/indented comments", csv, "  # Example 2.1, x1 to x3\n3,3,1\n\t#x2\n4,3,1\n \t # x3 \"quoted\n1,1,-1\n", want},
+		{"read/indented comments", read, "  # Example 2.1, x1 to x3\n3,3,1\n\t#x2\n4,3,1\n1,1,-1\n", want},
+		{"csv/hash in quoted field", csv, "\"x1\n# not a comment\",\"x 2\",y\n3,3,1\n4,3,1\n1,1,-1\n",
+			&dataset.Set{X: want.X, Y: want.Y, Names: []string{"x1\n# not a comment", "x 2"}}},
+		{"csv/decimal forms", csv, "+3.,3e0,1\n4,.3E+1,1\n1,1,-1\n", want},
+		{"read/libsvm bom", read, "\ufeff+1 1:3 2:3\n+1 1:4 2:3\n-1 1:1 2:1\n", want},
 		{"read/libsvm label only first", read, "\n+1\n-1 4:-1\n+1 1:1e-3 2:2.5\n",
 			&dataset.Set{X: mat.NewDense(3, 4, []float64{0, 0, 0, 0, 0, 0, 0, -1, 1e-3, 2.5, 0, 0}), Y: []float64{1, -1, 1}}},
 	} {
@@ -282,6 +317,12 @@ func TestNewAndFromRows(t *testing.T) {
 	}
 	if _, err := dataset.New(x, []float64{1}); !errors.Is(err, dataset.ErrLength) {
 		t.Errorf("New with 1 label: %v", err)
+	}
+	if _, err := dataset.New((*mat.Dense)(nil), []float64{1}); !errors.Is(err, dataset.ErrEmpty) {
+		t.Errorf("New of a nil *mat.Dense: %v", err)
+	}
+	if _, err := dataset.New(nil, nil); !errors.Is(err, dataset.ErrEmpty) {
+		t.Errorf("New(nil): %v", err)
 	}
 	if err := (*dataset.Set)(nil).Validate(); !errors.Is(err, dataset.ErrEmpty) {
 		t.Errorf("nil set: %v", err)

@@ -3,6 +3,7 @@ package dataset
 import (
 	"fmt"
 	"math"
+	"reflect"
 
 	"gonum.org/v1/gonum/mat"
 )
@@ -14,7 +15,7 @@ import (
 // ErrEmpty, ErrLength, ErrNotFinite or ErrLabel. When the labels look like
 // {0,1} or {1,2}, the error says how to recode them.
 func Validate(x mat.Matrix, y []float64) error {
-	if x == nil {
+	if isNil(x) {
 		return fmt.Errorf("%w: nil matrix", ErrEmpty)
 	}
 	n, d := x.Dims()
@@ -37,6 +38,16 @@ func Validate(x mat.Matrix, y []float64) error {
 		}
 	}
 	return nil
+}
+
+// isNil reports whether x is nil or a nil pointer, such as (*mat.Dense)(nil),
+// whose methods would panic.
+func isNil(x mat.Matrix) bool {
+	if x == nil {
+		return true
+	}
+	v := reflect.ValueOf(x)
+	return v.Kind() == reflect.Pointer && v.IsNil()
 }
 
 // labelHint recognises the common label codings {0,1} and {1,2}.

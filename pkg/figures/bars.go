@@ -7,6 +7,9 @@ import (
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
+
+	"github.com/marginnotes/marginnotes/pkg/lang"
+	"github.com/marginnotes/marginnotes/pkg/notation"
 )
 
 // Bars describes a bar chart of named values, such as the seconds several
@@ -15,11 +18,15 @@ type Bars struct {
 	Title, YLabel string
 	Names         []string
 	Values        []float64
+	// Lang is the language of the text (it picks the fonts; the words
+	// are the caller's).
+	Lang lang.Lang
 }
 
 // Plot builds the chart, one bar per name with its value printed above it.
 //
-// It returns ErrEmpty for no values and ErrNotFinite for NaN or infinity.
+// It returns ErrEmpty for no values, ErrNotFinite for NaN or infinity, and
+// ErrFont for Chinese text without a Chinese font.
 // It panics if Names and Values differ in length.
 func (s Bars) Plot() (*plot.Plot, error) {
 	if len(s.Names) != len(s.Values) {
@@ -35,7 +42,10 @@ func (s Bars) Plot() (*plot.Plot, error) {
 		}
 		r.add(v)
 	}
-	p := newPlot(s.Title, "", s.YLabel)
+	p, err := newPlot(s.Lang, s.Title, "", s.YLabel)
+	if err != nil {
+		return nil, err
+	}
 	bars, err := plotter.NewBarChart(plotter.Values(s.Values), vg.Points(28))
 	if err != nil {
 		return nil, fmt.Errorf("figures: bars: %w", err)
@@ -43,12 +53,9 @@ func (s Bars) Plot() (*plot.Plot, error) {
 	bars.Color = blue
 	bars.LineStyle = draw.LineStyle{Color: black, Width: vg.Points(0.5)}
 	p.Add(bars)
-	var labels textLayer
 	for i, v := range s.Values {
-		labels = append(labels, textItem{At: plotter.XY{X: float64(i), Y: v}, Text: num(v),
-			Offset: vg.Point{Y: vg.Points(3)}, Style: labelStyle(labelFontSize, black, draw.XCenter, draw.YBottom)})
+		p.Add(pointLabel(p, plotter.XY{X: float64(i), Y: v}, notation.Plain.Number(v), labelFontSize, vg.Point{Y: vg.Points(3)}, draw.XCenter, draw.YBottom))
 	}
-	p.Add(labels)
 	p.NominalX(s.Names...)
 	p.X.Min, p.X.Max = -0.7, float64(len(s.Values))-0.3
 	p.Y.Min, p.Y.Max = min(0, r.lo*1.12), max(0, r.hi*1.12)

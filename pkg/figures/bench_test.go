@@ -4,6 +4,8 @@ import (
 	"testing"
 
 	"gonum.org/v1/plot/vg"
+
+	"github.com/marginnotes/marginnotes/pkg/lang"
 )
 
 // BenchmarkRender measures what a notebook plot cell pays after building
@@ -11,11 +13,11 @@ import (
 func BenchmarkRender(b *testing.B) {
 	x, y := bookData()
 	plane, err := Plane{Title: "Example 7.1", X: x, Y: y, Names: PointNames(3), Alpha: []float64{0.25, 0, 0.25},
-		Hyperplanes: []Hyperplane{{W: []float64{0.5, 0.5}, B: -2, Margins: true}}}.Plot()
+		Boundaries: []Boundary{{W: []float64{0.5, 0.5}, B: -2, Margins: true}}}.Plot()
 	if err != nil {
 		b.Fatal(err)
 	}
-	steps, err := PerceptronSteps(x, y, table21(), 4)
+	steps, err := PerceptronSteps(x, y, table21(), 4, lang.English)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -57,7 +59,7 @@ func BenchmarkBuild(b *testing.B) {
 	b.Run("plane", func(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
-			if _, err := (Plane{X: x, Y: y, Names: PointNames(3), Hyperplanes: []Hyperplane{{W: []float64{1, 1}, B: -3, Distances: []int{0, 1, 2}}}}).Plot(); err != nil {
+			if _, err := (Plane{X: x, Y: y, Names: PointNames(3), Boundaries: []Boundary{{W: []float64{1, 1}, B: -3, Distances: []int{0, 1, 2}}}}).Plot(); err != nil {
 				b.Fatal(err)
 			}
 		}

@@ -10,6 +10,9 @@ import (
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
+
+	"github.com/marginnotes/marginnotes/pkg/lang"
+	"github.com/marginnotes/marginnotes/pkg/notation"
 )
 
 // FuncGrid samples a function of two variables on a regular grid of
@@ -116,6 +119,8 @@ type Contour struct {
 	Levels []float64
 	// XLabel and YLabel default to α1 and α2.
 	XLabel, YLabel string
+	// Lang is the language of the words the figure adds.
+	Lang lang.Lang
 }
 
 // contourCells is the number of grid points per side at which Contour
@@ -126,7 +131,8 @@ const contourCells = 121
 // (high), each level listed in the legend, the infeasible part shaded.
 //
 // It returns ErrNotFinite if F is NaN or infinite somewhere on the
-// rectangle or a constraint is not finite. It panics if F is nil, View has
+// rectangle or a constraint is not finite, and ErrFont for Chinese without
+// a Chinese font. It panics if F is nil, View has
 // no area or a constraint's W does not have two components.
 func (s Contour) Plot() (*plot.Plot, error) {
 	if s.F == nil {
@@ -183,7 +189,11 @@ func (s Contour) Plot() (*plot.Plot, error) {
 		levels = slices.CompactFunc(levels, func(a, b float64) bool { return math.Abs(a-b) < 1e-9*(1+math.Abs(a)) })
 	}
 
-	p := newPlot(s.Title, xl, yl)
+	l := s.Lang
+	p, err := newPlot(l, s.Title, xl, yl)
+	if err != nil {
+		return nil, err
+	}
 	legend := NewSideLegend()
 
 	// Infeasible parts: the rectangle clipped by each violated constraint.
@@ -193,7 +203,7 @@ func (s Contour) Plot() (*plot.Plot, error) {
 			p.Add(hatchLayer{Poly: poly, Fill: infeasibleGrey, Hatch: hatchStyle, Spacing: vg.Points(5)})
 		}
 	}
-	legend.Add("infeasible", hatchThumb{})
+	legend.Add(l.Pick("infeasible", "不可行域"), hatchThumb{})
 
 	styles := make([]draw.LineStyle, len(levels))
 	for i := range levels {
@@ -228,7 +238,7 @@ func (s Contour) Plot() (*plot.Plot, error) {
 	boundary := draw.LineStyle{Color: black, Width: vg.Points(2)}
 	if len(edges) > 0 {
 		p.Add(segmentsLayer{Segs: edges, Style: boundary})
-		legend.Add("boundary of the feasible region", lineThumb(boundary))
+		legend.Add(l.Pick("boundary of the feasible region", "可行域的边界"), lineThumb(boundary))
 	}
 
 	// Candidates.
@@ -247,25 +257,25 @@ func (s Contour) Plot() (*plot.Plot, error) {
 		} else {
 			bad = append(bad, q)
 		}
-		labels = append(labels, label{At: q, Text: fmt.Sprintf("%s: %s = %s", c.Name, name, num(v)), Size: labelFontSize, Color: black})
+		labels = append(labels, label{At: q, Text: c.Name + l.Pick(": ", "：") + name + " = " + notation.Plain.Number(v), Size: labelFontSize, Color: black})
 	}
 	okStyle := draw.GlyphStyle{Color: black, Radius: vg.Points(markerRadius), Shape: draw.CircleGlyph{}}
 	badStyle := draw.GlyphStyle{Color: vermillion, Radius: vg.Points(markerRadius + 1), Shape: draw.CrossGlyph{}}
 	ring := draw.GlyphStyle{Color: black, Radius: vg.Points(ringRadius), Shape: draw.RingGlyph{}}
 	if len(ok) > 0 {
-		p.Add(marksLayer{Pts: ok, Style: okStyle})
-		legend.Add("feasible candidate", thumb(okStyle))
+		p.Add(scatter(ok, okStyle))
+		legend.Add(l.Pick("feasible candidate", "可行的候选点"), thumb(okStyle))
 	}
 	if len(bad) > 0 {
-		p.Add(marksLayer{Pts: bad, Style: thick(badStyle)})
-		legend.Add("infeasible: rejected", thumb(thick(badStyle)))
+		p.Add(scatter(bad, thick(badStyle)))
+		legend.Add(l.Pick("infeasible: rejected", "不可行，舍去"), thumb(thick(badStyle)))
 	}
 	if best >= 0 {
 		c := s.Candidates[best]
-		p.Add(marksLayer{Pts: []plotter.XY{{X: c.A1, Y: c.A2}}, Style: ring})
+		p.Add(scatter([]plotter.XY{{X: c.A1, Y: c.A2}}, ring))
 		small := ring
 		small.Radius = vg.Points(5)
-		legend.Add("minimum over the region", thumb(small))
+		legend.Add(l.Pick("minimum over the region", "可行域上的最小值"), thumb(small))
 	}
 	if len(labels) > 0 {
 		var at []plotter.XY
@@ -275,12 +285,12 @@ func (s Contour) Plot() (*plot.Plot, error) {
 		p.Add(labelLayer{Items: labels, Avoid: at, AvoidRadius: vg.Points(ringRadius)})
 	}
 	for i, v := range levels {
-		legend.Add(fmt.Sprintf("%s = %s", name, num(v)), lineThumb(styles[i]))
+		legend.Add(name+" = "+notation.Plain.Number(v), lineThumb(styles[i]))
 	}
 	p.Add(legend)
 	setView(p, s.View)
-	p.X.Tick.Marker = niceTicks{}
-	p.Y.Tick.Marker = niceTicks{}
+	p.X.Tick.Marker = planeTicks{}
+	p.Y.Tick.Marker = planeTicks{}
 	return p, nil
 }
 

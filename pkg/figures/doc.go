@@ -1,30 +1,48 @@
 // Package figures builds the gonum/plot figures of the notebooks: data in the
-// plane with hyperplanes and margins, the perceptron's iterations, Novikoff's
-// proof inequalities, the quadratic of the Cauchy–Schwarz proof, the contour
-// of s(α1, α2) of Example 7.2, the soft-margin sweep over C and Figure 7.6
-// (the 0-1, hinge and perceptron losses).
+// plane with hyperplanes, margins and decision regions, the perceptron's
+// iterations, Novikoff's proof inequalities, the quadratic of the
+// Cauchy–Schwarz proof, the contour of s(α1, α2) of Example 7.2, the
+// soft-margin sweep over C and Figure 7.6 (the 0-1, hinge and perceptron
+// losses).
+//
+// # Plotters
+//
+// The pieces of the figures of the plane are gonum/plot plotters that a
+// student adds to a *plot.Plot of their own, next to gonum's, and saves
+// with gonum's (*plot.Plot).Save or with Save:
+//
+//   - Classes: labelled points, the class +1 and −1 told apart by shape and
+//     colour (two plotter.Scatter).
+//   - Hyperplane: the line w·x + b = 0 of a linear model and its margins
+//     w·x + b = ±1, clipped to the range the plot shows.
+//   - Regions: the decision regions of any classify.Classifier, linear or
+//     kernel, with its boundary f(x) = 0.
+//   - SupportVectors: the support vectors of an SVM ringed by KKT class.
 //
 // # Builders
 //
-// Builders take plain values — a mat.Matrix of points with []float64 labels,
-// slices, functions, and the small structs of this package (Hyperplane, Step,
-// Fit, Series, Quadratic, Candidate) — never the result types of the
-// algorithm packages, so a notebook adapts a result in a line or two. They
-// return a *plot.Plot, or a *Grid of small multiples, and never save, choose
-// a size or touch gonum's globals. Both are a Figure; Render is the one place
-// that turns a Figure into SVG, PNG or PDF bytes, at a size the caller picks
-// from size.go (AspectHeight gives the height at which a plane figure's axes
-// share one scale).
+// Builders compose the plotters into the notebooks' figures. They take
+// plain values — a mat.Matrix of points with []float64 labels, slices,
+// functions, a classify.Classifier, and the small structs of this package
+// (Boundary, Step, Fit, Series, Quadratic, Candidate) — never the result
+// types of the algorithm packages, so a notebook adapts a result in a line
+// or two. They return a *plot.Plot, or a *Grid of small multiples, and
+// never save, choose a size or touch gonum's globals. Both are a Figure;
+// Size gives its house size (sizes live in size.go only), Render turns it
+// into SVG, PNG or PDF bytes, and Save writes it to a file in the format
+// its extension names.
 //
 // What each figure shows, with the book's section (Li Hang, Statistical
 // Learning Methods, 2nd ed.) and the notebook that walks through it:
 //
-//   - Plane: points of T in the plane, hyperplanes w·x + b = 0 written as the
-//     book writes them (Equation), the margins w·x + b = ±1, the normal w,
-//     and the distances |w·xᵢ + b|/‖w‖ of §2.2 drawn perpendicular and
-//     labelled; support vectors ringed, and with multipliers the KKT classes
-//     of §7.3 (αᵢ = 0 unmarked, 0 < αᵢ < C ringed, αᵢ = C boxed).
-//     notebooks/01-distance-loss, 06-svm-dual-example.
+//   - Plane: points of T in the plane, decision boundaries w·x + b = 0
+//     written as the book writes them (package notation), the margins
+//     w·x + b = ±1, the normal w, and the distances |w·xᵢ + b|/‖w‖ of §2.2
+//     drawn perpendicular and labelled; the regions of any classifier;
+//     support vectors ringed, and with multipliers the KKT classes of §7.3
+//     (αᵢ = 0 unmarked, 0 < αᵢ < C ringed, αᵢ = C boxed).
+//     notebooks/01-distance-loss, 03-dual-form-gram, 06-svm-dual-example.
+//     NewPlaneGrid lays several out as small multiples with one legend.
 //   - PerceptronSteps: one panel per row of Table 2.1 (Algorithm 2.1,
 //     Example 2.1): w_k, b_k, the half-planes they assign to ±1, the point
 //     the update used. notebooks/02-primal-form.
@@ -32,9 +50,6 @@
 //     over the misclassified points along Table 2.1 (not monotone), or the
 //     cost of the dual and primal forms as N and d vary (log axes).
 //     notebooks/01-distance-loss, 03-dual-form-gram.
-//   - Regions: the sign of a decision function such as the kernel
-//     perceptron's f(x) = Σⱼ αⱼyⱼK(xⱼ, x) + b, on XOR or rings.
-//     notebooks/03-dual-form-gram.
 //   - Novikoff and MistakeBound: the two inequalities of the proof of
 //     Theorem 2.1, ŵ_k·ŵ_opt ≥ kηγ and ‖ŵ_k‖² ≤ kη²R² (Novikoff 1962), along
 //     a run; and the mistakes of many runs against the bound (R/γ)², log–log
@@ -51,6 +66,26 @@
 //     and the perceptron loss [−z]₊ against the functional margin
 //     z = y(w·x + b). notebooks/07-soft-margin-hinge.
 //   - Bars: named values side by side, such as the time of several solvers.
+//
+// # Languages and fonts
+//
+// Every word a figure adds is chosen by the language of the edition,
+// lang.Lang (a Lang field or parameter: English by default, or the
+// book's Chinese terms: 正例, 负例, 分离超平面, 间隔边界, 支持向量,
+// 函数间隔, 损失 …); numbers, vectors and equations are written by package
+// notation in the style Plain, with exact fractions where the value is one
+// (½x(1) + ½x(2) − 2 = 0, −2/13).
+//
+// Latin text is set in the Liberation fonts gonum embeds, which cover
+// Greek and the mathematical signs used here (−, ·, ‖, ≤, ≥, ², ᵢ) but not
+// the superscript parentheses of x⁽¹⁾, so figures write the coordinates
+// x(1), x(2). Chinese is set in WenQuanYi Micro Hei (the Debian package
+// fonts-wqy-microhei), read at run time, character by character where
+// Liberation has no glyph (NewPlot); a Chinese figure without it is an
+// error wrapping ErrFont, never a figure of empty boxes. Render embeds the
+// Chinese as glyph outlines in PDF and names CJK fallback fonts in SVG.
+// Package figtest checks what a figure draws: labels inside the figure,
+// apart, and drawn with glyphs.
 //
 // # Readability
 //
@@ -71,13 +106,8 @@
 //     PlaneWidth leaves that area room beside the legend;
 //   - every figure has a title and axis labels.
 //
-// Text uses the Liberation fonts that gonum/plot embeds. They cover Latin,
-// Greek and the mathematical signs used here (−, ·, ‖, ≤, ≥, ², ᵢ) but have
-// no Chinese glyphs, nor combining superscripts such as ⁽¹⁾: labels are in
-// English and write the coordinates x⁽¹⁾, x⁽²⁾ as x(1), x(2); the book's
-// Chinese axis titles of Figure 7.6 (函数间隔, 损失) belong in the notebook's
-// caption. In PDF, Render draws text as glyph outlines, because gonum's PDF
-// backend encodes strings in code page 1252 and would garble Greek letters.
+// In PDF, Render draws text as glyph outlines, because gonum's PDF backend
+// encodes strings in code page 1252 and would garble Greek letters.
 //
 // Sources: A. B. J. Novikoff, On convergence proofs on perceptrons (1962);
 // M. Okabe and K. Ito, Color Universal Design (2008); the viridis colour map

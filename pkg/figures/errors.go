@@ -13,4 +13,11 @@ var (
 	ErrEmpty = errors.New("figures: nothing to draw")
 	// ErrNotFinite is returned for a NaN or infinite value or parameter.
 	ErrNotFinite = errors.New("figures: value not finite")
+	// ErrDim is returned for a model that is not a model of the plane: a
+	// hyperplane whose w does not have two components (a kernel model has
+	// none), or a classifier of points of another dimension.
+	ErrDim = errors.New("figures: not a model of the plane")
+	// ErrFont is returned for a Chinese figure when no Chinese font is
+	// installed (see NewPlot).
+	ErrFont = errors.New("figures: font missing")
 )

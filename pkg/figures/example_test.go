@@ -6,11 +6,16 @@ import (
 	"image/png"
 	"log"
 	"math"
+	"os"
+	"path/filepath"
 
 	"gonum.org/v1/gonum/mat"
+	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
 
 	"github.com/marginnotes/marginnotes/pkg/figures"
+	"github.com/marginnotes/marginnotes/pkg/kernel"
+	"github.com/marginnotes/marginnotes/pkg/lang"
 )
 
 // The data of Examples 2.1 and 7.1: x1 = (3, 3), x2 = (4, 3) positive,
@@ -20,14 +25,79 @@ var (
 	bookY = []float64{1, 1, -1}
 )
 
-func ExampleEquation() {
-	fmt.Println(figures.Equation([]float64{1, 1}, -3))     // Example 2.1
-	fmt.Println(figures.Equation([]float64{2, 1}, -5))     // the book's other visiting order
-	fmt.Println(figures.Equation([]float64{0.5, 0.5}, -2)) // Example 7.1
+// A student's own figure: gonum's plot with this package's plotters, the
+// classes, the maximum-margin hyperplane of Example 7.1 with its margins,
+// and the support vectors ringed; saved with gonum's (*plot.Plot).Save at
+// a size of the student's choosing.
+func ExampleHyperplane() {
+	cl, err := figures.NewClasses(bookX, bookY)
+	if err != nil {
+		log.Fatal(err)
+	}
+	h, err := figures.NewHyperplane([]float64{0.5, 0.5}, -2) // w, b of Example 7.1
+	if err != nil {
+		log.Fatal(err)
+	}
+	h.Margins = true
+	sv, err := figures.NewSupportVectors(bookX, []float64{0.25, 0, 0.25}, 0) // α* of Example 7.2
+	if err != nil {
+		log.Fatal(err)
+	}
+	p := plot.New()
+	p.Add(cl, h, sv)
+	p.Legend.Add("y = +1", cl.Positive)
+	p.Legend.Add("y = −1", cl.Negative)
+	p.Legend.Add("w·x + b = 0", h)
+	p.Legend.Add("support vectors", sv.Free)
+	fmt.Printf("x from %.4g to %.4g\n", p.X.Min, p.X.Max)
+
+	path := filepath.Join(os.TempDir(), "example71.png")
+	if err := p.Save(4*vg.Inch, 4*vg.Inch, path); err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println("support vectors:", sv.Free.Len())
+	// A kernel model has no w: NewHyperplane says so instead of drawing.
+	_, err = figures.NewHyperplane(nil, 0)
+	fmt.Println(err)
 	// Output:
-	// x(1) + x(2) − 3 = 0
-	// 2x(1) + x(2) − 5 = 0
-	// 0.5x(1) + 0.5x(2) − 2 = 0
+	// x from 1 to 4
+	// support vectors: 2
+	// figures: not a model of the plane: a hyperplane of the plane needs w = (w1, w2), got 0 weights
+}
+
+// The decision regions of a kernel model, which no line draws: a sum of
+// Gaussian bumps around the four points of XOR, with Example 2.1's style
+// of classes on top, saved by figures.Save at the house size for its
+// extension.
+func ExampleRegions() {
+	x := mat.NewDense(4, 2, []float64{1, 1, -1, -1, 1, -1, -1, 1})
+	y := []float64{1, 1, -1, -1}
+	model := &kernel.Expansion{Kernel: kernel.RBF{Gamma: 1}, Support: [][]float64{{1, 1}, {-1, -1}, {1, -1}, {-1, 1}},
+		Coef: []float64{1, 1, -1, -1}, D: 2}
+	r, err := figures.NewRegions(model)
+	if err != nil {
+		log.Fatal(err)
+	}
+	cl, err := figures.NewClasses(x, y)
+	if err != nil {
+		log.Fatal(err)
+	}
+	p, err := figures.NewPlot(lang.English)
+	if err != nil {
+		log.Fatal(err)
+	}
+	p.Add(r, cl)
+	p.X.Min, p.X.Max, p.Y.Min, p.Y.Max = -2, 2, -2, 2
+	path := filepath.Join(os.TempDir(), "xor-regions.svg")
+	if err := figures.Save(p, path); err != nil {
+		log.Fatal(err)
+	}
+	w, h := figures.Size(p)
+	fmt.Printf("%s: %.4g×%.4g inches\n", filepath.Base(path), w/vg.Inch, h/vg.Inch)
+	fmt.Println("f(0.5, 0.5) > 0:", model.Decision([]float64{0.5, 0.5}) > 0)
+	// Output:
+	// xor-regions.svg: 5×3.75 inches
+	// f(0.5, 0.5) > 0: true
 }
 
 // Example 7.1: the maximum-margin hyperplane, its margins and the support
@@ -35,19 +105,19 @@ func ExampleEquation() {
 // height that gives both axes one scale.
 func ExamplePlane() {
 	p, err := figures.Plane{
-		Title:       "Example 7.1: maximum margin",
-		X:           bookX,
-		Y:           bookY,
-		Names:       figures.PointNames(3),
-		Hyperplanes: []figures.Hyperplane{{W: []float64{0.5, 0.5}, B: -2, Margins: true}},
-		Alpha:       []float64{0.25, 0, 0.25},
+		Title:      "Example 7.1: maximum margin",
+		X:          bookX,
+		Y:          bookY,
+		Names:      figures.PointNames(3),
+		Boundaries: []figures.Boundary{{W: []float64{0.5, 0.5}, B: -2, Margins: true}},
+		Alpha:      []float64{0.25, 0, 0.25},
 	}.Plot()
 	if err != nil {
 		log.Fatal(err)
 	}
 	fmt.Printf("x from %.4g to %.4g, y from %.4g to %.4g\n", p.X.Min, p.X.Max, p.Y.Min, p.Y.Max)
-	h := figures.AspectHeight(p, figures.Width)
-	b, err := figures.Render(p, figures.Width, h, "png")
+	w, h := figures.Size(p) // PlaneWidth, and the height of one scale
+	b, err := figures.Render(p, w, h, "png")
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -58,10 +128,11 @@ func ExamplePlane() {
 	fmt.Printf("PNG %d pixels wide at %d dpi\n", img.Bounds().Dx(), figures.DPI)
 	// Output:
 	// x from 0.55 to 4.45, y from 0.05 to 3.95
-	// PNG 600 pixels wide at 120 dpi
+	// PNG 780 pixels wide at 120 dpi
 }
 
-// Table 2.1 as small multiples: one panel per iteration.
+// Table 2.1 as small multiples: one panel per iteration, here in the
+// Chinese edition.
 func ExamplePerceptronSteps() {
 	steps := []figures.Step{
 		{K: 0, Point: -1, W: []float64{0, 0}, B: 0},
@@ -73,7 +144,7 @@ func ExamplePerceptronSteps() {
 		{K: 6, Point: 2, W: []float64{2, 2}, B: -2},
 		{K: 7, Point: 2, W: []float64{1, 1}, B: -3},
 	}
-	g, err := figures.PerceptronSteps(bookX, bookY, steps, 4)
+	g, err := figures.PerceptronSteps(bookX, bookY, steps, 4, lang.Chinese)
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -82,8 +153,8 @@ func ExamplePerceptronSteps() {
 	fmt.Println(g.Panels[1][3].Title.Text)
 	// Output:
 	// 2×4 panels
-	// k=7: x3 misclassified
-	// w = (1, 1), b = −3
+	// k = 7：误分类点 x3
+	// w = (1, 1)，b = −3
 }
 
 // Example 7.2: s(α1, α2) over α ≥ 0 with the three candidates of the
@@ -122,7 +193,7 @@ func ExampleFigure76() {
 	}
 	hinge := func(z float64) float64 { return math.Max(0, 1-z) }
 	perceptron := func(z float64) float64 { return math.Max(0, -z) }
-	p, err := figures.Figure76(zeroOne, hinge, perceptron, nil)
+	p, err := figures.Figure76(zeroOne, hinge, perceptron, nil, lang.English)
 	if err != nil {
 		log.Fatal(err)
 	}

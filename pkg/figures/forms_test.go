@@ -4,6 +4,8 @@ import (
 	"errors"
 	"testing"
 	"time"
+
+	"github.com/marginnotes/marginnotes/pkg/lang"
 )
 
 func TestFormTimes(t *testing.T) {
@@ -12,7 +14,7 @@ func TestFormTimes(t *testing.T) {
 		{N: 100, D: 1000, Primal: 4 * time.Millisecond, Dual: 3 * time.Millisecond, DualLoop: time.Millisecond},
 		{N: 100, D: 10, Primal: time.Millisecond / 10, Dual: time.Millisecond / 5, DualLoop: time.Millisecond / 5},
 	}
-	g, err := FormTimes(ts, 1000, 100)
+	g, err := FormTimes(ts, 1000, 100, lang.English)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -30,10 +32,10 @@ func TestFormTimes(t *testing.T) {
 	if !(right.X.Min < 10 && right.X.Max > 1000) {
 		t.Errorf("right x range [%v, %v]", right.X.Min, right.X.Max)
 	}
-	if _, err := FormTimes(ts, 7, 100); !errors.Is(err, ErrEmpty) {
+	if _, err := FormTimes(ts, 7, 100, lang.English); !errors.Is(err, ErrEmpty) {
 		t.Errorf("no problem with d = 7: err = %v, want ErrEmpty", err)
 	}
-	if _, err := FormTimes([]FormTime{{N: 1, D: 1}}, 1, 1); !errors.Is(err, ErrNotPositive) {
+	if _, err := FormTimes([]FormTime{{N: 1, D: 1}}, 1, 1, lang.English); !errors.Is(err, ErrNotPositive) {
 		t.Errorf("zero times: err = %v, want ErrNotPositive", err)
 	}
 }

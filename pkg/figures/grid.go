@@ -4,7 +4,6 @@ import (
 	"image/color"
 
 	"gonum.org/v1/plot"
-	"gonum.org/v1/plot/font"
 	"gonum.org/v1/plot/text"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
@@ -86,17 +85,31 @@ func (g *Grid) Draw(c draw.Canvas) {
 	}
 }
 
+// first returns the first panel that is not blank, or nil.
+func (g *Grid) first() *plot.Plot {
+	for _, r := range g.Panels {
+		for _, p := range r {
+			if p != nil {
+				return p
+			}
+		}
+	}
+	return nil
+}
+
+// handler is the text handler of the grid's title and legend: that of its
+// first panel (see NewPlot).
+func (g *Grid) handler() text.Handler { return handlerOf(g.first()) }
+
+// Save writes the grid to path at its house size (Size), in the format
+// the extension names: .svg, .png or .pdf. See Save.
+func (g *Grid) Save(path string) error { return Save(g, path) }
+
 // layout returns the canvas of each panel, drawing the title if draw is set.
 func (g *Grid) layout(c draw.Canvas, drawTitle bool) [][]draw.Canvas {
+	h := g.handler()
 	if g.Title != "" {
-		sty := text.Style{
-			Color:   color.Black,
-			Font:    font.From(plot.DefaultFont, titleFontSize),
-			XAlign:  draw.XCenter,
-			YAlign:  draw.YTop,
-			Handler: plot.DefaultTextHandler,
-		}
-		sty.Font.Size = vg.Points(titleFontSize + 1)
+		sty := labelStyle(h, titleFontSize+1, color.Black, draw.XCenter, draw.YTop)
 		if drawTitle {
 			c.FillText(sty, vg.Point{X: c.Center().X, Y: c.Max.Y - vg.Points(2)}, g.Title)
 		}
@@ -104,11 +117,12 @@ func (g *Grid) layout(c draw.Canvas, drawTitle bool) [][]draw.Canvas {
 	}
 	if g.Legend != nil && len(g.Legend.names) > 0 {
 		strip := c
-		c.Max.X -= g.Legend.reserved()
+		c.Max.X -= g.Legend.reserved(h)
 		strip.Min.X, strip.Max.X = c.Max.X, c.Max.X
-		// SideLegend draws to the right of the area it is given.
+		// SideLegend draws to the right of the area it is given, with the
+		// text handler of the plot it is given.
 		if drawTitle {
-			g.Legend.Plot(strip, nil)
+			g.Legend.Plot(strip, &plot.Plot{TextHandler: h})
 		}
 	}
 	rows, cols := g.Dims()

@@ -96,7 +96,7 @@ func (l labelLayer) Plot(c draw.Canvas, p *plot.Plot) {
 	clear := vg.Points(labelClearance)
 	var placed []vg.Rectangle
 	for _, it := range l.Items {
-		sty := labelStyle(it.Size, it.Color, draw.XLeft, draw.YBottom)
+		sty := labelStyle(handlerOf(p), it.Size, it.Color, draw.XLeft, draw.YBottom)
 		rect := sty.Rectangle(it.Text)
 		w, h := rect.Max.X-rect.Min.X, rect.Max.Y-rect.Min.Y
 		a := vg.Point{X: trX(it.At.X), Y: trY(it.At.Y)}

@@ -62,7 +62,7 @@ func TestLabelAvoidsLine(t *testing.T) {
 					continue
 				}
 				found = true
-				ext := labelStyle(labelFontSize, black, draw.XLeft, draw.YBottom).FontExtents()
+				ext := labelStyle(handlerOf(p), labelFontSize, black, draw.XLeft, draw.YBottom).FontExtents()
 				// The text's baseline is at fs.Point.Y; it spans descent below
 				// and ascent above it.
 				lo, hi := fs.Point.Y-ext.Descent, fs.Point.Y+ext.Ascent
@@ -84,7 +84,7 @@ func TestSideLegendMargin(t *testing.T) {
 	const minLegendMargin = 5 // points
 	x, y := bookData()
 	p, err := Plane{X: x, Y: y, Names: PointNames(3),
-		Hyperplanes: []Hyperplane{{W: []float64{1, 1}, B: -3, Distances: []int{0, 1, 2}}}}.Plot()
+		Boundaries: []Boundary{{W: []float64{1, 1}, B: -3, Distances: []int{0, 1, 2}}}}.Plot()
 	if err != nil {
 		t.Fatal(err)
 	}

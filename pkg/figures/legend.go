@@ -2,6 +2,7 @@ package figures
 
 import (
 	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/text"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 )
@@ -24,6 +25,8 @@ type SideLegend struct {
 	// has room (SVG text is set by the browser).
 	Margin vg.Length
 	names  []string
+	// missing counts the entries that report a line not drawn (w = 0).
+	missing int
 }
 
 // NewSideLegend returns an empty SideLegend in the house style.
@@ -47,43 +50,53 @@ func (l *SideLegend) Add(name string, thumbs ...plot.Thumbnailer) {
 // Names returns the entry names in order.
 func (l *SideLegend) Names() []string { return append([]string(nil), l.names...) }
 
-// width is the width of the entries, independent of any canvas.
-func (l *SideLegend) width() vg.Length {
+// legend returns the entries set by the text handler h.
+func (l *SideLegend) legend(h text.Handler) plot.Legend {
+	leg := l.Legend
+	leg.TextStyle.Handler = h
+	leg.Top, leg.Left = true, true
+	return leg
+}
+
+// width is the width of the entries set by h, independent of any canvas.
+func (l *SideLegend) width(h text.Handler) vg.Length {
 	if len(l.names) == 0 {
 		return 0
 	}
-	r := l.Legend.Rectangle(draw.Canvas{})
+	leg := l.legend(h)
+	r := leg.Rectangle(draw.Canvas{})
 	// Rectangle measures " "+text, so a multi-line entry is widened by one
 	// space on its first line only, while Draw indents every line by it.
-	return r.Max.X - r.Min.X + l.Legend.TextStyle.Width(" ")
+	return r.Max.X - r.Min.X + leg.TextStyle.Width(" ")
 }
 
-// Plot implements plot.Plotter; c is the data area.
-func (l *SideLegend) Plot(c draw.Canvas, _ *plot.Plot) {
+// Plot implements plot.Plotter; c is the data area. The entries are set
+// by p's text handler (see NewPlot).
+func (l *SideLegend) Plot(c draw.Canvas, p *plot.Plot) {
 	if len(l.names) == 0 {
 		return
 	}
-	leg := l.Legend
-	leg.Top, leg.Left = true, true
+	h := handlerOf(p)
 	area := c
 	area.Min.X = c.Max.X + l.Gap
-	area.Max.X = area.Min.X + l.width()
+	area.Max.X = area.Min.X + l.width(h)
+	leg := l.legend(h)
 	leg.Draw(area)
 }
 
 // reserved is the width the legend takes to the right of the data area:
 // the gap, the entries and the margin.
-func (l *SideLegend) reserved() vg.Length {
+func (l *SideLegend) reserved(h text.Handler) vg.Length {
 	if len(l.names) == 0 {
 		return 0
 	}
-	return l.Gap + l.width() + l.Margin
+	return l.Gap + l.width(h) + l.Margin
 }
 
 // GlyphBoxes implements plot.GlyphBoxer, reserving the legend's width and
 // margin to the right of the data area. The box has no height, so it
 // leaves the vertical layout alone.
-func (l *SideLegend) GlyphBoxes(*plot.Plot) []plot.GlyphBox {
+func (l *SideLegend) GlyphBoxes(p *plot.Plot) []plot.GlyphBox {
 	if len(l.names) == 0 {
 		return nil
 	}
@@ -91,7 +104,7 @@ func (l *SideLegend) GlyphBoxes(*plot.Plot) []plot.GlyphBox {
 		X: 1, Y: 0.5,
 		Rectangle: vg.Rectangle{
 			Min: vg.Point{X: l.Gap},
-			Max: vg.Point{X: l.reserved()},
+			Max: vg.Point{X: l.reserved(handlerOf(p))},
 		},
 	}}
 }

@@ -8,6 +8,9 @@ import (
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
+
+	"github.com/marginnotes/marginnotes/pkg/lang"
+	"github.com/marginnotes/marginnotes/pkg/notation"
 )
 
 // Series is a named sequence of values: Y[i] at X[i], or at i when X is nil.
@@ -34,6 +37,9 @@ type Lines struct {
 	// as the loss along Table 2.1), in the colour of its series; a point
 	// several series share with the same value is labelled once, in black.
 	Values bool
+	// Lang is the language of the text (it picks the fonts; the words
+	// are the caller's).
+	Lang lang.Lang
 }
 
 // Plot builds the figure. A legend stands to the right of the data when
@@ -41,8 +47,9 @@ type Lines struct {
 // the x ticks are integers.
 //
 // It returns ErrEmpty when there is no point, ErrNotFinite for NaN or
-// infinite values and ErrNotPositive for a value ≤ 0 on a logarithmic
-// axis. It panics if a series' X and Y have different lengths.
+// infinite values, ErrNotPositive for a value ≤ 0 on a logarithmic axis,
+// and ErrFont for Chinese text without a Chinese font. It panics if a
+// series' X and Y have different lengths.
 func (l Lines) Plot() (*plot.Plot, error) {
 	p, _, err := l.plot()
 	return p, err
@@ -50,7 +57,10 @@ func (l Lines) Plot() (*plot.Plot, error) {
 
 // plot builds the figure and returns its layers as well, in drawing order.
 func (l Lines) plot() (*plot.Plot, []plot.Plotter, error) {
-	p := newPlot(l.Title, l.XLabel, l.YLabel)
+	p, err := newPlot(l.Lang, l.Title, l.XLabel, l.YLabel)
+	if err != nil {
+		return nil, nil, err
+	}
 	legend := NewSideLegend()
 	xr, yr := span{}, span{}
 	integer := true
@@ -80,7 +90,7 @@ func (l Lines) plot() (*plot.Plot, []plot.Plotter, error) {
 			xr.add(x)
 			yr.add(y)
 			if l.Values && !s.Bound {
-				labels = addValueLabel(labels, label{At: xys[j], Text: num(y), Size: labelFontSize - 1, Color: seriesColors[i%len(seriesColors)], Prefer: dirN})
+				labels = addValueLabel(labels, label{At: xys[j], Text: notation.Plain.Number(y), Size: labelFontSize - 1, Color: seriesColors[i%len(seriesColors)], Prefer: dirN})
 			}
 		}
 		total += len(xys)
@@ -98,7 +108,7 @@ func (l Lines) plot() (*plot.Plot, []plot.Plotter, error) {
 		}
 		all = append(all, xys...)
 		line := &plotter.Line{XYs: xys, LineStyle: seriesLine(i)}
-		marks := marksLayer{Pts: xys, Style: seriesGlyph(i)}
+		marks := scatter(xys, seriesGlyph(i))
 		over = append(over, line, marks)
 		if s.Name != "" {
 			legend.Add(s.Name, lineThumb(seriesLine(i)), thumb(seriesGlyph(i)))
@@ -194,7 +204,7 @@ func (s span) padded(log bool, frac float64) (lo, hi float64) {
 //
 // It returns ErrEmpty for no values and ErrNotFinite for non-finite
 // values or parameters; it panics if dot and norm2 differ in length.
-func Novikoff(dot, norm2 []float64, eta, gamma, r float64) (*Grid, error) {
+func Novikoff(dot, norm2 []float64, eta, gamma, r float64, l lang.Lang) (*Grid, error) {
 	if len(dot) != len(norm2) {
 		panic("figures: Novikoff dot and norm2 lengths differ")
 	}
@@ -212,25 +222,31 @@ func Novikoff(dot, norm2 []float64, eta, gamma, r float64) (*Grid, error) {
 		lower[i] = k[i] * eta * gamma
 		upper[i] = k[i] * eta * eta * r * r
 	}
+	kLabel := l.Pick("k (mistakes so far)", "k（误分类次数）")
 	left, err := Lines{
 		Title:  "ŵ(k)·ŵopt ≥ kηγ",
-		XLabel: "k (mistakes so far)",
+		XLabel: kLabel,
 		YLabel: "ŵ(k)·ŵopt",
-		Series: []Series{{Name: "ŵ(k)·ŵopt", X: k, Y: dot}, {Name: "kηγ (lower bound)", X: k, Y: lower, Bound: true}},
+		Series: []Series{{Name: "ŵ(k)·ŵopt", X: k, Y: dot}, {Name: l.Pick("lower bound kηγ", "下界 kηγ"), X: k, Y: lower, Bound: true}},
+		Lang:   l,
 	}.Plot()
 	if err != nil {
 		return nil, fmt.Errorf("figures: Novikoff: %w", err)
 	}
 	right, err := Lines{
 		Title:  "‖ŵ(k)‖² ≤ kη²R²",
-		XLabel: "k (mistakes so far)",
+		XLabel: kLabel,
 		YLabel: "‖ŵ(k)‖²",
-		Series: []Series{{Name: "‖ŵ(k)‖²", X: k, Y: norm2}, {Name: "kη²R² (upper bound)", X: k, Y: upper, Bound: true}},
+		Series: []Series{{Name: "‖ŵ(k)‖²", X: k, Y: norm2}, {Name: l.Pick("upper bound kη²R²", "上界 kη²R²"), X: k, Y: upper, Bound: true}},
+		Lang:   l,
 	}.Plot()
 	if err != nil {
 		return nil, fmt.Errorf("figures: Novikoff: %w", err)
 	}
-	return NewGrid(fmt.Sprintf("Novikoff's proof along a run: η = %s, γ = %s, R = %s", num(eta), num(gamma), num(r)), 2, left, right), nil
+	n := notation.Plain.Number
+	return NewGrid(l.Pick(
+		fmt.Sprintf("Novikoff's proof along a run: η = %s, γ = %s, R = %s", n(eta), n(gamma), n(r)),
+		fmt.Sprintf("沿一次运行检验 Novikoff 定理的证明：η = %s，γ = %s，R = %s", n(eta), n(gamma), n(r))), 2, left, right), nil
 }
 
 // MistakeBound builds a log–log scatter of the mistakes a perceptron made
@@ -240,7 +256,7 @@ func Novikoff(dot, norm2 []float64, eta, gamma, r float64) (*Grid, error) {
 //
 // It returns ErrEmpty for no data sets, ErrNotPositive for a value ≤ 0 and
 // ErrNotFinite for NaN or infinity; it panics if the lengths differ.
-func MistakeBound(bound, mistakes []float64) (*plot.Plot, error) {
+func MistakeBound(bound, mistakes []float64, l lang.Lang) (*plot.Plot, error) {
 	if len(bound) != len(mistakes) {
 		panic("figures: bound and mistakes lengths differ")
 	}
@@ -262,18 +278,22 @@ func MistakeBound(bound, mistakes []float64) (*plot.Plot, error) {
 	}
 	lo, hi := r.padded(true, 0.08)
 	view := Rect{XMin: lo, XMax: hi, YMin: lo, YMax: hi}
-	p := newPlot("Perceptron mistakes vs the bound (R/γ)²", "bound (R/γ)²", "mistakes k")
+	p, err := newPlot(l, l.Pick("Perceptron mistakes against the bound (R/γ)²", "感知机的误分类次数与上界 (R/γ)²"),
+		l.Pick("bound (R/γ)²", "上界 (R/γ)²"), l.Pick("mistakes k", "误分类次数 k"))
+	if err != nil {
+		return nil, err
+	}
 	legend := NewSideLegend()
 	above := &plotter.Polygon{
 		XYs:   []plotter.XYs{{{X: lo, Y: lo}, {X: hi, Y: hi}, {X: lo, Y: hi}}},
 		Color: infeasibleTint,
 	}
 	diag := lineLayer{W: [2]float64{1, -1}, Style: draw.LineStyle{Color: black, Width: vg.Points(lineWidth)}}
-	dots := marksLayer{Pts: pts, Style: draw.GlyphStyle{Color: blue, Radius: vg.Points(markerRadius - 1), Shape: draw.CircleGlyph{}}}
+	dots := scatter(pts, draw.GlyphStyle{Color: blue, Radius: vg.Points(markerRadius - 1), Shape: draw.CircleGlyph{}})
 	p.Add(above, diag, dots, legend)
-	legend.Add("k > (R/γ)²: impossible", boxThumb{draw.LineStyle{Color: infeasibleTint}})
+	legend.Add(l.Pick("k > (R/γ)²: impossible", "k > (R/γ)²：不可能"), boxThumb{draw.LineStyle{Color: infeasibleTint}})
 	legend.Add("k = (R/γ)²", lineThumb(diag.Style))
-	legend.Add(fmt.Sprintf("data sets (%d)", len(pts)), thumb(dots.Style))
+	legend.Add(l.Pick(fmt.Sprintf("data sets (%d)", len(pts)), fmt.Sprintf("数据集（%d 个）", len(pts))), dots)
 	setView(p, view)
 	setAxis(&p.X, true, false)
 	setAxis(&p.Y, true, false)

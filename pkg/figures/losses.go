@@ -8,6 +8,9 @@ import (
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
+
+	"github.com/marginnotes/marginnotes/pkg/lang"
+	"github.com/marginnotes/marginnotes/pkg/notation"
 )
 
 // The range of the functional margin in Figure76.
@@ -20,15 +23,15 @@ const (
 // hinge loss [1 − z]₊ (solid) and the perceptron loss [−z]₊ (dashed) as
 // functions of the functional margin z = y(w·x + b) over [−2, 2], with the
 // points (0, 1), (0, 0) and (1, 0) marked; logistic, if not nil, adds a
-// dotted logistic loss for comparison. The book's axis titles 函数间隔 and
-// 损失 are written in English (functional margin, loss): the Liberation
-// fonts gonum embeds have no Chinese glyphs. The losses are functions such
+// dotted logistic loss for comparison. The words are in the language l,
+// the book's 函数间隔 and 损失 in Chinese. The losses are functions such
 // as those of pkg/loss; the 0-1 loss is sampled finely enough that its
 // jump draws as the book's vertical step.
 //
-// It returns ErrNotFinite if a loss is NaN or infinite on the range; it
-// panics if zeroOne, hinge or perceptron is nil.
-func Figure76(zeroOne, hinge, perceptron, logistic func(z float64) float64) (*plot.Plot, error) {
+// It returns ErrNotFinite if a loss is NaN or infinite on the range, and
+// ErrFont for Chinese without a Chinese font; it panics if zeroOne, hinge
+// or perceptron is nil.
+func Figure76(zeroOne, hinge, perceptron, logistic func(z float64) float64, l lang.Lang) (*plot.Plot, error) {
 	if zeroOne == nil || hinge == nil || perceptron == nil {
 		panic("figures: Figure76 needs the 0-1, hinge and perceptron losses")
 	}
@@ -39,14 +42,20 @@ func Figure76(zeroOne, hinge, perceptron, logistic func(z float64) float64) (*pl
 		n     int
 	}
 	curves := []curve{
-		{"0-1 loss", zeroOne, draw.LineStyle{Color: black, Width: vg.Points(1.5)}, 801},
-		{"hinge loss max(0, 1 − z)", hinge, draw.LineStyle{Color: blue, Width: vg.Points(2.2)}, 401},
-		{"perceptron loss max(0, −z)", perceptron, draw.LineStyle{Color: vermillion, Width: vg.Points(2.2), Dashes: []vg.Length{vg.Points(7), vg.Points(4)}}, 401},
+		{l.Pick("0-1 loss", "0-1 损失函数"), zeroOne, draw.LineStyle{Color: black, Width: vg.Points(1.5)}, 801},
+		{l.Pick("hinge loss max(0, 1 − z)", "合页损失函数 max(0, 1 − z)"), hinge, draw.LineStyle{Color: blue, Width: vg.Points(2.2)}, 401},
+		{l.Pick("perceptron loss max(0, −z)", "感知机损失函数 max(0, −z)"), perceptron,
+			draw.LineStyle{Color: vermillion, Width: vg.Points(2.2), Dashes: []vg.Length{vg.Points(7), vg.Points(4)}}, 401},
 	}
 	if logistic != nil {
-		curves = append(curves, curve{"logistic loss", logistic, draw.LineStyle{Color: green, Width: vg.Points(2), Dashes: []vg.Length{vg.Points(2), vg.Points(3)}}, 401})
+		curves = append(curves, curve{l.Pick("logistic loss", "逻辑斯谛损失函数"), logistic,
+			draw.LineStyle{Color: green, Width: vg.Points(2), Dashes: []vg.Length{vg.Points(2), vg.Points(3)}}, 401})
 	}
-	p := newPlot("Figure 7.6: the 0-1 loss and its surrogates", "functional margin y(w·x + b)", "loss")
+	p, err := newPlot(l, l.Pick("Figure 7.6: the 0-1 loss and its surrogates", "图 7.6：0-1 损失函数与代理损失函数"),
+		l.Pick("functional margin y(w·x + b)", "函数间隔 y(w·x + b)"), l.Pick("loss", "损失"))
+	if err != nil {
+		return nil, err
+	}
 	legend := NewSideLegend()
 	ymax := 1.0
 	for _, c := range curves {
@@ -64,30 +73,22 @@ func Figure76(zeroOne, hinge, perceptron, logistic func(z float64) float64) (*pl
 		legend.Add(c.name, lineThumb(c.style))
 	}
 	marked := []plotter.XY{{X: 0, Y: 1}, {X: 0, Y: 0}, {X: 1, Y: 0}}
-	dot := draw.GlyphStyle{Color: black, Radius: vg.Points(3.5), Shape: draw.CircleGlyph{}}
-	ls := func(xa draw.XAlignment, ya draw.YAlignment) textStyleArg { return textStyleArg{xa, ya} }
-	where := []struct {
+	p.Add(scatter(marked, draw.GlyphStyle{Color: black, Radius: vg.Points(3.5), Shape: draw.CircleGlyph{}}))
+	for i, where := range []struct {
 		off vg.Point
-		a   textStyleArg
+		x   draw.XAlignment
+		y   draw.YAlignment
 	}{
-		{vg.Point{X: vg.Points(5), Y: vg.Points(3)}, ls(draw.XLeft, draw.YBottom)},
-		{vg.Point{X: vg.Points(-5), Y: vg.Points(-4)}, ls(draw.XRight, draw.YTop)},
-		{vg.Point{X: vg.Points(4), Y: vg.Points(-4)}, ls(draw.XLeft, draw.YTop)},
+		{vg.Point{X: vg.Points(5), Y: vg.Points(3)}, draw.XLeft, draw.YBottom},
+		{vg.Point{X: vg.Points(-5), Y: vg.Points(-4)}, draw.XRight, draw.YTop},
+		{vg.Point{X: vg.Points(4), Y: vg.Points(-4)}, draw.XLeft, draw.YTop},
+	} {
+		q := marked[i]
+		p.Add(pointLabel(p, q, notation.Plain.Vector([]float64{q.X, q.Y}), labelFontSize+1, where.off, where.x, where.y))
 	}
-	var labels textLayer
-	for i, q := range marked {
-		labels = append(labels, textItem{At: q, Text: fmt.Sprintf("(%s, %s)", num(q.X), num(q.Y)), Offset: where[i].off,
-			Style: labelStyle(labelFontSize+1, black, where[i].a.x, where[i].a.y)})
-	}
-	p.Add(marksLayer{Pts: marked, Style: dot}, labels, legend)
+	p.Add(legend)
 	setView(p, Rect{XMin: marginMin, XMax: marginMax, YMin: -0.3, YMax: ymax + 0.15})
 	setAxis(&p.X, false, false)
 	setAxis(&p.Y, false, false)
 	return p, nil
-}
-
-// textStyleArg is the alignment of a label.
-type textStyleArg struct {
-	x draw.XAlignment
-	y draw.YAlignment
 }

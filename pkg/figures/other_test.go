@@ -1,7 +1,11 @@
 package figures
 
 import (
+	"bytes"
 	"errors"
+	"image"
+	"image/color"
+	"image/png"
 	"math"
 	"slices"
 	"strings"
@@ -10,17 +14,25 @@ import (
 	"gonum.org/v1/gonum/floats/scalar"
 	"gonum.org/v1/gonum/mat"
 	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+
+	"github.com/marginnotes/marginnotes/pkg/classify"
+
+	"github.com/marginnotes/marginnotes/pkg/lang"
 )
 
 func TestCauchySchwarz(t *testing.T) {
 	// a = (1, 2, 3): A = 14. b = 2a is collinear: B = 28, C = 56, minimum 0
 	// at x = −2. b = (3, 1, 2): B = 11, C = 14, minimum 14 − 121/14 = 5.357.
 	qs := []Quadratic{{"collinear", 14, 28, 56}, {"not collinear", 14, 11, 14}}
-	p, err := CauchySchwarz(qs)
+	p, err := CauchySchwarz(qs, lang.English)
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []string{"collinear\nmin 0 at x = −2", "not collinear\nmin 5.357 at x = −0.7857", "y = 0"}
+	// The minima as the book would write them: 75/14 at x = −11/14.
+	want := []string{"collinear\nminimum 0 at x = −2", "not collinear\nminimum 75/14 at x = −11/14", "y = 0"}
 	ts := drawTexts(p, Width, Height)
 	checkGlyphs(t, ts)
 	for _, n := range want {
@@ -38,7 +50,7 @@ func TestCauchySchwarz(t *testing.T) {
 	// (−1, −2, −2.5) and −2a: the y axis runs from about −8 to 95 and is
 	// labelled often enough to read values off it (steps of 50 gave two
 	// labels).
-	nb, err := CauchySchwarz([]Quadratic{{"", 14, 32, 77}, {"", 14, -12.5, 11.25}, {"", 14, -28, 56}})
+	nb, err := CauchySchwarz([]Quadratic{{"", 14, 32, 77}, {"", 14, -12.5, 11.25}, {"", 14, -28, 56}}, lang.English)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -51,10 +63,10 @@ func TestCauchySchwarz(t *testing.T) {
 	if labelled < 4 {
 		t.Errorf("%d labelled y ticks on [%v, %v], want at least 4", labelled, nb.Y.Min, nb.Y.Max)
 	}
-	if _, err := CauchySchwarz([]Quadratic{{"a = 0", 0, 0, 1}}); !errors.Is(err, ErrNotPositive) {
+	if _, err := CauchySchwarz([]Quadratic{{"a = 0", 0, 0, 1}}, lang.English); !errors.Is(err, ErrNotPositive) {
 		t.Errorf("A = 0: got %v, want ErrNotPositive", err)
 	}
-	if _, err := CauchySchwarz(nil); !errors.Is(err, ErrEmpty) {
+	if _, err := CauchySchwarz(nil, lang.English); !errors.Is(err, ErrEmpty) {
 		t.Errorf("none: got %v, want ErrEmpty", err)
 	}
 }
@@ -85,14 +97,14 @@ func TestContourExample72(t *testing.T) {
 	ts := drawTexts(p, Width, h)
 	checkGlyphs(t, ts)
 	// s(3/2, −1) = −1/2, s(0, 2/13) = −2/13, s(1/4, 0) = −1/4 (book Example 7.2).
-	for _, l := range []string{"(3/2, −1): s = −0.5", "(0, 2/13): s = −0.1538", "(1/4, 0): s = −0.25"} {
+	for _, l := range []string{"(3/2, −1): s = −1/2", "(0, 2/13): s = −2/13", "(1/4, 0): s = −1/4"} {
 		if _, ok := findText(ts, l); !ok {
 			t.Errorf("label %q not drawn", l)
 		}
 	}
 	// Levels through both boundary candidates, and the legend outside.
 	names := []string{"infeasible", "boundary of the feasible region", "feasible candidate",
-		"infeasible: rejected", "minimum over the region", "s = −0.25", "s = −0.1538", "s = 0"}
+		"infeasible: rejected", "minimum over the region", "s = −1/4", "s = −2/13", "s = 0"}
 	checkLegendOutside(t, p, names, Width, h)
 
 	bad := s
@@ -138,7 +150,7 @@ func TestFigure76(t *testing.T) {
 	hinge := func(z float64) float64 { return math.Max(0, 1-z) }
 	perceptron := func(z float64) float64 { return math.Max(0, -z) }
 	logistic := func(z float64) float64 { return math.Log2(1 + math.Exp(-z)) }
-	p, err := Figure76(zeroOne, hinge, perceptron, logistic)
+	p, err := Figure76(zeroOne, hinge, perceptron, logistic, lang.English)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -161,37 +173,83 @@ func TestFigure76(t *testing.T) {
 			t.Errorf("point %q not labelled", l)
 		}
 	}
-	noLogistic, err := Figure76(zeroOne, hinge, perceptron, nil)
+	noLogistic, err := Figure76(zeroOne, hinge, perceptron, nil, lang.English)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if _, ok := findText(drawTexts(noLogistic, Width, Height), "logistic loss"); ok {
 		t.Error("logistic loss drawn without a logistic function")
 	}
-	if _, err := Figure76(zeroOne, func(float64) float64 { return math.NaN() }, perceptron, nil); !errors.Is(err, ErrNotFinite) {
+	if _, err := Figure76(zeroOne, func(float64) float64 { return math.NaN() }, perceptron, nil, lang.English); !errors.Is(err, ErrNotFinite) {
 		t.Errorf("NaN hinge: got %v, want ErrNotFinite", err)
 	}
 }
 
+// product is a classifier of the plane with f(x) = x(1)·x(2), which no line
+// separates: the XOR of the signs.
+type product struct{ dim int }
+
+func (product) Decision(x []float64) float64  { return x[0] * x[1] }
+func (m product) Predict(x []float64) float64 { return classify.Sign(m.Decision(x)) }
+func (m product) Dim() int                    { return m.dim }
+
+// infinite is a classifier whose decision is +∞ everywhere.
+type infinite struct{}
+
+func (infinite) Decision([]float64) float64 { return math.Inf(1) }
+func (infinite) Predict([]float64) float64  { return 1 }
+
 func TestRegionsXOR(t *testing.T) {
 	x := mat.NewDense(4, 2, []float64{1, 1, -1, -1, 1, -1, -1, 1})
 	y := []float64{1, 1, -1, -1}
-	p, err := Regions{Title: "XOR", X: x, Y: y, F: func(a, b float64) float64 { return a * b }, Cells: 40}.Plot()
+	p, err := Plane{Title: "XOR", X: x, Y: y, Classifier: product{dim: 2}}.Plot()
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !scalar.EqualWithinAbs(p.X.Max-p.X.Min, p.Y.Max-p.Y.Min, rangeTol) {
 		t.Errorf("ranges %v and %v differ", p.X.Max-p.X.Min, p.Y.Max-p.Y.Min)
 	}
-	names := []string{"y = +1", "y = −1", "f(x) > 0: predict +1", "f(x) < 0: predict −1", "f(x) = 0"}
-	checkLegendOutside(t, p, names, Width, AspectHeight(p, Width))
-	if _, err := (Regions{X: x, Y: y, F: func(a, b float64) float64 { return math.Inf(1) }}).Plot(); !errors.Is(err, ErrNotFinite) {
+	names := []string{"positive (y = +1)", "negative (y = −1)", "f(x) > 0: predict +1", "f(x) < 0: predict −1", "decision boundary f(x) = 0"}
+	w, h := Size(p)
+	checkLegendOutside(t, p, names, w, h)
+	// The regions follow the sign of f, not of a line: sample the PNG in
+	// the middle of each quadrant.
+	b, err := Render(p, w, h, "png")
+	if err != nil {
+		t.Fatal(err)
+	}
+	img, err := png.Decode(bytes.NewReader(b))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, q := range []plotter.XY{{X: 0.5, Y: 0.5}, {X: -0.5, Y: -0.5}, {X: 0.5, Y: -0.5}, {X: -0.5, Y: 0.5}} {
+		r, _, bl, _ := pixelAt(img, p, w, h, q).RGBA()
+		if blue := bl > r; blue != (q.X*q.Y > 0) {
+			t.Errorf("at %v: blue %v (r %d, b %d), want the colour of sign %v", q, blue, r>>8, bl>>8, q.X*q.Y)
+		}
+	}
+	if _, err := (Plane{X: x, Y: y, Classifier: infinite{}}).Plot(); !errors.Is(err, ErrNotFinite) {
 		t.Errorf("infinite f: got %v, want ErrNotFinite", err)
+	}
+	if _, err := (Plane{X: x, Y: y, Classifier: product{dim: 3}}).Plot(); !errors.Is(err, ErrDim) {
+		t.Errorf("classifier of R³: got %v, want ErrDim", err)
 	}
 }
 
+// pixelAt returns the colour of the PNG img of p, drawn w×h, at the data
+// point q.
+func pixelAt(img image.Image, p *plot.Plot, w, h vg.Length, q plotter.XY) color.Color {
+	c := draw.NewCanvas(nopCanvas{}, w, h)
+	dc := p.DataCanvas(c)
+	trX, trY := p.Transforms(&dc)
+	scale := float64(DPI) / 72
+	px := int(float64(trX(q.X)) * scale)
+	py := img.Bounds().Dy() - int(float64(trY(q.Y))*scale)
+	return img.At(px, py)
+}
+
 func TestBars(t *testing.T) {
-	p, err := Bars{Title: "solvers", YLabel: "seconds", Names: []string{"exact", "SMO"}, Values: []float64{0.5, 0.02}}.Plot()
+	p, err := Bars{Title: "solvers", YLabel: "seconds", Names: []string{"exact", "SMO"}, Values: []float64{0.5, 0.0213}}.Plot()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -199,7 +257,7 @@ func TestBars(t *testing.T) {
 		t.Errorf("value range [%v, %v], want [0, 0.56]", p.Y.Min, p.Y.Max)
 	}
 	ts := drawTexts(p, Width, Height)
-	for _, s := range []string{"exact", "SMO", "0.5", "0.02"} {
+	for _, s := range []string{"exact", "SMO", "1/2", "0.0213"} {
 		if _, ok := findText(ts, s); !ok {
 			t.Errorf("%q not drawn", s)
 		}

@@ -2,9 +2,7 @@ package figures
 
 import (
 	"fmt"
-	"math"
 	"slices"
-	"strings"
 
 	"gonum.org/v1/gonum/mat"
 	"gonum.org/v1/plot"
@@ -12,23 +10,21 @@ import (
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 
+	"github.com/marginnotes/marginnotes/pkg/classify"
 	"github.com/marginnotes/marginnotes/pkg/dataset"
+	"github.com/marginnotes/marginnotes/pkg/lang"
+	"github.com/marginnotes/marginnotes/pkg/notation"
 )
 
-// AlphaTol is the tolerance with which Plane sorts multipliers into KKT
-// classes: αᵢ counts as 0 when αᵢ ≤ AlphaTol·max(1, C) and as C when
-// αᵢ ≥ C − AlphaTol·max(1, C).
-const AlphaTol = 1e-6
-
-// Hyperplane is the line w·x + b = 0 in the plane, with what to draw
-// around it.
-type Hyperplane struct {
-	// W is the normal vector (w1, w2); B the intercept. W = 0 draws no
-	// line (the legend says so), as at k = 4 of Table 2.1.
+// Boundary is the decision boundary w·x + b = 0 of a linear model in a
+// Plane figure, with what to draw around it.
+type Boundary struct {
+	// W is the normal vector (w1, w2); B the bias. W = 0 draws no line
+	// (the legend says so), as at k = 4 of Table 2.1.
 	W []float64
 	B float64
-	// Label is the legend entry; empty means the equation, as Equation
-	// writes it.
+	// Label is the legend entry; empty means the equation, as package
+	// notation writes it (style Plain): "x(1) + x(2) − 3 = 0".
 	Label string
 	// Margins also draws the lines w·x + b = ±1.
 	Margins bool
@@ -42,39 +38,6 @@ type Hyperplane struct {
 	Distances []int
 }
 
-// Equation writes w·x + b = 0 the way the book does, with x(1), x(2) for
-// the coordinates x⁽¹⁾, x⁽²⁾: "x(1) + x(2) − 3 = 0", "0.5x(1) + 0.5x(2) − 2 = 0".
-func Equation(w []float64, b float64) string {
-	var sb strings.Builder
-	term := func(c float64, name string) {
-		if c == 0 {
-			return
-		}
-		switch {
-		case sb.Len() == 0 && c < 0:
-			sb.WriteString("−")
-		case sb.Len() > 0 && c < 0:
-			sb.WriteString(" − ")
-		case sb.Len() > 0:
-			sb.WriteString(" + ")
-		}
-		a := math.Abs(c)
-		if a != 1 || name == "" {
-			sb.WriteString(num(a))
-		}
-		sb.WriteString(name)
-	}
-	for i, c := range w {
-		term(c, fmt.Sprintf("x(%d)", i+1))
-	}
-	term(b, "")
-	if sb.Len() == 0 {
-		sb.WriteString("0")
-	}
-	sb.WriteString(" = 0")
-	return sb.String()
-}
-
 // PointNames returns the book's names x1, …, xn of n points.
 func PointNames(n int) []string {
 	names := make([]string, n)
@@ -85,33 +48,37 @@ func PointNames(n int) []string {
 }
 
 // Plane describes a figure of labelled data in the plane. Its zero value
-// with X and Y set draws just the two classes.
+// with X and Y set draws just the two classes. It composes the plotters of
+// this package — Regions, Hyperplane, Classes, SupportVectors — with the
+// normal vector, the distances, highlighted points, point names placed
+// clear of the marks and lines, and a legend beside the data.
 type Plane struct {
 	// Title is the plot title.
 	Title string
-	// XLabel and YLabel name the axes; empty means "x(1)" and "x(2)", the
+	// XLabel and YLabel name the axes; empty means x(1) and x(2), the
 	// book's coordinates x⁽¹⁾ and x⁽²⁾.
 	XLabel, YLabel string
 	// PositiveName and NegativeName are the legend entries of the classes
-	// y = +1 and y = −1 ("setosa"); empty means "y = +1" and "y = −1".
+	// y = +1 and y = −1 ("setosa"); empty means "positive (y = +1)" and
+	// "negative (y = −1)" in the language Lang.
 	PositiveName, NegativeName string
 	// X holds the points, one per row (n×2); Y their labels in {−1, +1}.
 	X mat.Matrix
 	Y []float64
 	// Names, if not nil, labels point i with Names[i] (see PointNames).
 	Names []string
-	// Hyperplanes are drawn in order, each in its own colour and dash.
-	Hyperplanes []Hyperplane
+	// Classifier, if not nil, shades its decision regions under the data
+	// (Regions): a kernel model, whose boundary is not a line, or any
+	// other.
+	Classifier classify.Classifier
+	// Boundaries are the lines of linear models, drawn in order, each in
+	// its own colour and dash.
+	Boundaries []Boundary
 	// Alpha, if not nil, holds the multipliers of an SVM fit, and C its
-	// upper bound (0 for a hard margin). Points are ringed by KKT class:
-	// a circle for 0 < αᵢ < C (on the margin), a square for αᵢ = C
-	// (inside the margin or misclassified), nothing for αᵢ = 0. With a
-	// hard margin every αᵢ > 0 is a circled support vector.
+	// upper bound (0 for a hard margin); the support vectors are ringed
+	// by KKT class (SupportVectors).
 	Alpha []float64
 	C     float64
-	// Support lists 0-based indices of points to circle as support
-	// vectors, for when the multipliers are not at hand.
-	Support []int
 	// Highlight lists 0-based indices of points drawn on a yellow halo,
 	// with HighlightLabel in the legend ("misclassified" if empty).
 	Highlight      []int
@@ -122,13 +89,18 @@ type Plane struct {
 	View Rect
 	// NoLegend leaves the legend out (small multiples draw it once).
 	NoLegend bool
+	// Lang is the language of the words the figure adds.
+	Lang lang.Lang
 }
 
 // Plot builds the figure. It returns an error wrapping the dataset
-// sentinels for unusable data, and ErrNotFinite for a hyperplane or
-// multiplier that is NaN or infinite. It panics if X does not have two
-// columns, a normal vector does not have two components, Alpha's length
-// differs from the number of points, or an index is out of range.
+// sentinels for unusable data; ErrDim for a boundary whose W does not have
+// two components (the W of a kernel model is nil: draw its regions with
+// Classifier instead) or a classifier of another dimension; ErrNotFinite
+// for a boundary, multiplier or decision value that is NaN or infinite;
+// and ErrFont for a Chinese figure without a Chinese font. It panics if X
+// does not have two columns, Alpha's or Names' length differs from the
+// number of points, or an index is out of range.
 func (s Plane) Plot() (*plot.Plot, error) {
 	p, _, err := s.plot()
 	return p, err
@@ -137,20 +109,23 @@ func (s Plane) Plot() (*plot.Plot, error) {
 // plot builds the figure and returns its legend as well, which is on the
 // plot unless NoLegend is set.
 func (s Plane) plot() (*plot.Plot, *SideLegend, error) {
+	xl, yl := s.XLabel, s.YLabel
+	if xl == "" {
+		xl = coordinate(0)
+	}
+	if yl == "" {
+		yl = coordinate(1)
+	}
+	p, err := newPlot(s.Lang, s.Title, xl, yl)
+	if err != nil {
+		return nil, nil, err
+	}
 	layers, legend, view, err := s.layers()
 	if err != nil {
 		return nil, nil, err
 	}
-	xl, yl := s.XLabel, s.YLabel
-	if xl == "" {
-		xl = "x(1)"
-	}
-	if yl == "" {
-		yl = "x(2)"
-	}
-	p := newPlot(s.Title, xl, yl)
-	p.X.Tick.Marker = niceTicks{}
-	p.Y.Tick.Marker = niceTicks{}
+	p.X.Tick.Marker = planeTicks{}
+	p.Y.Tick.Marker = planeTicks{}
 	p.Add(layers...)
 	if !s.NoLegend && len(legend.names) > 0 {
 		p.Add(legend)
@@ -159,303 +134,259 @@ func (s Plane) plot() (*plot.Plot, *SideLegend, error) {
 	return p, legend, nil
 }
 
-// kkt classes of multipliers.
-const (
-	kktZero  = iota // αᵢ = 0
-	kktFree         // 0 < αᵢ < C
-	kktBound        // αᵢ = C
-)
-
-// kktClass sorts α into its KKT class for the bound c (c ≤ 0: hard margin).
-func kktClass(a, c float64) int {
-	tol := AlphaTol * math.Max(1, c)
-	switch {
-	case a <= tol:
-		return kktZero
-	case c > 0 && a >= c-tol:
-		return kktBound
-	default:
-		return kktFree
-	}
-}
-
-// className is the legend entry of the class label.
-func (s Plane) className(label float64) string {
-	switch {
-	case label > 0 && s.PositiveName != "":
-		return s.PositiveName
-	case label < 0 && s.NegativeName != "":
-		return s.NegativeName
-	}
-	return className(label)
-}
-
-func (s Plane) checkIndex(i, n int) {
-	if i < 0 || i >= n {
-		panic("figures: point index out of range")
-	}
+// planeBuild collects the layers of a Plane figure in drawing order, its
+// legend, and what the labels keep clear of.
+type planeBuild struct {
+	s      Plane
+	l      lang.Lang
+	pts    []plotter.XY
+	view   Rect
+	layers []plot.Plotter
+	legend *SideLegend
+	labels []label
+	lines  []lineLayer    // that labels keep clear of
+	paths  [][]plotter.XY // likewise
 }
 
 // layers returns the plotters of the figure in drawing order, its legend
 // and the range to show.
 func (s Plane) layers() ([]plot.Plotter, *SideLegend, Rect, error) {
+	b, err := s.start()
+	if err != nil {
+		return nil, nil, Rect{}, err
+	}
+	b.classLegend()
+	if err := b.regions(); err != nil {
+		return nil, nil, Rect{}, err
+	}
+	b.shading()
+	b.halos()
+	for k := range s.Boundaries {
+		b.boundary(k)
+	}
+	if err := b.marks(); err != nil {
+		return nil, nil, Rect{}, err
+	}
+	b.names()
+	return b.layers, b.legend, b.view, nil
+}
+
+// start checks the figure's inputs and finds its view.
+func (s Plane) start() (*planeBuild, error) {
 	if err := dataset.Validate(s.X, s.Y); err != nil {
-		return nil, nil, Rect{}, fmt.Errorf("figures: plane: %w", err)
+		return nil, fmt.Errorf("figures: plane: %w", err)
 	}
-	n, d := s.X.Dims()
-	if d != 2 {
-		panic("figures: plane data must have two columns")
-	}
-	pts := make([]plotter.XY, n)
-	for i := range pts {
-		pts[i] = plotter.XY{X: s.X.At(i, 0), Y: s.X.At(i, 1)}
+	b := &planeBuild{s: s, l: s.Lang, pts: planePoints(s.X), legend: NewSideLegend()}
+	n := len(b.pts)
+	check := func(is []int) {
+		for _, i := range is {
+			if i < 0 || i >= n {
+				panic("figures: point index out of range")
+			}
+		}
 	}
 	if s.Alpha != nil && len(s.Alpha) != n {
 		panic("figures: Alpha length differs from the number of points")
 	}
-	if !finite(s.Alpha...) || !finite(s.C) {
-		return nil, nil, Rect{}, fmt.Errorf("%w: multipliers", ErrNotFinite)
-	}
-	for _, h := range s.Hyperplanes {
-		if len(h.W) != 2 {
-			panic("figures: hyperplane normal must have two components")
-		}
-		if !finite(h.W...) || !finite(h.B) {
-			return nil, nil, Rect{}, fmt.Errorf("%w: hyperplane w=%v b=%v", ErrNotFinite, h.W, h.B)
-		}
-		for _, i := range h.Distances {
-			s.checkIndex(i, n)
-		}
-	}
-	for _, i := range s.Support {
-		s.checkIndex(i, n)
-	}
-	for _, i := range s.Highlight {
-		s.checkIndex(i, n)
-	}
 	if s.Names != nil && len(s.Names) != n {
 		panic("figures: Names length differs from the number of points")
 	}
-
+	check(s.Highlight)
 	// The feet of the distance segments belong in the picture.
-	extent := append([]plotter.XY(nil), pts...)
-	type dist struct {
-		from, foot plotter.XY
-		d          float64
+	extent := slices.Clone(b.pts)
+	for k, h := range s.Boundaries {
+		if _, err := NewHyperplane(h.W, h.B); err != nil {
+			return nil, fmt.Errorf("figures: plane: boundary %d: %w", k, err)
+		}
+		check(h.Distances)
+		if w := [2]float64{h.W[0], h.W[1]}; w != [2]float64{} {
+			for _, i := range h.Distances {
+				f, _ := foot(w, h.B, b.pts[i])
+				extent = append(extent, f)
+			}
+		}
 	}
-	dists := make([][]dist, len(s.Hyperplanes))
-	for k, h := range s.Hyperplanes {
-		nn := h.W[0]*h.W[0] + h.W[1]*h.W[1]
-		if nn == 0 {
+	b.view = s.View
+	if b.view.empty() {
+		b.view = squareView(extent)
+	}
+	return b, nil
+}
+
+// classLegend lists the classes first in the legend.
+func (b *planeBuild) classLegend() {
+	for _, y := range []float64{1, -1} {
+		if !slices.Contains(b.s.Y, y) {
 			continue
 		}
-		for _, i := range h.Distances {
-			q := pts[i]
-			f := h.W[0]*q.X + h.W[1]*q.Y + h.B
-			foot := plotter.XY{X: q.X - f/nn*h.W[0], Y: q.Y - f/nn*h.W[1]}
-			dists[k] = append(dists[k], dist{q, foot, math.Abs(f) / math.Sqrt(nn)})
-			extent = append(extent, foot)
+		name := b.s.PositiveName
+		if y < 0 {
+			name = b.s.NegativeName
 		}
+		if name == "" {
+			name = b.l.Pick("positive (y = +1)", "正例 (y = +1)")
+			if y < 0 {
+				name = b.l.Pick("negative (y = −1)", "负例 (y = −1)")
+			}
+		}
+		b.legend.Add(name, thumb(classGlyph(y)))
 	}
-	view := s.View
-	if view.empty() {
-		view = squareView(extent)
-	}
+}
 
-	var (
-		layers []plot.Plotter
-		legend = NewSideLegend()
-	)
-	// Classes first in the legend.
-	for _, lab := range []float64{1, -1} {
-		if slices.Contains(s.Y, lab) {
-			legend.Add(s.className(lab), thumb(classGlyph(lab)))
-		}
+// regions shades the decision regions of the classifier, under everything.
+func (b *planeBuild) regions() error {
+	if b.s.Classifier == nil {
+		return nil
 	}
-	// Shading under everything.
-	for _, h := range s.Hyperplanes {
+	r, err := NewRegions(b.s.Classifier)
+	if err == nil {
+		err = r.check(b.view)
+	}
+	if err != nil {
+		return fmt.Errorf("figures: plane: %w", err)
+	}
+	b.layers = append(b.layers, r)
+	b.legend.Add(b.l.Pick("f(x) > 0: predict +1", "f(x) > 0：预测为 +1"), boxThumb{draw.LineStyle{Color: regionColor(1)}})
+	b.legend.Add(b.l.Pick("f(x) < 0: predict −1", "f(x) < 0：预测为 −1"), boxThumb{draw.LineStyle{Color: regionColor(-1)}})
+	b.legend.Add(b.l.Pick("decision boundary f(x) = 0", "决策边界 f(x) = 0"), r)
+	return nil
+}
+
+// shading tints the half-planes of the first boundary that asks for it.
+func (b *planeBuild) shading() {
+	for _, h := range b.s.Boundaries {
 		if !h.Shade {
 			continue
 		}
-		w := [2]float64{h.W[0], h.W[1]}
-		layers = append(layers,
-			halfPlaneLayer{W: w, B: h.B, Sign: 1, Fill: positiveTint},
-			halfPlaneLayer{W: w, B: h.B, Sign: -1, Fill: negativeTint})
-		legend.Add("w·x + b > 0", boxThumb{draw.LineStyle{Color: positiveTint}})
-		legend.Add("w·x + b < 0", boxThumb{draw.LineStyle{Color: negativeTint}})
-		break
+		b.layers = append(b.layers, halfPlanes{W: [2]float64{h.W[0], h.W[1]}, B: h.B, Pos: positiveTint, Neg: negativeTint})
+		b.legend.Add("w·x + b > 0", boxThumb{draw.LineStyle{Color: positiveTint}})
+		b.legend.Add("w·x + b < 0", boxThumb{draw.LineStyle{Color: negativeTint}})
+		return
 	}
-	// Halos under the points.
-	if len(s.Highlight) > 0 {
-		halo := draw.GlyphStyle{Color: yellow, Radius: vg.Points(haloRadius), Shape: draw.CircleGlyph{}}
-		hl := make([]plotter.XY, len(s.Highlight))
-		for j, i := range s.Highlight {
-			hl[j] = pts[i]
-		}
-		layers = append(layers, marksLayer{Pts: hl, Style: halo})
-		name := s.HighlightLabel
-		if name == "" {
-			name = "misclassified"
-		}
-		small := halo
-		small.Radius = vg.Points(markerRadius + 2)
-		legend.Add(name, thumb(small))
-	}
-	// Lines, margins, normals and distances.
-	var (
-		labels []label
-		lines  []lineLayer    // that labels keep clear of
-		paths  [][]plotter.XY // likewise
-	)
-	for k, h := range s.Hyperplanes {
-		w := [2]float64{h.W[0], h.W[1]}
-		sty := seriesLine(k)
-		if k == 0 {
-			sty.Color = black
-		}
-		name := h.Label
-		if name == "" {
-			name = Equation(h.W, h.B)
-		}
-		if w == [2]float64{} {
-			legend.Add(name+" (w = 0: no line)", lineThumb(draw.LineStyle{}))
-			continue
-		}
-		if h.Margins {
-			m := sty
-			m.Width = vg.Points(thinLineWidth)
-			m.Dashes = []vg.Length{vg.Points(5), vg.Points(3)}
-			if k > 0 {
-				m.Dashes = []vg.Length{vg.Points(1.5), vg.Points(2.5)}
-			}
-			up, down := lineLayer{W: w, B: h.B, Level: 1, Style: m}, lineLayer{W: w, B: h.B, Level: -1, Style: m}
-			layers = append(layers, up, down)
-			lines = append(lines, up, down)
-		}
-		layers = append(layers, lineLayer{W: w, B: h.B, Style: sty})
-		lines = append(lines, lineLayer{W: w, B: h.B})
-		legend.Add(name, lineThumb(sty))
-		if h.Margins {
-			m := sty
-			m.Width = vg.Points(thinLineWidth)
-			m.Dashes = []vg.Length{vg.Points(5), vg.Points(3)}
-			if k > 0 {
-				m.Dashes = []vg.Length{vg.Points(1.5), vg.Points(2.5)}
-			}
-			legend.Add("w·x + b = ±1 (margin)", lineThumb(m))
-		}
-		if h.Normal {
-			from, to := normalArrow(view, w, h.B, extent)
-			a := sty
-			a.Dashes = nil
-			layers = append(layers, arrowLayer{From: from, To: to, Style: a})
-			paths = append(paths, []plotter.XY{from, to})
-			labels = append(labels, label{At: to, Text: "w", Size: labelFontSize + 1, Color: a.Color, Prefer: dirE})
-			legend.Add("normal vector w", arrowThumb(a))
-		}
-		if len(dists[k]) > 0 {
-			ds := draw.LineStyle{Color: sty.Color, Width: vg.Points(thinLineWidth), Dashes: []vg.Length{vg.Points(2), vg.Points(2)}}
-			if k == 0 {
-				ds.Color = green
-			}
-			segs := make([][2]plotter.XY, len(dists[k]))
-			for j, dd := range dists[k] {
-				segs[j] = [2]plotter.XY{dd.from, dd.foot}
-				paths = append(paths, []plotter.XY{dd.from, dd.foot})
-				mid := plotter.XY{X: (dd.from.X + dd.foot.X) / 2, Y: (dd.from.Y + dd.foot.Y) / 2}
-				labels = append(labels, label{At: mid, Text: num3(dd.d), Size: labelFontSize - 1, Color: ds.Color, Prefer: dirSE})
-			}
-			layers = append(layers, segmentsLayer{Segs: segs, Style: ds})
-			legend.Add("distance |w·x + b|/‖w‖", lineThumb(ds))
-		}
-	}
-	// The points.
-	for _, lab := range []float64{1, -1} {
-		var cls []plotter.XY
-		for i, q := range pts {
-			if s.Y[i] == lab {
-				cls = append(cls, q)
-			}
-		}
-		if len(cls) > 0 {
-			layers = append(layers, marksLayer{Pts: cls, Style: classGlyph(lab)})
-		}
-	}
-	// Rings for support vectors and KKT classes.
-	ring := draw.GlyphStyle{Color: black, Radius: vg.Points(ringRadius), Shape: draw.RingGlyph{}}
-	square := draw.GlyphStyle{Color: black, Radius: vg.Points(ringRadius), Shape: draw.SquareGlyph{}}
-	smallRing, smallSquare := ring, square
-	smallRing.Radius, smallSquare.Radius = vg.Points(5), vg.Points(5)
-	var ringed, boxed []plotter.XY
-	switch {
-	case s.Alpha != nil:
-		counts := [3]int{}
-		for i, a := range s.Alpha {
-			cls := kktClass(a, s.C)
-			counts[cls]++
-			switch cls {
-			case kktFree:
-				ringed = append(ringed, pts[i])
-			case kktBound:
-				boxed = append(boxed, pts[i])
-			}
-		}
-		if s.C > 0 {
-			legend.Add("αᵢ = 0: no mark")
-			legend.Add("0 < αᵢ < C", thumb(smallRing))
-			legend.Add("αᵢ = C", thumb(smallSquare))
-		} else if counts[kktFree] > 0 {
-			legend.Add("support vector, αᵢ > 0", thumb(smallRing))
-		}
-	case len(s.Support) > 0:
-		for _, i := range s.Support {
-			ringed = append(ringed, pts[i])
-		}
-		legend.Add("support vector", thumb(smallRing))
-	}
-	if len(ringed) > 0 {
-		layers = append(layers, marksLayer{Pts: ringed, Style: ring})
-	}
-	if len(boxed) > 0 {
-		layers = append(layers, marksLayer{Pts: boxed, Style: square})
-	}
-	// Labels, point names first, beside their marks and clear of the others.
-	var names []label
-	for i, name := range s.Names {
-		names = append(names, label{At: pts[i], Text: name, Size: labelFontSize + 1, Color: black})
-	}
-	if all := append(names, labels...); len(all) > 0 {
-		layers = append(layers, labelLayer{Items: all, Avoid: pts, AvoidRadius: vg.Points(ringRadius), Lines: lines, Paths: paths})
-	}
-	return layers, legend, view, nil
 }
 
-// num3 formats a length for a label with three significant digits.
-func num3(v float64) string {
-	return strings.ReplaceAll(fmt.Sprintf("%.3g", v), "-", "−")
+// halos draws the highlighted points' halos, under the points.
+func (b *planeBuild) halos() {
+	if len(b.s.Highlight) == 0 {
+		return
+	}
+	halo := draw.GlyphStyle{Color: yellow, Radius: vg.Points(haloRadius), Shape: draw.CircleGlyph{}}
+	hl := make([]plotter.XY, len(b.s.Highlight))
+	for j, i := range b.s.Highlight {
+		hl[j] = b.pts[i]
+	}
+	b.layers = append(b.layers, scatter(hl, halo))
+	name := b.s.HighlightLabel
+	if name == "" {
+		name = b.l.Pick("misclassified", "误分类点")
+	}
+	small := halo
+	small.Radius = vg.Points(markerRadius + 2)
+	b.legend.Add(name, thumb(small))
 }
 
-// normalArrow places the arrow of the normal vector w on the visible part
-// of the line w·x + b = 0, at the point farthest from the data, pointing
-// along w for a fifth of the view's width.
-func normalArrow(view Rect, w [2]float64, b float64, avoid []plotter.XY) (from, to plotter.XY) {
-	p0, p1, ok := clipLine(view, w, b, 0)
-	n := math.Hypot(w[0], w[1])
-	l := 0.2 * (view.XMax - view.XMin)
+// boundary draws the k-th boundary: its margins and line, normal vector
+// and distances.
+func (b *planeBuild) boundary(k int) {
+	h := b.s.Boundaries[k]
+	w := [2]float64{h.W[0], h.W[1]}
+	name := h.Label
+	if name == "" {
+		name = notation.Plain.Equation(h.W, h.B)
+	}
+	if w == [2]float64{} {
+		b.legend.Add(name+b.l.Pick(" (w = 0: no line)", "（w = 0：没有直线）"), lineThumb(draw.LineStyle{}))
+		b.legend.missing++
+		return
+	}
+	hp := &Hyperplane{W: h.W, B: h.B, Margins: h.Margins, LineStyle: hyperplaneStyle(k), MarginStyle: marginStyle(k)}
+	b.layers = append(b.layers, hp)
+	b.lines = append(b.lines, hp.lines()...)
+	b.legend.Add(name, hp)
+	if h.Margins {
+		b.legend.Add(b.l.Pick("margin boundaries w·x + b = ±1", "间隔边界 w·x + b = ±1"), lineThumb(hp.MarginStyle))
+	}
+	if h.Normal {
+		b.normal(w, h.B, hp.LineStyle)
+	}
+	if len(h.Distances) > 0 {
+		b.distances(k, w, h.B)
+	}
+}
+
+// normal draws the normal vector w as an arrow from the line.
+func (b *planeBuild) normal(w [2]float64, bias float64, sty draw.LineStyle) {
+	from, to, ok := normalArrow(b.view, w, bias, b.pts)
 	if !ok {
-		return from, from
+		return
 	}
-	best := -1.0
-	for _, t := range []float64{0.25, 0.35, 0.45, 0.55, 0.65, 0.75} {
-		q := plotter.XY{X: p0.X + t*(p1.X-p0.X), Y: p0.Y + t*(p1.Y-p0.Y)}
-		head := plotter.XY{X: q.X + l*w[0]/n, Y: q.Y + l*w[1]/n}
-		d := math.Inf(1)
-		for _, a := range avoid {
-			d = math.Min(d, math.Min(math.Hypot(a.X-q.X, a.Y-q.Y), math.Hypot(a.X-head.X, a.Y-head.Y)))
-		}
-		if d > best {
-			best, from, to = d, q, head
-		}
+	sty.Dashes = nil
+	b.layers = append(b.layers, arrowLayer{From: from, To: to, Style: sty})
+	b.paths = append(b.paths, []plotter.XY{from, to})
+	b.labels = append(b.labels, label{At: to, Text: "w", Size: labelFontSize + 1, Color: sty.Color, Prefer: dirE})
+	b.legend.Add(b.l.Pick("normal vector w", "法向量 w"), arrowThumb(sty))
+}
+
+// distances draws the perpendiculars from the k-th boundary's Distances
+// points to it, labelled with their lengths.
+func (b *planeBuild) distances(k int, w [2]float64, bias float64) {
+	ds := draw.LineStyle{Color: hyperplaneStyle(k).Color, Width: vg.Points(thinLineWidth), Dashes: []vg.Length{vg.Points(2), vg.Points(2)}}
+	if k == 0 {
+		ds.Color = green
 	}
-	return from, to
+	var segs [][2]plotter.XY
+	for _, i := range b.s.Boundaries[k].Distances {
+		q := b.pts[i]
+		f, d := foot(w, bias, q)
+		segs = append(segs, [2]plotter.XY{q, f})
+		b.paths = append(b.paths, []plotter.XY{q, f})
+		mid := plotter.XY{X: (q.X + f.X) / 2, Y: (q.Y + f.Y) / 2}
+		b.labels = append(b.labels, label{At: mid, Text: notation.Plain.Number(d), Size: labelFontSize - 1, Color: ds.Color, Prefer: dirSE})
+	}
+	b.layers = append(b.layers, segmentsLayer{Segs: segs, Style: ds})
+	b.legend.Add(b.l.Pick("distance |w·x + b|/‖w‖", "距离 |w·x + b|/‖w‖"), lineThumb(ds))
+}
+
+// marks draws the points by class and rings the support vectors.
+func (b *planeBuild) marks() error {
+	cl, err := NewClasses(b.s.X, b.s.Y)
+	if err != nil {
+		return err
+	}
+	b.layers = append(b.layers, cl)
+	if b.s.Alpha == nil {
+		return nil
+	}
+	sv, err := NewSupportVectors(b.s.X, b.s.Alpha, b.s.C)
+	if err != nil {
+		return fmt.Errorf("figures: plane: %w", err)
+	}
+	b.layers = append(b.layers, sv)
+	small := func(shape draw.GlyphDrawer) thumb {
+		g := ringStyle(shape)
+		g.Radius = vg.Points(5)
+		return thumb(g)
+	}
+	switch {
+	case b.s.C > 0:
+		b.legend.Add(b.l.Pick("αᵢ = 0: no mark", "αᵢ = 0：不标记"))
+		b.legend.Add(b.l.Pick("support vector, 0 < αᵢ < C", "支持向量，0 < αᵢ < C"), small(draw.RingGlyph{}))
+		b.legend.Add(b.l.Pick("support vector, αᵢ = C", "支持向量，αᵢ = C"), small(draw.SquareGlyph{}))
+	case sv.Free != nil:
+		b.legend.Add(b.l.Pick("support vector, αᵢ > 0", "支持向量，αᵢ > 0"), small(draw.RingGlyph{}))
+	}
+	return nil
+}
+
+// names adds the labels, point names first, beside their marks and clear
+// of the others.
+func (b *planeBuild) names() {
+	var all []label
+	for i, name := range b.s.Names {
+		all = append(all, label{At: b.pts[i], Text: name, Size: labelFontSize + 1, Color: black})
+	}
+	all = append(all, b.labels...)
+	if len(all) > 0 {
+		b.layers = append(b.layers, labelLayer{Items: all, Avoid: b.pts, AvoidRadius: vg.Points(ringRadius), Lines: b.lines, Paths: b.paths})
+	}
 }

@@ -14,30 +14,9 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 
 	"github.com/marginnotes/marginnotes/pkg/dataset"
-)
 
-func TestEquation(t *testing.T) {
-	for _, tc := range []struct {
-		name string
-		w    []float64
-		b    float64
-		want string
-	}{
-		{"Example 2.1", []float64{1, 1}, -3, "x(1) + x(2) − 3 = 0"},
-		{"book's other order", []float64{2, 1}, -5, "2x(1) + x(2) − 5 = 0"},
-		{"Example 7.1", []float64{0.5, 0.5}, -2, "0.5x(1) + 0.5x(2) − 2 = 0"},
-		{"w = 0", []float64{0, 0}, -2, "−2 = 0"},
-		{"negative lead", []float64{-1, 0}, 0, "−x(1) = 0"},
-		{"all zero", []float64{0, 0}, 0, "0 = 0"},
-		{"positive b", []float64{0, 3}, 1.5, "3x(2) + 1.5 = 0"},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			if got := Equation(tc.w, tc.b); got != tc.want {
-				t.Errorf("Equation(%v, %v) = %q, want %q", tc.w, tc.b, got, tc.want)
-			}
-		})
-	}
-}
+	"github.com/marginnotes/marginnotes/pkg/lang"
+)
 
 func TestKKTClass(t *testing.T) {
 	for _, tc := range []struct {
@@ -126,18 +105,18 @@ func TestClipHalfPlane(t *testing.T) {
 func TestPlaneExample21(t *testing.T) {
 	x, y := bookData()
 	s := Plane{
-		Title:       "Example 2.1",
-		X:           x,
-		Y:           y,
-		Names:       PointNames(3),
-		Hyperplanes: []Hyperplane{{W: []float64{1, 1}, B: -3, Normal: true, Distances: []int{0, 1, 2}}},
+		Title:      "Example 2.1",
+		X:          x,
+		Y:          y,
+		Names:      PointNames(3),
+		Boundaries: []Boundary{{W: []float64{1, 1}, B: -3, Normal: true, Distances: []int{0, 1, 2}}},
 	}
 	layers, legend, view, err := s.layers()
 	if err != nil {
 		t.Fatal(err)
 	}
-	// Line, arrow, distance segments, the two classes' marks, labels.
-	wantTypes := []string{"lineLayer", "arrowLayer", "segmentsLayer", "marksLayer", "marksLayer", "labelLayer"}
+	// Line, arrow, distance segments, the classes, labels.
+	wantTypes := []string{"Hyperplane", "arrowLayer", "segmentsLayer", "Classes", "labelLayer"}
 	if len(layers) != len(wantTypes) {
 		t.Fatalf("%d layers, want %d", len(layers), len(wantTypes))
 	}
@@ -146,7 +125,7 @@ func TestPlaneExample21(t *testing.T) {
 			t.Errorf("layer %d is %s, want %s", i, got, wantTypes[i])
 		}
 	}
-	wantNames := []string{"y = +1", "y = −1", "x(1) + x(2) − 3 = 0", "normal vector w", "distance |w·x + b|/‖w‖"}
+	wantNames := []string{"positive (y = +1)", "negative (y = −1)", "x(1) + x(2) − 3 = 0", "normal vector w", "distance |w·x + b|/‖w‖"}
 	if !slices.Equal(legend.Names(), wantNames) {
 		t.Errorf("legend %q, want %q", legend.Names(), wantNames)
 	}
@@ -171,8 +150,8 @@ func TestPlaneExample21(t *testing.T) {
 	ts := drawTexts(p, Width, h)
 	checkGlyphs(t, ts)
 	checkLegendOutside(t, p, wantNames, Width, h)
-	// Distances |w·x + b|/‖w‖: 3/√2, 4/√2 and 1/√2 (book §2.2), to three digits.
-	for _, want := range []string{"x1", "x2", "x3", "2.12", "2.83", "0.707", "w"} {
+	// Distances |w·x + b|/‖w‖: 3/√2, 4/√2 and 1/√2 (book §2.2), to four digits.
+	for _, want := range []string{"x1", "x2", "x3", "2.121", "2.828", "0.7071", "w"} {
 		if _, ok := findText(ts, want); !ok {
 			t.Errorf("label %q not drawn", want)
 		}
@@ -188,13 +167,14 @@ func TestPlaneKKTLegend(t *testing.T) {
 		want  []string
 	}{
 		{"hard margin, Example 7.2", []float64{0.25, 0, 0.25}, 0,
-			[]string{"y = +1", "y = −1", "0.5x(1) + 0.5x(2) − 2 = 0", "w·x + b = ±1 (margin)", "support vector, αᵢ > 0"}},
+			[]string{"positive (y = +1)", "negative (y = −1)", "½x(1) + ½x(2) − 2 = 0", "margin boundaries w·x + b = ±1", "support vector, αᵢ > 0"}},
 		{"soft margin", []float64{0.25, 0, 1}, 1,
-			[]string{"y = +1", "y = −1", "0.5x(1) + 0.5x(2) − 2 = 0", "w·x + b = ±1 (margin)", "αᵢ = 0: no mark", "0 < αᵢ < C", "αᵢ = C"}},
+			[]string{"positive (y = +1)", "negative (y = −1)", "½x(1) + ½x(2) − 2 = 0", "margin boundaries w·x + b = ±1",
+				"αᵢ = 0: no mark", "support vector, 0 < αᵢ < C", "support vector, αᵢ = C"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			s := Plane{X: x, Y: y, Alpha: tc.alpha, C: tc.c,
-				Hyperplanes: []Hyperplane{{W: []float64{0.5, 0.5}, B: -2, Margins: true}}}
+				Boundaries: []Boundary{{W: []float64{0.5, 0.5}, B: -2, Margins: true}}}
 			layers, legend, _, err := s.layers()
 			if err != nil {
 				t.Fatal(err)
@@ -202,13 +182,23 @@ func TestPlaneKKTLegend(t *testing.T) {
 			if !slices.Equal(legend.Names(), tc.want) {
 				t.Errorf("legend %q, want %q", legend.Names(), tc.want)
 			}
-			// Margins ±1, the line, two classes, and the rings (and a box).
-			want := 6
-			if tc.c > 0 {
-				want = 7
+			// The hyperplane with its margins, the classes and the rings.
+			want := []string{"Hyperplane", "Classes", "SupportVectors"}
+			if got := typeNames(layers); !slices.Equal(got, want) {
+				t.Errorf("layers %q, want %q", got, want)
 			}
-			if len(layers) != want {
-				t.Errorf("%d layers, want %d", len(layers), want)
+			// x1 and x3 ringed (0 < α < C, or α > 0 with a hard margin); with
+			// the soft margin x3 is at C and boxed instead.
+			sv := layers[2].(*SupportVectors)
+			free, bound := 2, 0
+			if tc.c > 0 {
+				free, bound = 1, 1
+			}
+			if n := scatterLen(sv.Free); n != free {
+				t.Errorf("%d points ringed, want %d", n, free)
+			}
+			if n := scatterLen(sv.Bound); n != bound {
+				t.Errorf("%d points boxed, want %d", n, bound)
 			}
 		})
 	}
@@ -219,7 +209,7 @@ func TestPlaneNames(t *testing.T) {
 	x, y := bookData()
 	s := Plane{X: x, Y: y, XLabel: "petal length (cm)", YLabel: "petal width (cm)",
 		PositiveName: "setosa (y = +1)", NegativeName: "versicolor (y = −1)",
-		Hyperplanes: []Hyperplane{{W: []float64{1, 1}, B: -3}}}
+		Boundaries: []Boundary{{W: []float64{1, 1}, B: -3}}}
 	p, legend, err := s.plot()
 	if err != nil {
 		t.Fatal(err)
@@ -236,7 +226,7 @@ func TestPlaneNames(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := []string{"y = +1", "versicolor"}; !slices.Equal(legend.Names(), want) {
+	if want := []string{"positive (y = +1)", "versicolor"}; !slices.Equal(legend.Names(), want) {
 		t.Errorf("legend %q, want %q", legend.Names(), want)
 	}
 }
@@ -244,11 +234,11 @@ func TestPlaneNames(t *testing.T) {
 func TestPlaneZeroNormal(t *testing.T) {
 	// Table 2.1, k = 4: w = 0, b = −2 has no line; everything is negative.
 	x, y := bookData()
-	_, legend, _, err := Plane{X: x, Y: y, Hyperplanes: []Hyperplane{{W: []float64{0, 0}, B: -2, Shade: true}}}.layers()
+	_, legend, _, err := Plane{X: x, Y: y, Boundaries: []Boundary{{W: []float64{0, 0}, B: -2, Shade: true}}}.layers()
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []string{"y = +1", "y = −1", "w·x + b > 0", "w·x + b < 0", "−2 = 0 (w = 0: no line)"}
+	want := []string{"positive (y = +1)", "negative (y = −1)", "w·x + b > 0", "w·x + b < 0", "−2 = 0 (w = 0: no line)"}
 	if !slices.Equal(legend.Names(), want) {
 		t.Errorf("legend %q, want %q", legend.Names(), want)
 	}
@@ -262,16 +252,25 @@ func TestPlaneErrors(t *testing.T) {
 	if _, err := (Plane{X: x, Y: y[:2]}).Plot(); !errors.Is(err, dataset.ErrLength) {
 		t.Errorf("two labels: got %v, want dataset.ErrLength", err)
 	}
-	if _, err := (Plane{X: x, Y: y, Hyperplanes: []Hyperplane{{W: []float64{math.NaN(), 1}}}}).Plot(); !errors.Is(err, ErrNotFinite) {
+	if _, err := (Plane{X: x, Y: y, Boundaries: []Boundary{{W: []float64{math.NaN(), 1}}}}).Plot(); !errors.Is(err, ErrNotFinite) {
 		t.Errorf("NaN normal: got %v, want ErrNotFinite", err)
+	}
+	// The W of a kernel model is nil: an error, not a panic.
+	for _, w := range [][]float64{nil, {1}, {1, 2, 3}} {
+		if _, err := (Plane{X: x, Y: y, Boundaries: []Boundary{{W: w, B: 1}}}).Plot(); !errors.Is(err, ErrDim) {
+			t.Errorf("w = %v: got %v, want ErrDim", w, err)
+		}
+	}
+	if _, err := (Plane{X: x, Y: y, Alpha: []float64{1, math.Inf(1), 0}}).Plot(); !errors.Is(err, ErrNotFinite) {
+		t.Errorf("infinite α: got %v, want ErrNotFinite", err)
 	}
 	for _, tc := range []struct {
 		name string
 		s    Plane
 	}{
 		{"three columns", Plane{X: mat.NewDense(1, 3, nil), Y: []float64{1}}},
-		{"short normal", Plane{X: x, Y: y, Hyperplanes: []Hyperplane{{W: []float64{1}}}}},
-		{"index out of range", Plane{X: x, Y: y, Support: []int{3}}},
+		{"index out of range", Plane{X: x, Y: y, Highlight: []int{3}}},
+		{"distance index out of range", Plane{X: x, Y: y, Boundaries: []Boundary{{W: []float64{1, 1}, Distances: []int{-1}}}}},
 		{"alpha length", Plane{X: x, Y: y, Alpha: []float64{1}}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -287,7 +286,7 @@ func TestPlaneErrors(t *testing.T) {
 
 func TestPerceptronStepsTable21(t *testing.T) {
 	x, y := bookData()
-	g, err := PerceptronSteps(x, y, table21(), 4)
+	g, err := PerceptronSteps(x, y, table21(), 4, lang.English)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -295,14 +294,14 @@ func TestPerceptronStepsTable21(t *testing.T) {
 		t.Fatalf("grid %d×%d, want 2×4", r, c)
 	}
 	wantTitles := []string{
-		"k=0: start\nw = (0, 0), b = 0",
-		"k=1: x1 misclassified\nw = (3, 3), b = 1",
-		"k=2: x3 misclassified\nw = (2, 2), b = 0",
-		"k=3: x3 misclassified\nw = (1, 1), b = −1",
-		"k=4: x3 misclassified\nw = (0, 0), b = −2",
-		"k=5: x1 misclassified\nw = (3, 3), b = −1",
-		"k=6: x3 misclassified\nw = (2, 2), b = −2",
-		"k=7: x3 misclassified\nw = (1, 1), b = −3",
+		"k = 0: start\nw = (0, 0), b = 0",
+		"k = 1: x1 misclassified\nw = (3, 3), b = 1",
+		"k = 2: x3 misclassified\nw = (2, 2), b = 0",
+		"k = 3: x3 misclassified\nw = (1, 1), b = −1",
+		"k = 4: x3 misclassified\nw = (0, 0), b = −2",
+		"k = 5: x1 misclassified\nw = (3, 3), b = −1",
+		"k = 6: x3 misclassified\nw = (2, 2), b = −2",
+		"k = 7: x3 misclassified\nw = (1, 1), b = −3",
 	}
 	first := g.Panels[0][0]
 	for i, want := range wantTitles {
@@ -319,7 +318,7 @@ func TestPerceptronStepsTable21(t *testing.T) {
 	if !(v.XMin < 0 && v.YMin < 0 && v.XMax > 4 && v.YMax > 3) {
 		t.Errorf("view %+v misses the origin or a point", v)
 	}
-	want := []string{"y = +1", "y = −1", "w·x + b > 0", "w·x + b < 0", "misclassified, updated on", "w·x + b = 0"}
+	want := []string{"positive (y = +1)", "negative (y = −1)", "w·x + b > 0", "w·x + b < 0", "misclassified, updated on", "hyperplane w·x + b = 0"}
 	if g.Legend == nil || !slices.Equal(g.Legend.Names(), want) {
 		t.Errorf("legend %q, want %q", g.Legend.Names(), want)
 	}
@@ -330,7 +329,7 @@ func TestPerceptronStepsTable21(t *testing.T) {
 			t.Errorf("legend entry %q not drawn", n)
 		}
 	}
-	if _, err := PerceptronSteps(x, y, nil, 4); !errors.Is(err, ErrEmpty) {
+	if _, err := PerceptronSteps(x, y, nil, 4, lang.English); !errors.Is(err, ErrEmpty) {
 		t.Errorf("no steps: got %v, want ErrEmpty", err)
 	}
 }
@@ -341,17 +340,17 @@ func TestSoftMarginSweep(t *testing.T) {
 		{C: 0.1, W: []float64{0.2, 0.2}, B: -0.8, Alpha: []float64{0.1, 0.1, 0.1}},
 		{C: 1, W: []float64{0.5, 0.5}, B: -2, Alpha: []float64{0.25, 0, 0.25}},
 	}
-	g, err := SoftMarginSweep(x, y, fits, 2)
+	g, err := SoftMarginSweep(x, y, fits, 2, lang.English)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if r, c := g.Dims(); r != 1 || c != 2 {
 		t.Fatalf("grid %d×%d, want 1×2", r, c)
 	}
-	// Margin width 2/‖w‖: 2/(0.2√2) = 7.07 and 2/(0.5√2) = 2.83.
+	// Margin width 2/‖w‖: 2/(0.2√2) = 7.071 and 2/(0.5√2) = 2.828.
 	want := []string{
-		"C = 0.1, 2/‖w‖ = 7.07\n0 < α < C: 0, α = C: 3",
-		"C = 1, 2/‖w‖ = 2.83\n0 < α < C: 2, α = C: 0",
+		"C = 0.1, margin 2/‖w‖ = 7.071\n0 < αᵢ < C: 0 points, αᵢ = C: 3",
+		"C = 1, margin 2/‖w‖ = 2.828\n0 < αᵢ < C: 2 points, αᵢ = C: 0",
 	}
 	for i, w := range want {
 		if got := g.Panels[0][i].Title.Text; got != w {
@@ -363,11 +362,11 @@ func TestSoftMarginSweep(t *testing.T) {
 
 func TestAspectHeight(t *testing.T) {
 	x, y := bookData()
-	p, err := Plane{X: x, Y: y, Hyperplanes: []Hyperplane{{W: []float64{1, 1}, B: -3}}}.Plot()
+	p, err := Plane{X: x, Y: y, Boundaries: []Boundary{{W: []float64{1, 1}, B: -3}}}.Plot()
 	if err != nil {
 		t.Fatal(err)
 	}
-	g, err := PerceptronSteps(x, y, table21(), 4)
+	g, err := PerceptronSteps(x, y, table21(), 4, lang.English)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -407,22 +406,47 @@ func TestAspectHeight(t *testing.T) {
 // typeName is the name of a layer's type, for structural tests.
 func typeName(v any) string {
 	switch v.(type) {
-	case lineLayer:
-		return "lineLayer"
+	case *Hyperplane:
+		return "Hyperplane"
+	case *Classes:
+		return "Classes"
+	case *SupportVectors:
+		return "SupportVectors"
+	case *Regions:
+		return "Regions"
+	case *plotter.Scatter:
+		return "Scatter"
+	case *plotter.Line:
+		return "Line"
+	case *plotter.Labels:
+		return "Labels"
 	case arrowLayer:
 		return "arrowLayer"
 	case segmentsLayer:
 		return "segmentsLayer"
-	case marksLayer:
-		return "marksLayer"
 	case labelLayer:
 		return "labelLayer"
-	case halfPlaneLayer:
-		return "halfPlaneLayer"
-	case textLayer:
-		return "textLayer"
+	case halfPlanes:
+		return "halfPlanes"
 	case *SideLegend:
 		return "SideLegend"
 	}
 	return "other"
+}
+
+// typeNames returns the type names of layers.
+func typeNames(layers []plot.Plotter) []string {
+	names := make([]string, len(layers))
+	for i, l := range layers {
+		names[i] = typeName(l)
+	}
+	return names
+}
+
+// scatterLen is the number of points of a scatter; 0 for nil.
+func scatterLen(s *plotter.Scatter) int {
+	if s == nil {
+		return 0
+	}
+	return s.Len()
 }

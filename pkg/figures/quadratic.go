@@ -8,6 +8,9 @@ import (
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
+
+	"github.com/marginnotes/marginnotes/pkg/lang"
+	"github.com/marginnotes/marginnotes/pkg/notation"
 )
 
 // Quadratic is f(x) = Ax² + 2Bx + C = Σ(aᵢx + bᵢ)² of the Cauchy–Schwarz
@@ -22,9 +25,11 @@ type Quadratic struct {
 // minimum, with the minimum (AC − B²)/A at x = −B/A marked and labelled.
 // The quadratic of a collinear pair touches 0; the others stay above it.
 //
-// It returns ErrEmpty for no quadratics, ErrNotPositive when some A ≤ 0
-// (a = 0: no quadratic) and ErrNotFinite for NaN or infinite coefficients.
-func CauchySchwarz(qs []Quadratic) (*plot.Plot, error) {
+// The words are in the language l. It returns ErrEmpty for no quadratics,
+// ErrNotPositive when some A ≤ 0 (a = 0: no quadratic), ErrNotFinite for
+// NaN or infinite coefficients and ErrFont for Chinese without a Chinese
+// font.
+func CauchySchwarz(qs []Quadratic, l lang.Lang) (*plot.Plot, error) {
 	if len(qs) == 0 {
 		return nil, fmt.Errorf("%w: no quadratics", ErrEmpty)
 	}
@@ -47,7 +52,10 @@ func CauchySchwarz(qs []Quadratic) (*plot.Plot, error) {
 	}
 	lo, hi := xs.lo-h, xs.hi+h
 	ymax := 0.0
-	p := newPlot("Σ(aᵢx + bᵢ)² = Ax² + 2Bx + C ≥ 0", "x", "Ax² + 2Bx + C")
+	p, err := newPlot(l, "Σ(aᵢx + bᵢ)² = Ax² + 2Bx + C ≥ 0", "x", "Ax² + 2Bx + C")
+	if err != nil {
+		return nil, err
+	}
 	legend := NewSideLegend()
 	var mins []plotter.XY
 	for i, q := range qs {
@@ -64,16 +72,18 @@ func CauchySchwarz(qs []Quadratic) (*plot.Plot, error) {
 		}
 		ymax = math.Max(ymax, m+q.A*h*h)
 		mins = append(mins, plotter.XY{X: xm, Y: m})
+		n := notation.Plain.Number
 		name := q.Name
 		if name == "" {
-			name = fmt.Sprintf("A = %s, B = %s, C = %s", num(q.A), num(q.B), num(q.C))
+			name = fmt.Sprintf("A = %s, B = %s, C = %s", n(q.A), n(q.B), n(q.C))
 		}
-		legend.Add(fmt.Sprintf("%s\nmin %s at x = %s", name, num(m), num(xm)), lineThumb(f.LineStyle), thumb(minGlyph(i)))
+		legend.Add(name+"\n"+l.Pick(fmt.Sprintf("minimum %s at x = %s", n(m), n(xm)), fmt.Sprintf("最小值 %s，在 x = %s", n(m), n(xm))),
+			lineThumb(f.LineStyle), thumb(minGlyph(i)))
 	}
 	zero := lineLayer{W: [2]float64{0, 1}, Style: draw.LineStyle{Color: grey, Width: vg.Points(thinLineWidth)}}
 	p.Add(zero)
 	for i, m := range mins {
-		p.Add(marksLayer{Pts: []plotter.XY{m}, Style: minGlyph(i)})
+		p.Add(scatter([]plotter.XY{m}, minGlyph(i)))
 	}
 	p.Add(legend)
 	legend.Add("y = 0", lineThumb(zero.Style))

@@ -5,89 +5,133 @@ import (
 	"image/color"
 	"math"
 	"slices"
+	"sync"
 
-	"gonum.org/v1/gonum/mat"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
+
+	"github.com/marginnotes/marginnotes/pkg/classify"
 )
 
-// Regions describes the decision regions of a classifier in the plane:
-// the sign of a decision function f, such as a kernel perceptron's
-// Σⱼ αⱼyⱼK(xⱼ, x) + b, with the data on top.
+// Regions is a plot.Plotter that shades the decision regions of any
+// classifier in the plane over the range the plot shows: the sign of its
+// decision function f, light blue where f(x) > 0 (predicted +1) and light
+// vermillion where f(x) < 0, deeper where |f(x)| is larger (up to the 95th
+// percentile of |f| over the range), with the boundary f(x) = 0 as a line.
+// The classifier may be linear or a kernel model: a kernel perceptron's
+// f(x) = Σⱼ αⱼyⱼK(xⱼ, x) + b, an SVM with an RBF kernel.
+//
+// f is sampled when the plot is drawn, so Regions does not change the
+// plot's range; add the data (Classes) on top. Values that are NaN or
+// infinite are drawn grey.
 type Regions struct {
-	Title string
-	// X holds the points (n×2), Y their labels in {−1, +1}.
-	X mat.Matrix
-	Y []float64
-	// F is the decision function; the classifier predicts sign F.
-	F func(x1, x2 float64) float64
-	// View is the part of the plane shown; the zero Rect means a square
-	// around the points.
-	View Rect
-	// Cells is the number of grid points per side at which F is sampled;
-	// 0 means 150.
+	// Classifier is the model; its Decision is called with points of
+	// the plane.
+	Classifier classify.Classifier
+	// Cells is the number of grid points per side at which f is
+	// sampled; 0 means 150.
 	Cells int
+	// BoundaryStyle draws f(x) = 0.
+	BoundaryStyle draw.LineStyle
+
+	// The last grid sampled, which the next drawing of the same range
+	// reuses (a notebook renders a figure twice, as SVG and PNG).
+	mu   sync.Mutex
+	last *FuncGrid
 }
 
-// Plot builds the figure: a raster of F, light blue where F > 0 and light
-// vermillion where F < 0, deeper where |F| is larger (clipped at the 95th
-// percentile of |F|), the boundary F = 0 in black, and the points by class.
-//
-// It returns an error wrapping the dataset sentinels for unusable data and
-// ErrNotFinite if F is NaN or infinite on the grid. It panics if F is nil
-// or X does not have two columns.
-func (s Regions) Plot() (*plot.Plot, error) {
-	if s.F == nil {
-		panic("figures: Regions needs a decision function")
+var _ plot.Plotter = (*Regions)(nil)
+
+// NewRegions returns the regions of c in the house style. It returns an
+// error wrapping ErrDim when c reports a dimension (classify.Dimensioned)
+// other than 2, and panics if c is nil.
+func NewRegions(c classify.Classifier) (*Regions, error) {
+	if c == nil {
+		panic("figures: Regions needs a classifier")
 	}
-	base := Plane{Title: s.Title, X: s.X, Y: s.Y, View: s.View, NoLegend: true}
-	layers, legend, view, err := base.layers()
-	if err != nil {
-		return nil, fmt.Errorf("figures: regions: %w", err)
+	if d, ok := c.(classify.Dimensioned); ok && d.Dim() != 2 {
+		return nil, fmt.Errorf("%w: the classifier takes points of dimension %d", ErrDim, d.Dim())
 	}
-	if _, d := s.X.Dims(); d != 2 {
-		panic("figures: plane data must have two columns")
-	}
-	cells := s.Cells
+	return &Regions{Classifier: c, BoundaryStyle: draw.LineStyle{Color: black, Width: vg.Points(lineWidth)}}, nil
+}
+
+// sample evaluates f on the grid of the view, or returns the grid of the
+// last call if it had the same view and number of cells.
+func (r *Regions) sample(view Rect) *FuncGrid {
+	cells := r.Cells
 	if cells == 0 {
 		cells = 150
 	}
-	grid := SampleGrid(s.F, view, cells, cells)
-	if !finite(grid.z...) {
-		return nil, fmt.Errorf("%w: decision function on the grid", ErrNotFinite)
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if g := r.last; g != nil && g.View == view && g.Cols == cells {
+		return g
 	}
-	abs := make([]float64, len(grid.z))
-	for i, v := range grid.z {
-		abs[i] = math.Abs(v)
+	x := make([]float64, 2)
+	r.last = SampleGrid(func(a, b float64) float64 {
+		x[0], x[1] = a, b
+		return r.Classifier.Decision(x)
+	}, view, cells, cells)
+	return r.last
+}
+
+// check returns ErrNotFinite if f is NaN or infinite somewhere on the grid
+// of the view.
+func (r *Regions) check(view Rect) error {
+	if !finite(r.sample(view).z...) {
+		return fmt.Errorf("%w: decision function on the grid", ErrNotFinite)
 	}
-	slices.Sort(abs)
-	m := abs[int(0.95*float64(len(abs)-1))]
-	if m == 0 {
-		m = 1
+	return nil
+}
+
+// Plot implements plot.Plotter.
+func (r *Regions) Plot(c draw.Canvas, p *plot.Plot) {
+	view := viewOf(p)
+	if view.empty() || !finite(view.XMin, view.XMax, view.YMin, view.YMax) {
+		return
+	}
+	grid := r.sample(view)
+	var abs []float64
+	for _, v := range grid.z {
+		if finite(v) {
+			abs = append(abs, math.Abs(v))
+		}
+	}
+	m := 1.0
+	if len(abs) > 0 {
+		slices.Sort(abs)
+		if q := abs[int(0.95*float64(len(abs)-1))]; q > 0 {
+			m = q
+		}
 	}
 	pal := regionPalette{}
+	cols := pal.Colors()
 	heat := plotter.NewHeatMap(grid, pal)
 	heat.Min, heat.Max = -m, m
-	cols := pal.Colors()
 	heat.Underflow, heat.Overflow = cols[0], cols[len(cols)-1]
+	heat.NaN = infeasibleGrey
 	heat.Rasterized = true
-	boundary := draw.LineStyle{Color: black, Width: vg.Points(lineWidth)}
-	cont := plotter.NewContour(grid, []float64{0}, nil)
-	cont.LineStyles = []draw.LineStyle{boundary}
+	heat.Plot(c, p)
+	if len(abs) == len(grid.z) {
+		cont := plotter.NewContour(grid, []float64{0}, nil)
+		cont.LineStyles = []draw.LineStyle{r.BoundaryStyle}
+		cont.Plot(c, p)
+	}
+}
 
-	p := newPlot(s.Title, "x(1)", "x(2)")
-	p.Add(noGlyphBoxes{heat}, noGlyphBoxes{cont})
-	p.Add(layers...)
-	legend.Add("f(x) > 0: predict +1", boxThumb{draw.LineStyle{Color: cols[len(cols)-3]}})
-	legend.Add("f(x) < 0: predict −1", boxThumb{draw.LineStyle{Color: cols[2]}})
-	legend.Add("f(x) = 0", lineThumb(boundary))
-	p.Add(legend)
-	setView(p, view)
-	p.X.Tick.Marker = niceTicks{}
-	p.Y.Tick.Marker = niceTicks{}
-	return p, nil
+// Thumbnail implements plot.Thumbnailer: the boundary's line.
+func (r *Regions) Thumbnail(c *draw.Canvas) { lineThumb(r.BoundaryStyle).Thumbnail(c) }
+
+// regionColor is the shade of the regions where f > 0 (sign +1) or f < 0,
+// as their legend shows it.
+func regionColor(sign float64) color.Color {
+	cols := regionPalette{}.Colors()
+	if sign > 0 {
+		return cols[len(cols)-3]
+	}
+	return cols[2]
 }
 
 // regionPalette runs from a light vermillion (f < 0) through white (f = 0)

@@ -11,16 +11,18 @@ import (
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/font"
 	"gonum.org/v1/plot/vg"
+
+	"github.com/marginnotes/marginnotes/pkg/lang"
 )
 
 func TestRender(t *testing.T) {
 	x, y := bookData()
 	p, err := Plane{Title: "Example 7.1: α, γ, ‖w‖", X: x, Y: y, Names: PointNames(3), Alpha: []float64{0.25, 0, 0.25},
-		Hyperplanes: []Hyperplane{{W: []float64{0.5, 0.5}, B: -2, Margins: true}}}.Plot()
+		Boundaries: []Boundary{{W: []float64{0.5, 0.5}, B: -2, Margins: true}}}.Plot()
 	if err != nil {
 		t.Fatal(err)
 	}
-	g, err := PerceptronSteps(x, y, table21()[:3], 3)
+	g, err := PerceptronSteps(x, y, table21()[:3], 3, lang.English)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -132,11 +134,11 @@ func TestGlyphOutlines(t *testing.T) {
 func TestGolden(t *testing.T) {
 	x, y := bookData()
 	dist, err := Plane{Title: "Example 2.1: distances to x(1) + x(2) − 3 = 0", X: x, Y: y, Names: PointNames(3),
-		Hyperplanes: []Hyperplane{{W: []float64{1, 1}, B: -3, Normal: true, Distances: []int{0, 1, 2}}}}.Plot()
+		Boundaries: []Boundary{{W: []float64{1, 1}, B: -3, Normal: true, Distances: []int{0, 1, 2}}}}.Plot()
 	if err != nil {
 		t.Fatal(err)
 	}
-	steps, err := PerceptronSteps(x, y, table21(), 4)
+	steps, err := PerceptronSteps(x, y, table21(), 4, lang.English)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -155,7 +157,14 @@ func TestGolden(t *testing.T) {
 		},
 		func(z float64) float64 { return math.Max(0, 1-z) },
 		func(z float64) float64 { return math.Max(0, -z) },
-		nil)
+		nil, lang.English)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Example 7.1 in the Chinese edition: WenQuanYi Micro Hei beside
+	// Liberation.
+	zh, err := Plane{Title: "例 7.1：最大间隔分离超平面", X: x, Y: y, Names: PointNames(3), Alpha: []float64{0.25, 0, 0.25}, Lang: lang.Chinese,
+		Boundaries: []Boundary{{W: []float64{0.5, 0.5}, B: -2, Margins: true, Normal: true, Label: "分离超平面 ½x(1) + ½x(2) − 2 = 0"}}}.Plot()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -164,6 +173,7 @@ func TestGolden(t *testing.T) {
 		f    Figure
 		w, h vg.Length
 	}{
+		{"example71_margin_zh", zh, PlaneWidth, AspectHeight(zh, PlaneWidth)},
 		{"example21_distances", dist, PlaneWidth, AspectHeight(dist, PlaneWidth)},
 		{"table21_steps", steps, Wide, AspectHeight(steps, Wide)},
 		{"example72_contour", contour, PlaneWidth, AspectHeight(contour, PlaneWidth)},
@@ -181,11 +191,11 @@ func TestPixelDifference(t *testing.T) {
 	hinge := func(z float64) float64 { return math.Max(0, 1-z) }
 	perceptron := func(z float64) float64 { return math.Max(0, -z) }
 	logistic := func(z float64) float64 { return math.Log2(1 + math.Exp(-z)) }
-	a, err := Figure76(zeroOne, hinge, perceptron, nil)
+	a, err := Figure76(zeroOne, hinge, perceptron, nil, lang.English)
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := Figure76(zeroOne, hinge, perceptron, logistic)
+	b, err := Figure76(zeroOne, hinge, perceptron, logistic, lang.English)
 	if err != nil {
 		t.Fatal(err)
 	}

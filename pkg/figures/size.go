@@ -11,8 +11,9 @@ import (
 )
 
 // The sizes at which notebooks display and the command line saves figures.
-// Builders never pick a size: callers pass these to (*plot.Plot).Save or to
-// the notebook display package. They are the only place sizes live.
+// Builders never pick a size: Size picks one of these for a figure, and
+// Save, the notebook display package and the command line use it. They
+// are the only place sizes live.
 const (
 	// Width and Height of a single figure.
 	Width  = 5 * vg.Inch
@@ -30,6 +31,34 @@ const (
 // becomes 600 pixels, sharp on ordinary screens and readable on high-density
 // ones without making notebook outputs heavy.
 const DPI = 120
+
+// Size returns the house size of f: a grid of small multiples is Wide, a
+// single plot Width, or PlaneWidth for a figure of the plane (Plane,
+// Contour), whose axes share one scale; figures of the plane are as high
+// as AspectHeight gives, the others Height.
+func Size(f Figure) (w, h vg.Length) {
+	w = Width
+	switch f := f.(type) {
+	case *Grid:
+		w = Wide
+		if p := f.first(); p != nil && isPlane(p) {
+			return w, AspectHeight(f, w)
+		}
+	case *plot.Plot:
+		if isPlane(f) {
+			return PlaneWidth, AspectHeight(f, PlaneWidth)
+		}
+	}
+	return w, Height
+}
+
+// isPlane reports whether p is a figure of the plane, whose axes share one
+// scale: both are ticked by planeTicks.
+func isPlane(p *plot.Plot) bool {
+	_, x := p.X.Tick.Marker.(planeTicks)
+	_, y := p.Y.Tick.Marker.(planeTicks)
+	return x && y
+}
 
 // AspectHeight returns the height at which f, drawn w wide, shows one data
 // unit as the same length on both axes of its first panel: with the square

@@ -3,7 +3,6 @@ package figures
 import (
 	"fmt"
 	"math"
-	"strings"
 
 	"gonum.org/v1/gonum/mat"
 	"gonum.org/v1/plot"
@@ -11,6 +10,8 @@ import (
 	"gonum.org/v1/plot/vg"
 
 	"github.com/marginnotes/marginnotes/pkg/dataset"
+	"github.com/marginnotes/marginnotes/pkg/lang"
+	"github.com/marginnotes/marginnotes/pkg/notation"
 )
 
 // Step is one row of a perceptron trace (Table 2.1): after the update on
@@ -23,17 +24,18 @@ type Step struct {
 	B     float64
 }
 
-// StepTitle is the title of a perceptron step panel:
-// "k=1: x1 misclassified" over "w = (3, 3), b = 1".
-func StepTitle(s Step) string {
-	what := "start"
+// StepTitle is the title of a perceptron step panel in the language l:
+// "k = 1: x1 misclassified" over "w = (3, 3), b = 1".
+func StepTitle(s Step, l lang.Lang) string {
+	what := l.Pick("start", "初值")
 	switch {
 	case s.Point >= 0:
-		what = pointName(s.Point) + " misclassified"
+		what = l.Pick(pointName(s.Point)+" misclassified", "误分类点 "+pointName(s.Point))
 	case s.K > 0:
-		what = "no point misclassified"
+		what = l.Pick("no point misclassified", "没有误分类点")
 	}
-	return fmt.Sprintf("k=%d: %s\nw = %s, b = %s", s.K, what, vec(s.W), num(s.B))
+	return fmt.Sprintf("k = %d%s%s\nw = %s%sb = %s", s.K, l.Pick(": ", "："), what,
+		notation.Plain.Vector(s.W), l.Pick(", ", "，"), notation.Plain.Number(s.B))
 }
 
 // PerceptronSteps builds small multiples of a perceptron run on data in the
@@ -44,9 +46,10 @@ func StepTitle(s Step) string {
 // the origin (the first hyperplanes of a run from w = 0 pass near it); one
 // legend stands to the right of the grid.
 //
-// It returns an error wrapping the dataset sentinels for unusable data, or
-// ErrEmpty for no steps; it panics as Plane.Plot does and if cols < 1.
-func PerceptronSteps(x mat.Matrix, y []float64, steps []Step, cols int) (*Grid, error) {
+// It returns an error wrapping the dataset sentinels for unusable data,
+// ErrEmpty for no steps, and errors as Plane.Plot does; it panics as
+// Plane.Plot does and if cols < 1.
+func PerceptronSteps(x mat.Matrix, y []float64, steps []Step, cols int, l lang.Lang) (*Grid, error) {
 	if len(steps) == 0 {
 		return nil, fmt.Errorf("%w: no perceptron steps", ErrEmpty)
 	}
@@ -57,28 +60,39 @@ func PerceptronSteps(x mat.Matrix, y []float64, steps []Step, cols int) (*Grid, 
 	panels := make([]Plane, len(steps))
 	for i, st := range steps {
 		panels[i] = Plane{
-			Title:          StepTitle(st),
+			Title:          StepTitle(st, l),
 			X:              x,
 			Y:              y,
 			Names:          PointNames(len(y)),
-			Hyperplanes:    []Hyperplane{{W: st.W, B: st.B, Label: "w·x + b = 0", Shade: true}},
-			HighlightLabel: "misclassified, updated on",
+			Boundaries:     []Boundary{{W: st.W, B: st.B, Label: l.Pick("hyperplane w·x + b = 0", "超平面 w·x + b = 0"), Shade: true}},
+			HighlightLabel: l.Pick("misclassified, updated on", "误分类点，用于更新"),
 			View:           view,
 			NoLegend:       true,
+			Lang:           l,
 		}
 		if st.Point >= 0 {
 			panels[i].Highlight = []int{st.Point}
 		}
 	}
-	return planeGrid(panels, cols, func(i int) string { return fmt.Sprintf("perceptron step k=%d", steps[i].K) })
+	return planeGrid("", panels, cols, func(i int) string { return fmt.Sprintf("perceptron step k = %d", steps[i].K) })
+}
+
+// NewPlaneGrid lays figures of the plane out as small multiples, cols a
+// row under title, with one legend to the right of the grid: the fullest
+// of the panels' legends. Each panel's own legend is left out (NoLegend).
+// It returns the first panel's error, with its index, and panics if
+// cols < 1.
+func NewPlaneGrid(title string, cols int, panels ...Plane) (*Grid, error) {
+	return planeGrid(title, panels, cols, func(i int) string { return fmt.Sprintf("panel %d", i+1) })
 }
 
 // planeGrid plots the panels cols a row, with the fullest of their legends
 // to the right of the grid; name(i) names panel i in errors.
-func planeGrid(panels []Plane, cols int, name func(i int) string) (*Grid, error) {
+func planeGrid(title string, panels []Plane, cols int, name func(i int) string) (*Grid, error) {
 	var legend *SideLegend
 	plots := make([]*plot.Plot, len(panels))
 	for i, pl := range panels {
+		pl.NoLegend = true
 		p, leg, err := pl.plot()
 		if err != nil {
 			return nil, fmt.Errorf("figures: %s: %w", name(i), err)
@@ -87,7 +101,7 @@ func planeGrid(panels []Plane, cols int, name func(i int) string) (*Grid, error)
 		plots[i] = p
 		legend = fullest(legend, leg)
 	}
-	g := NewGrid("", cols, plots...)
+	g := NewGrid(title, cols, plots...)
 	g.Legend = legend
 	return g, nil
 }
@@ -99,13 +113,7 @@ func fullest(a, b *SideLegend) *SideLegend {
 		if l == nil {
 			return -1
 		}
-		s := 2 * len(l.names)
-		for _, n := range l.names {
-			if strings.Contains(n, "no line") {
-				s--
-			}
-		}
-		return s
+		return 2*len(l.names) - l.missing
 	}
 	if score(b) > score(a) {
 		return b
@@ -129,7 +137,7 @@ type Fit struct {
 // C and at C. All panels show the same square range.
 //
 // It returns errors and panics as PerceptronSteps does.
-func SoftMarginSweep(x mat.Matrix, y []float64, fits []Fit, cols int) (*Grid, error) {
+func SoftMarginSweep(x mat.Matrix, y []float64, fits []Fit, cols int, l lang.Lang) (*Grid, error) {
 	if len(fits) == 0 {
 		return nil, fmt.Errorf("%w: no fits", ErrEmpty)
 	}
@@ -151,22 +159,27 @@ func SoftMarginSweep(x mat.Matrix, y []float64, fits []Fit, cols int) (*Grid, er
 		width := "∞"
 		if len(f.W) == 2 {
 			if n := math.Hypot(f.W[0], f.W[1]); n > 0 {
-				width = num3(2 / n)
+				width = notation.Plain.Number(2 / n)
 			}
 		}
-		title := fmt.Sprintf("C = %s, 2/‖w‖ = %s\n0 < α < C: %d, α = C: %d", num(f.C), width, free, bound)
+		// C is a setting, written as the caller wrote it (0.1, not 1/10);
+		// the margin width is computed, and written by notation.
+		title := l.Pick(
+			fmt.Sprintf("C = %g, margin 2/‖w‖ = %s\n0 < αᵢ < C: %d points, αᵢ = C: %d", f.C, width, free, bound),
+			fmt.Sprintf("C = %g，间隔 2/‖w‖ = %s\n0 < αᵢ < C：%d 个，αᵢ = C：%d 个", f.C, width, free, bound))
 		panels[i] = Plane{
-			Title:       title,
-			X:           x,
-			Y:           y,
-			Hyperplanes: []Hyperplane{{W: f.W, B: f.B, Label: "w·x + b = 0", Margins: true}},
-			Alpha:       f.Alpha,
-			C:           f.C,
-			View:        view,
-			NoLegend:    true,
+			Title:      title,
+			X:          x,
+			Y:          y,
+			Boundaries: []Boundary{{W: f.W, B: f.B, Label: l.Pick("separating hyperplane w·x + b = 0", "分离超平面 w·x + b = 0"), Margins: true}},
+			Alpha:      f.Alpha,
+			C:          f.C,
+			View:       view,
+			NoLegend:   true,
+			Lang:       l,
 		}
 	}
-	return planeGrid(panels, cols, func(i int) string { return fmt.Sprintf("soft margin C=%v", fits[i].C) })
+	return planeGrid("", panels, cols, func(i int) string { return fmt.Sprintf("soft margin C = %g", fits[i].C) })
 }
 
 // sharedView validates the data and returns the square range every panel
@@ -175,14 +188,7 @@ func sharedView(x mat.Matrix, y []float64, origin bool) (Rect, error) {
 	if err := dataset.Validate(x, y); err != nil {
 		return Rect{}, err
 	}
-	n, d := x.Dims()
-	if d != 2 {
-		panic("figures: plane data must have two columns")
-	}
-	pts := make([]plotter.XY, n)
-	for i := range pts {
-		pts[i] = plotter.XY{X: x.At(i, 0), Y: x.At(i, 1)}
-	}
+	pts := planePoints(x)
 	if origin {
 		pts = append(pts, plotter.XY{})
 	}

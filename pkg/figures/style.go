@@ -4,7 +4,6 @@ import (
 	"image/color"
 	"math"
 	"strconv"
-	"strings"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/font"
@@ -12,6 +11,9 @@ import (
 	"gonum.org/v1/plot/text"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
+
+	"github.com/marginnotes/marginnotes/pkg/lang"
+	"github.com/marginnotes/marginnotes/pkg/notation"
 )
 
 // The Okabe–Ito palette (Okabe & Ito 2008), distinguishable under the common
@@ -49,6 +51,7 @@ const (
 	legendFontSize = 10
 	panelTitleSize = 10
 	titleFontSize  = 12
+	axisFontSize   = 11
 )
 
 // seriesColors, seriesDashes and seriesShapes are cycled through by the
@@ -108,55 +111,29 @@ func classGlyph(label float64) draw.GlyphStyle {
 	return draw.GlyphStyle{Color: vermillion, Radius: vg.Points(markerRadius + 1), Shape: draw.PyramidGlyph{}}
 }
 
-// className is the legend entry of a class.
-func className(label float64) string {
-	if label > 0 {
-		return "y = +1"
+// newPlot returns a plot of the edition l (see NewPlot) with a title and
+// axis labels.
+func newPlot(l lang.Lang, title, xLabel, yLabel string) (*plot.Plot, error) {
+	p, err := NewPlot(l)
+	if err != nil {
+		return nil, err
 	}
-	return "y = −1"
-}
-
-// newPlot returns a plot with the house fonts and a title.
-func newPlot(title, xLabel, yLabel string) *plot.Plot {
-	p := plot.New()
 	p.Title.Text = title
-	p.Title.TextStyle.Font.Size = vg.Points(titleFontSize)
-	p.Title.Padding = vg.Points(6)
 	p.X.Label.Text = xLabel
 	p.Y.Label.Text = yLabel
-	p.X.Label.TextStyle.Font.Size = vg.Points(11)
-	p.Y.Label.TextStyle.Font.Size = vg.Points(11)
-	return p
-}
-
-// labelFont returns the text style for a label beside a mark.
-func labelFont(p *plot.Plot, size float64) font.Font {
-	f := p.Title.TextStyle.Font
-	f.Size = vg.Points(size)
-	return f
-}
-
-// num formats v for titles and labels: %.4g with a true minus sign, and 0
-// for negative zero.
-func num(v float64) string {
-	if v == 0 {
-		return "0"
-	}
-	s := strconv.FormatFloat(v, 'g', 4, 64)
-	return strings.ReplaceAll(s, "-", "−")
-}
-
-// vec formats a vector as (a, b, …) with num.
-func vec(v []float64) string {
-	parts := make([]string, len(v))
-	for i, x := range v {
-		parts[i] = num(x)
-	}
-	return "(" + strings.Join(parts, ", ") + ")"
+	return p, nil
 }
 
 // pointName is the book's 1-based name of the example with 0-based index i.
 func pointName(i int) string { return "x" + strconv.Itoa(i+1) }
+
+// coordinate is the name of the coordinate x⁽ʲ⁺¹⁾ in figure text, as
+// package notation writes it in the style Plain: x(1), x(2).
+func coordinate(j int) string {
+	w := make([]float64, j+1)
+	w[j] = 1
+	return notation.Plain.Affine(w, 0)
+}
 
 // finite reports whether every value is neither NaN nor infinite.
 func finite(vs ...float64) bool {
@@ -168,69 +145,37 @@ func finite(vs ...float64) bool {
 	return true
 }
 
-// labelStyle is the style of a label beside a mark or a line.
-func labelStyle(size float64, c color.Color, xa draw.XAlignment, ya draw.YAlignment) text.Style {
+// labelStyle is the style of a label beside a mark or a line, set by the
+// text handler h.
+func labelStyle(h text.Handler, size float64, c color.Color, xa draw.XAlignment, ya draw.YAlignment) text.Style {
 	return text.Style{
 		Color:   c,
 		Font:    font.From(plot.DefaultFont, vg.Points(size)),
 		XAlign:  xa,
 		YAlign:  ya,
-		Handler: plot.DefaultTextHandler,
+		Handler: h,
 	}
 }
 
-// textItem is a label at a point in data coordinates, moved by Offset.
-type textItem struct {
-	At     plotter.XY
-	Text   string
-	Offset vg.Point
-	Style  text.Style
-}
-
-// textLayer draws labels; its glyph boxes keep them inside the figure.
-type textLayer []textItem
-
-// Plot implements plot.Plotter.
-func (t textLayer) Plot(c draw.Canvas, p *plot.Plot) {
-	trX, trY := p.Transforms(&c)
-	for _, it := range t {
-		pt := vg.Point{X: trX(it.At.X), Y: trY(it.At.Y)}
-		c.FillText(it.Style, pt.Add(it.Offset), it.Text)
+// scatter returns a scatter of the points in one glyph style. Its data
+// range and glyph boxes make the plot hold the points and their marks.
+func scatter(pts []plotter.XY, sty draw.GlyphStyle) *plotter.Scatter {
+	s, err := plotter.NewScatter(plotter.XYs(pts))
+	if err != nil {
+		panic("figures: " + err.Error()) // points come validated
 	}
+	s.GlyphStyle = sty
+	return s
 }
 
-// GlyphBoxes implements plot.GlyphBoxer.
-func (t textLayer) GlyphBoxes(p *plot.Plot) []plot.GlyphBox {
-	bs := make([]plot.GlyphBox, len(t))
-	for i, it := range t {
-		bs[i] = plot.GlyphBox{
-			X:         p.X.Norm(it.At.X),
-			Y:         p.Y.Norm(it.At.Y),
-			Rectangle: it.Style.Rectangle(it.Text).Add(it.Offset),
-		}
+// pointLabel is gonum's plotter.Labels for one text at a point, moved by
+// off and aligned by xa and ya, set by p's text handler.
+func pointLabel(p *plot.Plot, at plotter.XY, txt string, size float64, off vg.Point, xa draw.XAlignment, ya draw.YAlignment) *plotter.Labels {
+	l, err := plotter.NewLabels(plotter.XYLabels{XYs: plotter.XYs{at}, Labels: []string{txt}})
+	if err != nil {
+		panic("figures: " + err.Error()) // the point comes validated
 	}
-	return bs
-}
-
-// marksLayer draws one glyph per point without changing the plot's range.
-type marksLayer struct {
-	Pts   []plotter.XY
-	Style draw.GlyphStyle
-}
-
-// Plot implements plot.Plotter.
-func (m marksLayer) Plot(c draw.Canvas, p *plot.Plot) {
-	trX, trY := p.Transforms(&c)
-	for _, q := range m.Pts {
-		c.DrawGlyph(m.Style, vg.Point{X: trX(q.X), Y: trY(q.Y)})
-	}
-}
-
-// GlyphBoxes implements plot.GlyphBoxer.
-func (m marksLayer) GlyphBoxes(p *plot.Plot) []plot.GlyphBox {
-	bs := make([]plot.GlyphBox, len(m.Pts))
-	for i, q := range m.Pts {
-		bs[i] = plot.GlyphBox{X: p.X.Norm(q.X), Y: p.Y.Norm(q.Y), Rectangle: m.Style.Rectangle()}
-	}
-	return bs
+	l.TextStyle[0] = labelStyle(handlerOf(p), size, black, xa, ya)
+	l.Offset = off
+	return l
 }

@@ -92,10 +92,17 @@ func tickLabel(v float64, decimals int) string {
 	return strings.Replace(strconv.FormatFloat(v, 'f', decimals, 64), "-", "−", 1)
 }
 
-// logTicks is a plot.Ticker for logarithmic axes: labels at powers of ten
-// written 10, 100, 1000 (or 0.1, 0.01), unlabelled ticks at 2…9 times them.
-// Over more than six decades only every other power is labelled, so that
-// the labels never run into each other.
+// planeTicks ticks the axes of a figure of the plane (Plane, Contour) as
+// niceTicks does. Size recognises such a figure by it and draws it at the
+// height that gives both axes one scale.
+type planeTicks struct{ niceTicks }
+
+// logTicks ticks a logarithmic axis as gonum's plot.LogTicks does — labels
+// at the powers of ten, unlabelled ticks at 2…9 times them — and keeps the
+// labels readable: over more than six decades only every other power is
+// labelled, so that they never run into each other, and a range that
+// holds fewer than two powers of ten has its multiples 2 and 5 labelled
+// too (25…800 would show only "100").
 type logTicks struct{}
 
 // Ticks implements plot.Ticker.
@@ -103,42 +110,32 @@ func (logTicks) Ticks(lo, hi float64) []plot.Tick {
 	if !(lo > 0 && hi > lo) || !finite(lo, hi) {
 		return nil
 	}
-	e0, e1 := int(math.Floor(math.Log10(lo))), int(math.Ceil(math.Log10(hi)))
-	every := 1
-	if e1-e0 > 6 {
-		every = 2
-	}
 	var ticks []plot.Tick
-	for e := e0; e <= e1; e++ {
-		base := math.Pow(10, float64(e))
-		for m := 1; m < 10; m++ {
-			v := base * float64(m)
-			if v < lo*(1-1e-9) || v > hi*(1+1e-9) {
-				continue
-			}
-			t := plot.Tick{Value: v}
-			if m == 1 && (e-e0)%every == 0 {
-				t.Label = strconv.FormatFloat(v, 'g', -1, 64)
-				if e >= 6 || e <= -5 {
-					t.Label = "1e" + strings.Replace(strconv.Itoa(e), "-", "−", 1)
-				}
-			}
+	for _, t := range (plot.LogTicks{Prec: -1}).Ticks(lo, hi) {
+		if t.Value >= lo*(1-1e-9) && t.Value <= hi*(1+1e-9) {
 			ticks = append(ticks, t)
 		}
 	}
-	// Within a decade or two, label 2 and 5 times the powers as well.
+	e0 := math.Ceil(math.Log10(lo) - 1e-9)
+	decades := math.Floor(math.Log10(hi)+1e-9) - e0
 	labelled := 0
-	for _, t := range ticks {
-		if t.Label != "" {
+	for i, t := range ticks {
+		e := math.Log10(t.Value)
+		power := t.Label != ""
+		if power && decades > 6 && int(math.Round(e-e0))%2 != 0 {
+			ticks[i].Label = ""
+		}
+		if ticks[i].Label != "" {
 			labelled++
 		}
 	}
-	if labelled < 2 {
-		for i, t := range ticks {
-			m := t.Value / math.Pow(10, math.Floor(math.Log10(t.Value)+1e-9))
-			if math.Abs(m-2) < 1e-6 || math.Abs(m-5) < 1e-6 {
-				ticks[i].Label = strconv.FormatFloat(t.Value, 'g', 4, 64)
-			}
+	if labelled >= 2 {
+		return ticks
+	}
+	for i, t := range ticks {
+		m := t.Value / math.Pow(10, math.Floor(math.Log10(t.Value)+1e-9))
+		if math.Abs(m-2) < 1e-6 || math.Abs(m-5) < 1e-6 {
+			ticks[i].Label = strconv.FormatFloat(t.Value, 'g', 4, 64)
 		}
 	}
 	return ticks

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/marginnotes/marginnotes/pkg/figures"
+	"github.com/marginnotes/marginnotes/pkg/lang"
 )
 
 // BenchmarkBuild builds each figure of the catalogue, the work a notebook's
@@ -13,7 +14,7 @@ func BenchmarkBuild(b *testing.B) {
 		b.Run(e.Name, func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
-				if _, err := e.Build(); err != nil {
+				if _, err := e.Build(lang.English); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -29,11 +30,11 @@ func BenchmarkRender(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		f, err := es[0].Build()
+		f, err := es[0].Build(lang.English)
 		if err != nil {
 			b.Fatal(err)
 		}
-		w, h := es[0].Size(f)
+		w, h := figures.Size(f)
 		b.Run(name, func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {

@@ -5,6 +5,7 @@ import (
 
 	"github.com/marginnotes/marginnotes/pkg/figures"
 	"github.com/marginnotes/marginnotes/pkg/inequality"
+	"github.com/marginnotes/marginnotes/pkg/lang"
 )
 
 // Notebook 05-cauchy-schwarz: the quadratic of the proof.
@@ -12,7 +13,7 @@ import (
 func cauchySchwarzEntries() []Entry {
 	return []Entry{
 		entry("05-cauchy-schwarz-quadratics", "05-cauchy-schwarz", "Σ(aᵢx + bᵢ)² = Ax² + 2Bx + C for a non-collinear, a nearly collinear and a collinear pair",
-			figures.Wide, figures.Height, func() (*plot.Plot, error) { return Quadratics(CauchySchwarzPairs()) }),
+			func(l lang.Lang) (*plot.Plot, error) { return Quadratics(CauchySchwarzPairs(l), l) }),
 	}
 }
 
@@ -24,26 +25,27 @@ type Pair struct {
 }
 
 // CauchySchwarzPairs returns the three pairs of notebook 05-cauchy-schwarz,
-// all with a = (1, 2, 3): b = (4, 5, 6), not collinear (the quadratic's
-// minimum is 27/7 > 0); b = (−1, −2, −2.5), nearly collinear (its minimum
-// is just above 0); and b = −2a, collinear (it touches 0 at x = 2).
-func CauchySchwarzPairs() []Pair {
+// all with a = (1, 2, 3), named in the language l: b = (4, 5, 6), not
+// collinear (the quadratic's minimum is 27/7 > 0); b = (−1, −2, −2.5),
+// nearly collinear (its minimum is just above 0); and b = −2a, collinear
+// (it touches 0 at x = 2).
+func CauchySchwarzPairs(l lang.Lang) []Pair {
 	a := []float64{1, 2, 3}
 	return []Pair{
-		{Name: "b = (4, 5, 6): not collinear", A: a, B: []float64{4, 5, 6}},
-		{Name: "b = (−1, −2, −2.5): nearly collinear", A: a, B: []float64{-1, -2, -2.5}},
-		{Name: "b = −2a: collinear", A: a, B: []float64{-2, -4, -6}},
+		{Name: l.Pick("b = (4, 5, 6): not collinear", "b = (4, 5, 6)：不共线"), A: a, B: []float64{4, 5, 6}},
+		{Name: l.Pick("b = (−1, −2, −2.5): nearly collinear", "b = (−1, −2, −2.5)：接近共线"), A: a, B: []float64{-1, -2, -2.5}},
+		{Name: l.Pick("b = −2a: collinear", "b = −2a：共线"), A: a, B: []float64{-2, -4, -6}},
 	}
 }
 
 // Quadratics draws the quadratic q(x) = Σᵢ(aᵢx + bᵢ)² = Ax² + 2Bx + C of
 // each pair (inequality.Quadratic) with its minimum (AC − B²)/A: 0 exactly
-// for a collinear pair.
-func Quadratics(pairs []Pair) (*plot.Plot, error) {
+// for a collinear pair. The words are in the language l.
+func Quadratics(pairs []Pair, l lang.Lang) (*plot.Plot, error) {
 	qs := make([]figures.Quadratic, len(pairs))
 	for i, p := range pairs {
 		q := inequality.Quadratic(p.A, p.B)
 		qs[i] = figures.Quadratic{Name: p.Name, A: q.A, B: q.B, C: q.C}
 	}
-	return figures.CauchySchwarz(qs)
+	return figures.CauchySchwarz(qs, l)
 }

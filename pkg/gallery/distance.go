@@ -7,7 +7,10 @@ import (
 
 	"github.com/marginnotes/marginnotes/pkg/dataset"
 	"github.com/marginnotes/marginnotes/pkg/figures"
+	"github.com/marginnotes/marginnotes/pkg/lang"
+	"github.com/marginnotes/marginnotes/pkg/notation"
 	"github.com/marginnotes/marginnotes/pkg/perceptron"
+	"github.com/marginnotes/marginnotes/pkg/report"
 )
 
 // Notebook 01-distance-loss: the hyperplane, distances and L(w, b).
@@ -16,11 +19,11 @@ func distanceEntries() []Entry {
 	const nb = "01-distance-loss"
 	return []Entry{
 		entry("01-distance-example21-distances", nb, "Example 2.1: the distances |w·xᵢ + b|/‖w‖ to the final hyperplane of Table 2.1",
-			figures.PlaneWidth, 0, Example21Distances),
+			Example21Distances),
 		entry("01-distance-table21-k1-misclassified", nb, "Table 2.1, k = 1: the hyperplane 3x(1) + 3x(2) + 1 = 0 and the point it misclassifies",
-			figures.PlaneWidth, 0, Table21Misclassified),
+			Table21Misclassified),
 		entry("01-distance-loss-along-table21", nb, "L(w, b) and the number of misclassified points along Table 2.1",
-			figures.Width, figures.Height, Table21Loss),
+			Table21Loss),
 	}
 }
 
@@ -29,29 +32,30 @@ func distanceEntries() []Entry {
 // Table 2.1.
 func Table21() (*perceptron.Result, error) {
 	x, y := dataset.Example21()
-	return perceptron.Primal{Record: true}.Fit(x, y)
+	return perceptron.Primal{Settings: perceptron.Settings{Record: true}}.Fit(x, y)
 }
 
 // Example21Distances draws Example 2.1 with the hyperplane Table 2.1 ends
 // at, x(1) + x(2) − 3 = 0: its normal w, the half-planes it assigns to ±1
-// and the distance of every point to it.
-func Example21Distances() (*plot.Plot, error) {
+// and the distance of every point to it; the words in the language l.
+func Example21Distances(l lang.Lang) (*plot.Plot, error) {
 	x, y := dataset.Example21()
 	run, err := Table21()
 	if err != nil {
 		return nil, err
 	}
 	return figures.Plane{
-		Title: "Example 2.1: distances to " + figures.Equation(run.W, run.B),
+		Title: l.Pick("Example 2.1: distances to ", "例 2.1：各点到超平面的距离，") + notation.Plain.Equation(run.W, run.B),
 		X:     x, Y: y, Names: figures.PointNames(len(y)),
-		Hyperplanes: []figures.Hyperplane{{W: run.W, B: run.B, Normal: true, Shade: true, Distances: []int{0, 1, 2}}},
+		Boundaries: []figures.Boundary{{W: run.W, B: run.B, Normal: true, Shade: true, Distances: []int{0, 1, 2}}},
+		Lang:       l,
 	}.Plot()
 }
 
 // Table21Misclassified draws the state after the first update of Table 2.1,
 // 3x(1) + 3x(2) + 1 = 0, with the point it misclassifies (x3) on a halo and
-// its distance to the line.
-func Table21Misclassified() (*plot.Plot, error) {
+// its distance to the line; the words in the language l.
+func Table21Misclassified(l lang.Lang) (*plot.Plot, error) {
 	x, y := dataset.Example21()
 	run, err := Table21()
 	if err != nil {
@@ -63,30 +67,37 @@ func Table21Misclassified() (*plot.Plot, error) {
 	if len(m) > 1 {
 		verb = "are"
 	}
+	names := report.Points(m, l)
 	return figures.Plane{
-		Title: fmt.Sprintf("Table 2.1, k = %d: %s %s misclassified", s.K, perceptron.Points(m), verb),
-		X:     x, Y: y, Names: figures.PointNames(len(y)),
-		Hyperplanes: []figures.Hyperplane{{W: s.W, B: s.B, Shade: true, Normal: true, Distances: m}},
-		Highlight:   m,
+		Title: l.Pick(fmt.Sprintf("Table 2.1, k = %d: %s %s misclassified", s.K, names, verb),
+			fmt.Sprintf("表 2.1，k = %d：误分类点为 %s", s.K, names)),
+		X: x, Y: y, Names: figures.PointNames(len(y)),
+		Boundaries: []figures.Boundary{{W: s.W, B: s.B, Shade: true, Normal: true, Distances: m}},
+		Highlight:  m,
+		Lang:       l,
 	}.Plot()
 }
 
 // Table21Loss plots the loss L(w, b) = −Σ_M yᵢ(w·xᵢ + b) and the size of
 // the misclassified set M at every step of Table 2.1: L is not monotone, and
-// it is 0 at k = 0 although all three points are misclassified.
-func Table21Loss() (*plot.Plot, error) {
+// it is 0 at k = 0 although all three points are misclassified. The words
+// are in the language l.
+func Table21Loss(l lang.Lang) (*plot.Plot, error) {
 	x, y := dataset.Example21()
 	run, err := Table21()
 	if err != nil {
 		return nil, err
 	}
-	var l, m []float64
+	var loss, m []float64
 	for _, s := range run.Trace {
-		l = append(l, perceptron.Loss(x, y, s.W, s.B))
+		loss = append(loss, perceptron.Loss(x, y, s.W, s.B))
 		m = append(m, float64(len(perceptron.Misclassified(x, y, s.W, s.B))))
 	}
 	return figures.Lines{
-		Title: "Example 2.1: L(w, b) and |M| along Table 2.1", XLabel: "k (updates)", YLabel: "value", Values: true,
-		Series: []figures.Series{{Name: "L(w, b)", Y: l}, {Name: "|M| (misclassified)", Y: m}},
+		Title:  l.Pick("Example 2.1: L(w, b) and |M| along Table 2.1", "例 2.1：沿表 2.1 的 L(w, b) 与 |M|"),
+		XLabel: l.Pick("k (updates)", "k（更新次数）"), YLabel: l.Pick("value", "值"), Values: true,
+		Series: []figures.Series{{Name: l.Pick("loss L(w, b)", "损失函数 L(w, b)"), Y: loss},
+			{Name: l.Pick("|M|, misclassified points", "|M|，误分类点数"), Y: m}},
+		Lang: l,
 	}.Plot()
 }

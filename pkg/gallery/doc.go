@@ -8,8 +8,8 @@
 // with the same inputs:
 //
 //   - for the book's data (Examples 2.1, 7.1 and 7.2; Figure 7.6) and the
-//     shipped iris data the builder takes no argument: Table21Steps,
-//     Example72Contour, Figure76, IrisPetals, …;
+//     shipped iris data the builder takes no data, only the language:
+//     Table21Steps, Example72Contour, Figure76, IrisPetals, …;
 //   - for generated or split data it takes the data, which notebook and
 //     catalogue get from the same constructor: XORData, RingsData,
 //     SoftMarginData, CancerSplit, EpochLimits, CauchySchwarzPairs, …;
@@ -21,9 +21,17 @@
 // Solver settings that a notebook's printed numbers share with a figure are
 // constants here (SweepEps, SoftMarginC, FormD, …), so the cell and the
 // figure cannot disagree either. Builders return a *plot.Plot or a
-// *figures.Grid and never save or choose a size; each Entry carries the
-// size at which its notebook shows it, from pkg/figures (Width, Height,
-// PlaneWidth, Wide, or AspectHeight when the axes share one scale).
+// *figures.Grid and never save or choose a size: figures.Size gives the
+// house size of every figure, at which notebooks show it and
+// figures.Save writes it.
+//
+// # Languages
+//
+// Every builder takes the language of the edition, lang.Lang, as its last
+// argument, and every word its figure shows — titles, axis labels, legends,
+// annotations — is in that language: the notebooks pass their edition's
+// language (the edition variable of their setup cell), Entry.Build takes
+// it, and "marginnotes figures --lang zh" writes the Chinese set.
 //
 // # The figures, by notebook
 //

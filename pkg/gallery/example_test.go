@@ -8,6 +8,7 @@ import (
 
 	"github.com/marginnotes/marginnotes/pkg/figures"
 	"github.com/marginnotes/marginnotes/pkg/gallery"
+	"github.com/marginnotes/marginnotes/pkg/lang"
 )
 
 // The figures of notebook 06 and the files the command line writes for
@@ -25,20 +26,20 @@ func ExampleMatch() {
 	// 06-svm-dual-max-margin.svg (notebooks/06-svm-dual-example.ipynb)
 }
 
-// Build an entry and render it at its notebook's size, as "marginnotes
-// figures" does: the maximum-margin plane of Example 7.2 is drawn at the
-// height that gives both axes one scale.
+// Build an entry in Chinese and render it at its house size, as
+// "marginnotes figures --lang zh" does: the maximum-margin plane of
+// Example 7.2 is drawn at the height that gives both axes one scale.
 func ExampleEntry() {
 	entries, err := gallery.Match("06-svm-dual-max-margin")
 	if err != nil {
 		log.Fatal(err)
 	}
 	e := entries[0]
-	f, err := e.Build()
+	f, err := e.Build(lang.Chinese)
 	if err != nil {
 		log.Fatal(err)
 	}
-	w, h := e.Size(f)
+	w, h := figures.Size(f)
 	b, err := figures.Render(f, w, h, "png")
 	if err != nil {
 		log.Fatal(err)

@@ -4,13 +4,13 @@ import (
 	"fmt"
 	"path"
 
-	"gonum.org/v1/plot/vg"
-
 	"github.com/marginnotes/marginnotes/pkg/figures"
+	"github.com/marginnotes/marginnotes/pkg/lang"
 )
 
 // Entry is one figure of the notebooks in the catalogue All: how to build
-// it, under which stable name to save it and at which size.
+// it and under which stable name to save it. Its size is the house size of
+// the figure it builds, figures.Size.
 type Entry struct {
 	// Name is the stable file name without extension: the notebook's
 	// number, its topic and what the figure shows, such as
@@ -19,24 +19,11 @@ type Entry struct {
 	// Notebook is the notebook that shows the figure, without extension:
 	// "02-primal-form" for notebooks/02-primal-form.ipynb.
 	Notebook string
-	// Title says in a line what the figure shows.
+	// Title says in a line, in English, what the figure shows.
 	Title string
-	// Build computes the figure with the builder and the data the
-	// notebook's cell uses.
-	Build func() (figures.Figure, error)
-	// Width and Height are the size at which the notebook shows the
-	// figure. Height 0 means the height at which the axes share one
-	// scale, figures.AspectHeight(f, Width): see Size.
-	Width, Height vg.Length
-}
-
-// Size returns the width and height at which to render f, a figure that
-// e.Build returned.
-func (e Entry) Size(f figures.Figure) (w, h vg.Length) {
-	if e.Height == 0 {
-		return e.Width, figures.AspectHeight(f, e.Width)
-	}
-	return e.Width, e.Height
+	// Build computes the figure, its words in the language l, with the
+	// builder and the data the notebook's cell uses.
+	Build func(l lang.Lang) (figures.Figure, error)
 }
 
 // All returns the catalogue: every figure the notebooks show, in the order
@@ -77,11 +64,11 @@ func Match(pattern string) ([]Entry, error) {
 // entry makes an Entry from a builder that returns a concrete figure type
 // (*plot.Plot or *figures.Grid), keeping a failed build's figure a nil
 // interface.
-func entry[F figures.Figure](name, notebook, title string, w, h vg.Length, build func() (F, error)) Entry {
+func entry[F figures.Figure](name, notebook, title string, build func(lang.Lang) (F, error)) Entry {
 	return Entry{
-		Name: name, Notebook: notebook, Title: title, Width: w, Height: h,
-		Build: func() (figures.Figure, error) {
-			f, err := build()
+		Name: name, Notebook: notebook, Title: title,
+		Build: func(l lang.Lang) (figures.Figure, error) {
+			f, err := build(l)
 			if err != nil {
 				return nil, fmt.Errorf("gallery: %s: %w", name, err)
 			}

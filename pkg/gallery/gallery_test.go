@@ -4,18 +4,19 @@ import (
 	"bufio"
 	"bytes"
 	"errors"
-	"image/png"
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
 	"gonum.org/v1/plot"
-	"gonum.org/v1/plot/vg"
 
 	"github.com/marginnotes/marginnotes/pkg/figures"
+	"github.com/marginnotes/marginnotes/pkg/figures/figtest"
 	"github.com/marginnotes/marginnotes/pkg/inequality"
+	"github.com/marginnotes/marginnotes/pkg/lang"
 )
 
 // namePattern is the form of a stable file name.
@@ -41,27 +42,119 @@ func TestCatalogue(t *testing.T) {
 			if _, err := os.Stat(filepath.Join(notebookSources, e.Notebook+".md")); err != nil {
 				t.Errorf("notebook %s has no source: %v", e.Notebook, err)
 			}
-			if e.Title == "" || e.Width <= 0 || e.Height < 0 {
-				t.Errorf("title %q, size %v×%v: want a title and a positive size", e.Title, e.Width, e.Height)
+			if e.Title == "" {
+				t.Error("no title")
 			}
-			f, err := e.Build()
-			if err != nil || f == nil {
-				t.Fatalf("Build: %v, %v", f, err)
+		})
+	}
+}
+
+// Tolerances of the text layout, in points: text may touch the figure's
+// edge or another text by a hair (rounding of font metrics), no more.
+const textTol = 0.5
+
+// TestText draws every figure of the catalogue in both languages at its
+// house size and checks its text as a reader meets it: every label inside
+// the figure, no two labels overlapping, every character drawn with a font
+// that has it; and the Chinese figure labelled in Chinese wherever the
+// English one has words, label for label.
+func TestText(t *testing.T) {
+	for _, e := range All() {
+		t.Run(e.Name, func(t *testing.T) {
+			var texts [2][]figtest.Text
+			for i, l := range []lang.Lang{lang.English, lang.Chinese} {
+				f, err := e.Build(l)
+				if err != nil {
+					t.Fatalf("%v: %v", l, err)
+				}
+				w, h := figures.Size(f)
+				ts := figtest.Texts(f, w, h)
+				texts[i] = ts
+				for _, tx := range ts {
+					if !figtest.Inside(tx.Box, w, h, textTol) {
+						t.Errorf("%v: %q at %v leaves the %v×%v figure", l, tx.String, tx.Box, w, h)
+					}
+					if len(tx.Missing) > 0 {
+						t.Errorf("%v: %q: no glyph for %q in %v", l, tx.String, tx.Missing, tx.Families)
+					}
+				}
+				for _, o := range figtest.Overlaps(ts, textTol) {
+					t.Errorf("%v: %q and %q overlap", l, ts[o[0]].String, ts[o[1]].String)
+				}
 			}
-			w, h := e.Size(f)
-			if w != e.Width || !(h > 0) || (e.Height != 0 && h != e.Height) {
-				t.Errorf("Size = %v×%v for an entry of %v×%v", w, h, e.Width, e.Height)
+			en, zh := texts[0], texts[1]
+			if len(en) != len(zh) {
+				t.Fatalf("%d texts in English, %d in Chinese", len(en), len(zh))
 			}
-			b, err := figures.Render(f, w, h, "png")
+			for i := range en {
+				if hasWords(en[i].String) && !figtest.HasHan(zh[i].String) {
+					t.Errorf("Chinese %q for English %q", zh[i].String, en[i].String)
+				}
+			}
+		})
+	}
+}
+
+// mathNames are the Latin names a formula uses, which are not English words.
+var mathNames = map[string]bool{"opt": true, "max": true, "min": true, "sign": true, "exp": true, "log": true, "cm": true}
+
+// latinWord matches a run of three or more Latin letters (two, as Ax in
+// Ax², are a product).
+var latinWord = regexp.MustCompile(`[A-Za-z]{3,}`)
+
+// hasWords reports whether s has an English word: a run of three or more
+// Latin letters that is not a mathematical name.
+func hasWords(s string) bool {
+	for _, w := range latinWord.FindAllString(s, -1) {
+		if !mathNames[w] {
+			return true
+		}
+	}
+	return false
+}
+
+// bookTexts lists, for figures of the book's examples, texts that must be
+// drawn, alone or within a longer text: the book's numbers, which a wrong
+// computation would change.
+var bookTexts = map[string][]string{
+	// §2.2: the distances of x1, x2, x3 to x(1) + x(2) − 3 = 0 are
+	// 3/√2, 4/√2 and 1/√2.
+	"01-distance-example21-distances": {"x(1) + x(2) − 3 = 0", "2.121", "2.828", "0.7071"},
+	// Table 2.1, k = 1: 3x(1) + 3x(2) + 1 = 0 misclassifies x3 only.
+	"01-distance-table21-k1-misclassified": {"3x(1) + 3x(2) + 1 = 0", "Table 2.1, k = 1: x3 is misclassified"},
+	// Example 2.1: the book's answer and the other order's, 2x(1) + x(2) − 5 = 0.
+	"02-primal-example21-outcomes": {"x(1) + x(2) − 3 = 0", "2x(1) + x(2) − 5 = 0"},
+	// Table 2.1 ends at w = (1, 1), b = −3 after seven updates.
+	"02-primal-table21-steps": {"k = 7: x3 misclassified", "w = (1, 1), b = −3"},
+	// Example 7.2: s(0, 2/13) = −2/13 and s(1/4, 0) = −1/4, the stationary
+	// point (3/2, −1) with s = −1/2.
+	"06-svm-dual-s-contour": {"α1 = 0: s = −2/13", "α2 = 0: s = −1/4", "stationary point: s = −1/2"},
+	// Example 7.1: ½x(1) + ½x(2) − 2 = 0.
+	"06-svm-dual-max-margin": {"separating hyperplane ½x(1) + ½x(2) − 2 = 0"},
+	// Figure 7.6: the points (0, 1) and (1, 0) where the losses meet the axes.
+	"07-soft-margin-figure76-losses": {"(0, 1)", "(1, 0)"},
+}
+
+func TestBookTexts(t *testing.T) {
+	for _, e := range All() {
+		want, ok := bookTexts[e.Name]
+		if !ok {
+			continue
+		}
+		t.Run(e.Name, func(t *testing.T) {
+			f, err := e.Build(lang.English)
 			if err != nil {
 				t.Fatal(err)
 			}
-			img, err := png.Decode(bytes.NewReader(b))
-			if err != nil {
-				t.Fatal(err)
+			w, h := figures.Size(f)
+			var drawn []string
+			for _, tx := range figtest.Texts(f, w, h) {
+				drawn = append(drawn, tx.String)
 			}
-			if got, want := img.Bounds().Dx(), int(float64(w/vg.Inch)*figures.DPI+0.5); got != want {
-				t.Errorf("PNG %d pixels wide, want %d", got, want)
+			for _, s := range want {
+				if !slices.ContainsFunc(drawn, func(d string) bool { return strings.Contains(d, s) }) {
+					t.Errorf("%q not drawn", s)
+				}
 			}
 		})
 	}
@@ -96,23 +189,23 @@ func TestMatch(t *testing.T) {
 	}
 }
 
-// TestPlots checks the builders' figures: titles and axes that say what
-// the notebook says, and the layout of small multiples.
+// TestPlots checks what the figures that draw data show: every point of
+// every series inside the axes, which hold the book's values.
 func TestPlots(t *testing.T) {
 	plots := []struct {
-		name         string
-		build        func() (*plot.Plot, error)
-		title, label string // label: the y axis
+		name  string
+		build func() (*plot.Plot, error)
+		// x and y are values the axes must hold.
+		x, y []float64
 	}{
-		{"Example21Distances", Example21Distances, "Example 2.1: distances to x(1) + x(2) − 3 = 0", "x(2)"},
-		{"Table21Misclassified", Table21Misclassified, "Table 2.1, k = 1: x3 is misclassified", "x(2)"},
-		{"Table21Loss", Table21Loss, "Example 2.1: L(w, b) and |M| along Table 2.1", "value"},
-		{"SoftMarginBInterval", SoftMarginBInterval, "Book data, C = 0.1: primal objective at w* = (0.2, 0.2) as b varies", "½‖w*‖² + C Σ [1 − yᵢ(w*·xᵢ + b)]₊"},
-		{"IrisPetals", IrisPetals, "Iris, petal measurements: perceptron and maximum margin", "petal width (cm)"},
-		{"PocketErrors", func() (*plot.Plot, error) { return PocketErrors(CancerSplit().Train, EpochLimits()) },
-			"Perceptron on breast cancer (training set, 398 points)", "training points misclassified"},
-		{"CancerAccuracy", func() (*plot.Plot, error) { return CancerAccuracy(CancerSplit(), CancerC(), CancerKernels()) },
-			"Breast cancer: SVM test accuracy against C", "test accuracy (171 points)"},
+		// L(w, b) along Table 2.1 reaches 18 at k = 2 (w = (3, 3), b = 1 on x3, notebook 01).
+		{"Table21Loss", func() (*plot.Plot, error) { return Table21Loss(lang.English) }, []float64{0, 7}, []float64{0, 3}},
+		// b* is any value in [−0.4, −0.2] (notebook 07), inside the sweep [−0.7, 0.1].
+		{"SoftMarginBInterval", func() (*plot.Plot, error) { return SoftMarginBInterval(lang.English) }, []float64{-0.7, -0.4, -0.2, 0.1}, nil},
+		{"PocketErrors", func() (*plot.Plot, error) { return PocketErrors(CancerSplit().Train, EpochLimits(), lang.English) }, EpochLimits(), []float64{0}},
+		{"CancerAccuracy", func() (*plot.Plot, error) {
+			return CancerAccuracy(CancerSplit(), CancerC(), CancerKernels(), lang.English)
+		}, CancerC(), nil},
 	}
 	for _, c := range plots {
 		t.Run(c.name, func(t *testing.T) {
@@ -120,10 +213,26 @@ func TestPlots(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if p.Title.Text != c.title || p.Y.Label.Text != c.label {
-				t.Errorf("title %q, y label %q; want %q, %q", p.Title.Text, p.Y.Label.Text, c.title, c.label)
+			for _, x := range c.x {
+				if x < p.X.Min || x > p.X.Max {
+					t.Errorf("x = %v outside [%v, %v]", x, p.X.Min, p.X.Max)
+				}
+			}
+			for _, y := range c.y {
+				if y < p.Y.Min || y > p.Y.Max {
+					t.Errorf("y = %v outside [%v, %v]", y, p.Y.Min, p.Y.Max)
+				}
 			}
 		})
+	}
+	// Accuracies are fractions: the axis stays within [0, 1] give or take
+	// its padding, and the test set has 171 points.
+	p, err := CancerAccuracy(CancerSplit(), CancerC(), CancerKernels(), lang.English)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Y.Min < -0.1 || p.Y.Max > 1.1 {
+		t.Errorf("accuracy axis [%v, %v] is not around [0, 1]", p.Y.Min, p.Y.Max)
 	}
 
 	grids := []struct {
@@ -131,10 +240,13 @@ func TestPlots(t *testing.T) {
 		build      func() (*figures.Grid, error)
 		rows, cols int
 	}{
-		{"Table21Steps", Table21Steps, 2, 4}, // k = 0…7
-		{"KernelRegions", func() (*figures.Grid, error) { return KernelRegions(XORData(), RingsData()) }, 1, 2},
-		{"NovikoffProof", NovikoffProof, 1, 2},
-		{"SoftMarginSweep", func() (*figures.Grid, error) { return SoftMarginSweep(SoftMarginData()) }, 2, 2},
+		{"Table21Steps", func() (*figures.Grid, error) { return Table21Steps(lang.English) }, 2, 4}, // k = 0…7
+		{"KernelRegions", func() (*figures.Grid, error) { return KernelRegions(XORData(), RingsData(), lang.English) }, 1, 2},
+		{"NovikoffProof", func() (*figures.Grid, error) { return NovikoffProof(lang.English) }, 1, 2},
+		{"SoftMarginSweep", func() (*figures.Grid, error) {
+			set, cs := SoftMarginData()
+			return SoftMarginSweep(set, cs, lang.English)
+		}, 2, 2},
 	}
 	for _, c := range grids {
 		t.Run(c.name, func(t *testing.T) {
@@ -154,7 +266,7 @@ func TestFormCosts(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g, err := FormCosts(ts)
+	g, err := FormCosts(ts, lang.English)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -192,7 +304,7 @@ func TestMarginTrials(t *testing.T) {
 
 func TestCauchySchwarzPairs(t *testing.T) {
 	want := []bool{false, false, true} // collinear?
-	for i, p := range CauchySchwarzPairs() {
+	for i, p := range CauchySchwarzPairs(lang.English) {
 		if got := inequality.Quadratic(p.A, p.B).Collinear; got != want[i] {
 			t.Errorf("%s: collinear %v, want %v", p.Name, got, want[i])
 		}
@@ -264,14 +376,4 @@ func plotCells(t *testing.T, path string) []codeCell {
 		}
 	}
 	return cells
-}
-
-// Sizes come from pkg/figures only.
-func TestSizes(t *testing.T) {
-	ok := map[vg.Length]bool{figures.Width: true, figures.PlaneWidth: true, figures.Wide: true}
-	for _, e := range All() {
-		if !ok[e.Width] || (e.Height != 0 && e.Height != figures.Height && e.Height != e.Width) {
-			t.Errorf("%s: size %v×%v is not one of pkg/figures' sizes", e.Name, e.Width, e.Height)
-		}
-	}
 }

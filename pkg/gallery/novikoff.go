@@ -6,7 +6,9 @@ import (
 	"gonum.org/v1/plot"
 
 	"github.com/marginnotes/marginnotes/pkg/dataset"
+	"github.com/marginnotes/marginnotes/pkg/experiment"
 	"github.com/marginnotes/marginnotes/pkg/figures"
+	"github.com/marginnotes/marginnotes/pkg/lang"
 	"github.com/marginnotes/marginnotes/pkg/perceptron"
 )
 
@@ -17,14 +19,14 @@ func novikoffEntries() []Entry {
 	const nb = "04-novikoff"
 	return []Entry{
 		entry("04-novikoff-proof-table21", nb, "Theorem 2.1 along Table 2.1: ŵk·ŵopt ≥ kηγ and ‖ŵk‖² ≤ kη²R²",
-			figures.Wide, figures.Height, NovikoffProof),
+			NovikoffProof),
 		entry("04-novikoff-mistakes-vs-bound", nb, "Mistakes of the perceptron against (R/γ)² on data of shrinking margin",
-			figures.Width, figures.Height, func() (*plot.Plot, error) {
+			func(l lang.Lang) (*plot.Plot, error) {
 				trials, err := MarginTrials()
 				if err != nil {
 					return nil, err
 				}
-				return MistakesVsBound(trials)
+				return MistakesVsBound(trials, l)
 			}),
 	}
 }
@@ -32,8 +34,8 @@ func novikoffEntries() []Entry {
 // NovikoffProof draws both inequalities of the proof of Theorem 2.1 at every
 // step of the book's run on Example 2.1 (Table 2.1, η = 1), with R and the
 // best γ of the data (perceptron.NovikoffBound): ŵk·ŵopt ≥ kηγ and
-// ‖ŵk‖² ≤ kη²R².
-func NovikoffProof() (*figures.Grid, error) {
+// ‖ŵk‖² ≤ kη²R², the words in the language l.
+func NovikoffProof(l lang.Lang) (*figures.Grid, error) {
 	x, y := dataset.Example21()
 	run, err := Table21()
 	if err != nil {
@@ -52,7 +54,7 @@ func NovikoffProof() (*figures.Grid, error) {
 	for i, s := range steps {
 		dot[i], norm2[i] = s.Dot, s.NormSq
 	}
-	return figures.Novikoff(dot, norm2, eta, bd.Gamma, bd.R)
+	return figures.Novikoff(dot, norm2, eta, bd.Gamma, bd.R, l)
 }
 
 // The experiment of MarginTrials: MarginSets data sets of MarginN points in
@@ -70,19 +72,19 @@ const (
 func MarginGammas() []float64 { return []float64{0.4, 0.2, 0.1, 0.05, 0.025, 0.0125} }
 
 // MarginTrials runs the mistake-bound experiment of notebook 04-novikoff,
-// perceptron.MistakeTrials with the settings above and the source
+// experiment.MistakeTrials with the settings above and the source
 // rand.NewPCG(4, 4).
-func MarginTrials() ([]perceptron.Trial, error) {
-	return perceptron.MistakeTrials(rand.NewPCG(4, 4), MarginN, MarginD, MarginRadius, MarginGammas(), MarginSets)
+func MarginTrials() ([]experiment.Trial, error) {
+	return experiment.MistakeTrials(rand.NewPCG(4, 4), MarginN, MarginD, MarginRadius, MarginGammas(), MarginSets)
 }
 
 // MistakesVsBound draws the mistakes of each trial against the bound (R/γ)²
 // of the best separator of its data (Trial.Best), on log–log axes with the
-// line mistakes = bound.
-func MistakesVsBound(trials []perceptron.Trial) (*plot.Plot, error) {
+// line mistakes = bound, the words in the language l.
+func MistakesVsBound(trials []experiment.Trial, l lang.Lang) (*plot.Plot, error) {
 	bound, mistakes := make([]float64, len(trials)), make([]float64, len(trials))
 	for i, t := range trials {
 		bound[i], mistakes[i] = t.Best.Bound, float64(t.Mistakes)
 	}
-	return figures.MistakeBound(bound, mistakes)
+	return figures.MistakeBound(bound, mistakes, l)
 }

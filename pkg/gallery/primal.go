@@ -9,6 +9,8 @@ import (
 
 	"github.com/marginnotes/marginnotes/pkg/dataset"
 	"github.com/marginnotes/marginnotes/pkg/figures"
+	"github.com/marginnotes/marginnotes/pkg/lang"
+	"github.com/marginnotes/marginnotes/pkg/notation"
 	"github.com/marginnotes/marginnotes/pkg/perceptron"
 )
 
@@ -18,18 +20,18 @@ func primalEntries() []Entry {
 	const nb = "02-primal-form"
 	return []Entry{
 		entry("02-primal-table21-steps", nb, "Table 2.1 as small multiples: the hyperplane after every update",
-			figures.Wide, 0, Table21Steps),
+			Table21Steps),
 		entry("02-primal-example21-outcomes", nb, "Example 2.1: the four hyperplanes Algorithm 2.1 can end at, with their probabilities under random choice",
-			figures.PlaneWidth, 0, Example21Outcomes),
+			Example21Outcomes),
 		entry("02-primal-xor-pocket-averaged", nb, "40 XOR points: the last, pocket and averaged perceptron weights",
-			figures.PlaneWidth, 0, func() (*plot.Plot, error) { return XORLinear(XORData()) }),
+			func(l lang.Lang) (*plot.Plot, error) { return XORLinear(XORData(), l) }),
 	}
 }
 
 // Table21Steps draws Table 2.1 as small multiples, four panels a row: the
 // hyperplane after each update of the book's run, the half-planes it
-// assigns to ±1 and the point the update used.
-func Table21Steps() (*figures.Grid, error) {
+// assigns to ±1 and the point the update used; the words in the language l.
+func Table21Steps(l lang.Lang) (*figures.Grid, error) {
 	x, y := dataset.Example21()
 	run, err := Table21()
 	if err != nil {
@@ -45,26 +47,26 @@ func traceSteps(x mat.Matrix, y []float64, trace []perceptron.Step) (*figures.Gr
 	for i, s := range trace {
 		steps[i] = figures.Step{K: s.K, Point: s.Point, W: s.W, B: s.B}
 	}
-	return figures.PerceptronSteps(x, y, steps, 4)
+	return figures.PerceptronSteps(x, y, steps, 4, l)
 }
 
 // Example21Outcomes draws every hyperplane at which a run of Algorithm 2.1
 // on Example 2.1 from w₀ = 0, b₀ = 0 can stop (perceptron.Enumeration), each
 // labelled with its probability when the misclassified point is chosen at
-// random.
-func Example21Outcomes() (*plot.Plot, error) {
+// random; the words in the language l.
+func Example21Outcomes(l lang.Lang) (*plot.Plot, error) {
 	x, y := dataset.Example21()
 	outcomes, err := perceptron.Enumeration{}.Outcomes(x, y)
 	if err != nil {
 		return nil, err
 	}
-	hs := make([]figures.Hyperplane, len(outcomes))
+	hs := make([]figures.Boundary, len(outcomes))
 	for i, o := range outcomes {
-		hs[i] = figures.Hyperplane{W: o.W, B: o.B, Label: fmt.Sprintf("%s (P = %.3g)", figures.Equation(o.W, o.B), o.Prob)}
+		hs[i] = figures.Boundary{W: o.W, B: o.B, Label: fmt.Sprintf("%s (P = %s)", notation.Plain.Equation(o.W, o.B), notation.Plain.Number(o.Prob))}
 	}
 	return figures.Plane{
-		Title: "Example 2.1: every hyperplane Algorithm 2.1 can end at",
-		X:     x, Y: y, Names: figures.PointNames(len(y)), Hyperplanes: hs,
+		Title: l.Pick("Example 2.1: every hyperplane Algorithm 2.1 can end at", "例 2.1：算法 2.1 可能得到的所有分离超平面"),
+		X:     x, Y: y, Names: figures.PointNames(len(y)), Boundaries: hs, Lang: l,
 	}.Plot()
 }
 
@@ -74,8 +76,9 @@ func XORData() *dataset.Set { return dataset.XOR(nil, 40, 0.3) }
 
 // XORLinear draws data that no line separates with three linear answers:
 // the last weights of Primal after its epoch limit, its pocket weights
-// (shaded), and the averaged weights of Voted, all with their defaults.
-func XORLinear(set *dataset.Set) (*plot.Plot, error) {
+// (shaded), and the averaged weights of Voted, all with their defaults; the
+// words in the language l.
+func XORLinear(set *dataset.Set, l lang.Lang) (*plot.Plot, error) {
 	r, err := perceptron.Primal{}.Fit(set.X, set.Y)
 	if err != nil && !errors.Is(err, perceptron.ErrNotConverged) {
 		return nil, err
@@ -85,12 +88,15 @@ func XORLinear(set *dataset.Set) (*plot.Plot, error) {
 		return nil, err
 	}
 	return figures.Plane{
-		Title: fmt.Sprintf("%d XOR points: no line separates them", len(set.Y)),
-		X:     set.X, Y: set.Y,
-		Hyperplanes: []figures.Hyperplane{
-			{W: r.W, B: r.B, Label: fmt.Sprintf("last weights after %d epochs", r.Epochs)},
-			{W: r.Pocket.W, B: r.Pocket.B, Label: fmt.Sprintf("pocket (%d errors)", r.Pocket.Errors), Shade: true},
-			{W: v.W, B: v.B, Label: "averaged perceptron"},
+		Title: l.Pick(fmt.Sprintf("%d XOR points: no line separates them", len(set.Y)),
+			fmt.Sprintf("%d 个 XOR 点：没有直线能把它们分开", len(set.Y))),
+		X: set.X, Y: set.Y,
+		Boundaries: []figures.Boundary{
+			{W: r.W, B: r.B, Label: l.Pick(fmt.Sprintf("last weights after %d epochs", r.Epochs), fmt.Sprintf("%d 轮后的最终权重", r.Epochs))},
+			{W: r.Pocket.W, B: r.Pocket.B, Label: l.Pick(fmt.Sprintf("pocket weights (%d errors)", r.Pocket.Errors),
+				fmt.Sprintf("口袋权重（%d 个误分类点）", r.Pocket.Errors)), Shade: true},
+			{W: v.Averaged.W, B: v.Averaged.B, Label: l.Pick("averaged perceptron", "平均感知机")},
 		},
+		Lang: l,
 	}.Plot()
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/marginnotes/marginnotes/pkg/dataset"
 	"github.com/marginnotes/marginnotes/pkg/figures"
 	"github.com/marginnotes/marginnotes/pkg/kernel"
+	"github.com/marginnotes/marginnotes/pkg/lang"
 	"github.com/marginnotes/marginnotes/pkg/loss"
 	"github.com/marginnotes/marginnotes/pkg/perceptron"
 	"github.com/marginnotes/marginnotes/pkg/svm"
@@ -21,19 +22,21 @@ func realDataEntries() []Entry {
 	const nb = "08-real-data"
 	return []Entry{
 		entry("08-real-data-iris-petals", nb, "Iris, petal length and width: the perceptron's and the maximum-margin hyperplane",
-			figures.PlaneWidth, 0, IrisPetals),
+			IrisPetals),
 		entry("08-real-data-cancer-pocket", nb, "Breast cancer: training errors of the final and pocket weights against the epoch limit",
-			figures.Width, figures.Height, func() (*plot.Plot, error) { return PocketErrors(CancerSplit().Train, EpochLimits()) }),
+			func(l lang.Lang) (*plot.Plot, error) { return PocketErrors(CancerSplit().Train, EpochLimits(), l) }),
 		entry("08-real-data-cancer-svm-accuracy", nb, "Breast cancer: test accuracy of linear and RBF SVMs against C",
-			figures.Width, figures.Height, func() (*plot.Plot, error) { return CancerAccuracy(CancerSplit(), CancerC(), CancerKernels()) }),
+			func(l lang.Lang) (*plot.Plot, error) {
+				return CancerAccuracy(CancerSplit(), CancerC(), CancerKernels(), l)
+			}),
 	}
 }
 
 // IrisPetals fits the perceptron (cyclic order) and the hard-margin SVM
 // (SMO) to the petal length and width of the 100 iris flowers
 // (dataset.Iris, columns 3 and 4) and draws both hyperplanes, the SVM's
-// margins and its support vectors.
-func IrisPetals() (*plot.Plot, error) {
+// margins and its support vectors; the words in the language l.
+func IrisPetals(l lang.Lang) (*plot.Plot, error) {
 	iris := dataset.Iris()
 	petals := iris.X.Slice(0, len(iris.Y), 2, 4)
 	p, err := perceptron.Primal{}.Fit(petals, iris.Y)
@@ -45,12 +48,13 @@ func IrisPetals() (*plot.Plot, error) {
 		return nil, err
 	}
 	return figures.Plane{
-		Title: "Iris, petal measurements: perceptron and maximum margin", X: petals, Y: iris.Y,
-		XLabel: "petal length (cm)", YLabel: "petal width (cm)",
-		PositiveName: "setosa (y = +1)", NegativeName: "versicolor (y = −1)",
-		Hyperplanes: []figures.Hyperplane{{W: p.W, B: p.B, Label: "perceptron (cyclic order)"},
-			{W: s.W, B: s.B, Label: "hard-margin SVM", Margins: true}},
+		Title: l.Pick("Iris, petal measurements: perceptron and maximum margin", "鸢尾花的花瓣尺寸：感知机与最大间隔"), X: petals, Y: iris.Y,
+		XLabel: l.Pick("petal length (cm)", "花瓣长度 (cm)"), YLabel: l.Pick("petal width (cm)", "花瓣宽度 (cm)"),
+		PositiveName: l.Pick("setosa (y = +1)", "山鸢尾 setosa (y = +1)"), NegativeName: l.Pick("versicolor (y = −1)", "变色鸢尾 versicolor (y = −1)"),
+		Boundaries: []figures.Boundary{{W: p.W, B: p.B, Label: l.Pick("perceptron (cyclic order)", "感知机（按顺序遍历）")},
+			{W: s.W, B: s.B, Label: l.Pick("hard-margin SVM", "硬间隔支持向量机"), Margins: true}},
 		Alpha: s.Alpha,
+		Lang:  l,
 	}.Plot()
 }
 
@@ -80,11 +84,11 @@ func EpochLimits() []float64 { return []float64{10, 30, 100, 300, 1000, 3000, 10
 
 // PocketErrors runs the perceptron (Primal, cyclic order) on train with each
 // epoch limit of limits and plots the training points its final weights and
-// its pocket weights misclassify.
-func PocketErrors(train *dataset.Set, limits []float64) (*plot.Plot, error) {
+// its pocket weights misclassify, the words in the language l.
+func PocketErrors(train *dataset.Set, limits []float64, l lang.Lang) (*plot.Plot, error) {
 	var final, pocket []float64
 	for _, e := range limits {
-		r, err := perceptron.Primal{MaxEpochs: int(e)}.Fit(train.X, train.Y)
+		r, err := perceptron.Primal{Settings: perceptron.Settings{MaxEpochs: int(e)}}.Fit(train.X, train.Y)
 		if err != nil && !errors.Is(err, perceptron.ErrNotConverged) {
 			return nil, err
 		}
@@ -92,16 +96,20 @@ func PocketErrors(train *dataset.Set, limits []float64) (*plot.Plot, error) {
 		pocket = append(pocket, float64(r.Pocket.Errors))
 	}
 	return figures.Lines{
-		Title:  fmt.Sprintf("Perceptron on breast cancer (training set, %d points)", len(train.Y)),
-		XLabel: "epoch limit", YLabel: "training points misclassified", LogX: true,
-		Series: []figures.Series{{Name: "final weights", X: limits, Y: final}, {Name: "pocket weights", X: limits, Y: pocket}},
+		Title: l.Pick(fmt.Sprintf("Perceptron on breast cancer (training set, %d points)", len(train.Y)),
+			fmt.Sprintf("乳腺癌数据上的感知机（训练集，%d 个样本）", len(train.Y))),
+		XLabel: l.Pick("epoch limit", "轮数上限"), YLabel: l.Pick("training points misclassified", "训练集误分类点数"), LogX: true,
+		Series: []figures.Series{{Name: l.Pick("final weights", "最终权重"), X: limits, Y: final},
+			{Name: l.Pick("pocket weights", "口袋权重"), X: limits, Y: pocket}},
+		Lang: l,
 	}.Plot()
 }
 
-// NamedKernel is a kernel with the name a table or legend gives it.
+// NamedKernel is a kernel with the name a table or legend gives it, in
+// English (Name) and Chinese (ZhName).
 type NamedKernel struct {
-	Name   string
-	Kernel kernel.Kernel
+	Name, ZhName string
+	Kernel       kernel.Kernel
 }
 
 // CancerC returns the values of C of notebook 08-real-data's SVM sweep.
@@ -110,13 +118,14 @@ func CancerC() []float64 { return []float64{0.01, 0.1, 1, 10, 100} }
 // CancerKernels returns the kernels of notebook 08-real-data's SVM sweep:
 // linear, and RBF with LIBSVM's default γ = 1/d for the 30 features.
 func CancerKernels() []NamedKernel {
-	return []NamedKernel{{"linear", kernel.Linear{}}, {"RBF, γ = 1/30", kernel.RBF{Gamma: 1.0 / 30}}}
+	return []NamedKernel{{"linear", "线性核", kernel.Linear{}}, {"RBF, γ = 1/30", "高斯核，γ = 1/30", kernel.RBF{Gamma: 1.0 / 30}}}
 }
 
 // CancerAccuracy solves the soft-margin SVM (SMO, defaults) on the training
 // set of s for every C of cs and every kernel of ks, and plots the accuracy
-// on the test set against C, one line per kernel.
-func CancerAccuracy(s *Split, cs []float64, ks []NamedKernel) (*plot.Plot, error) {
+// on the test set against C, one line per kernel; the words in the
+// language l.
+func CancerAccuracy(s *Split, cs []float64, ks []NamedKernel, l lang.Lang) (*plot.Plot, error) {
 	var series []figures.Series
 	for _, k := range ks {
 		res, err := svm.SMO{Kernel: k.Kernel}.Sweep(s.Train.X, s.Train.Y, cs)
@@ -127,10 +136,12 @@ func CancerAccuracy(s *Split, cs []float64, ks []NamedKernel) (*plot.Plot, error
 		for i, r := range res {
 			acc[i] = svm.NewModel(r, s.Train.X, s.Train.Y, k.Kernel).Accuracy(s.Test.X, s.Test.Y)
 		}
-		series = append(series, figures.Series{Name: k.Name, X: cs, Y: acc})
+		series = append(series, figures.Series{Name: l.Pick(k.Name, k.ZhName), X: cs, Y: acc})
 	}
 	return figures.Lines{
-		Title: "Breast cancer: SVM test accuracy against C", XLabel: "C",
-		YLabel: fmt.Sprintf("test accuracy (%d points)", len(s.Test.Y)), LogX: true, Series: series,
+		Title:  l.Pick("Breast cancer: SVM test accuracy against C", "乳腺癌数据：支持向量机的测试准确率与 C"),
+		XLabel: l.Pick("C (penalty parameter)", "惩罚参数 C"),
+		YLabel: l.Pick(fmt.Sprintf("test accuracy (%d points)", len(s.Test.Y)), fmt.Sprintf("测试准确率（%d 个样本）", len(s.Test.Y))),
+		LogX:   true, Series: series, Lang: l,
 	}.Plot()
 }

@@ -8,7 +8,9 @@ import (
 
 	"github.com/marginnotes/marginnotes/pkg/dataset"
 	"github.com/marginnotes/marginnotes/pkg/figures"
+	"github.com/marginnotes/marginnotes/pkg/lang"
 	"github.com/marginnotes/marginnotes/pkg/loss"
+	"github.com/marginnotes/marginnotes/pkg/notation"
 	"github.com/marginnotes/marginnotes/pkg/svm"
 )
 
@@ -19,11 +21,14 @@ func softMarginEntries() []Entry {
 	const nb = "07-soft-margin-hinge"
 	return []Entry{
 		entry("07-soft-margin-b-interval", nb, "Book data, C = 0.1: the primal objective at w* is flat for b in [−0.4, −0.2]",
-			figures.Width, figures.Height, SoftMarginBInterval),
+			SoftMarginBInterval),
 		entry("07-soft-margin-c-sweep", nb, "Soft margin over C on two overlapping clouds: boundary, margins and KKT classes",
-			figures.Wide, 0, func() (*figures.Grid, error) { return SoftMarginSweep(SoftMarginData()) }),
+			func(l lang.Lang) (*figures.Grid, error) {
+				set, cs := SoftMarginData()
+				return SoftMarginSweep(set, cs, l)
+			}),
 		entry("07-soft-margin-figure76-losses", nb, "Figure 7.6: the 0-1, hinge and perceptron losses against the functional margin",
-			figures.Width, figures.Height, Figure76),
+			Figure76),
 	}
 }
 
@@ -34,8 +39,9 @@ const SoftMarginC = 0.1
 // SoftMarginBInterval draws the soft-margin primal objective
 // ½‖w*‖² + C Σ[1 − yᵢ(w*·xᵢ + b)]₊ of Example 2.1's data with C =
 // SoftMarginC at the optimal w* = (0.2, 0.2) (svm.Exact) as b varies over
-// [−0.7, 0.1]: flat on the interval of optimal b, [−0.4, −0.2].
-func SoftMarginBInterval() (*plot.Plot, error) {
+// [−0.7, 0.1]: flat on the interval of optimal b, [−0.4, −0.2]. The words
+// are in the language l.
+func SoftMarginBInterval(l lang.Lang) (*plot.Plot, error) {
 	x, y := dataset.Example21()
 	ex, err := svm.Exact{C: SoftMarginC}.Fit(x, y)
 	if err != nil {
@@ -47,10 +53,14 @@ func SoftMarginBInterval() (*plot.Plot, error) {
 		b := -0.7 + float64(i)/40
 		bs, obj = append(bs, b), append(obj, p.Objective(x, y, ex.W, b))
 	}
+	w := notation.Plain.Vector(ex.W)
 	return figures.Lines{
-		Title:  fmt.Sprintf("Book data, C = %g: primal objective at w* = (%.2g, %.2g) as b varies", SoftMarginC, ex.W[0], ex.W[1]),
-		XLabel: "b", YLabel: "½‖w*‖² + C Σ [1 − yᵢ(w*·xᵢ + b)]₊",
+		Title: l.Pick(fmt.Sprintf("Book data, C = %g: primal objective at w* = %s as b varies", SoftMarginC, w),
+			fmt.Sprintf("书中数据，C = %g：w* = %s 处的目标函数随 b 的变化", SoftMarginC, w)),
+		// Liberation has no subscript plus: [z]₊ is written max(0, z).
+		XLabel: "b", YLabel: "½‖w*‖² + C Σ max(0, 1 − yᵢ(w*·xᵢ + b))",
 		Series: []figures.Series{{X: bs, Y: obj}},
+		Lang:   l,
 	}.Plot()
 }
 
@@ -69,8 +79,9 @@ func SoftMarginData() (*dataset.Set, []float64) {
 
 // SoftMarginSweep solves the soft margin on set for every C of cs (SMO with
 // Eps = SweepEps, svm.SMO.Sweep) and draws one panel per C, two a row: the
-// boundary, the margins and the points ringed by KKT class.
-func SoftMarginSweep(set *dataset.Set, cs []float64) (*figures.Grid, error) {
+// boundary, the margins and the points ringed by KKT class. The words are
+// in the language l.
+func SoftMarginSweep(set *dataset.Set, cs []float64, l lang.Lang) (*figures.Grid, error) {
 	sweep, err := svm.SMO{Eps: SweepEps}.Sweep(set.X, set.Y, cs)
 	if err != nil {
 		return nil, err
@@ -79,11 +90,12 @@ func SoftMarginSweep(set *dataset.Set, cs []float64) (*figures.Grid, error) {
 	for i, r := range sweep {
 		fits[i] = figures.Fit{C: cs[i], W: r.W, B: r.B, Alpha: r.Alpha}
 	}
-	return figures.SoftMarginSweep(set.X, set.Y, fits, 2)
+	return figures.SoftMarginSweep(set.X, set.Y, fits, 2, l)
 }
 
 // Figure76 reproduces Figure 7.6 of the book with the losses of pkg/loss:
-// 0-1, hinge and perceptron loss against the functional margin.
-func Figure76() (*plot.Plot, error) {
-	return figures.Figure76(loss.ZeroOne, loss.Hinge, loss.Perceptron, nil)
+// 0-1, hinge and perceptron loss against the functional margin, the words
+// in the language l.
+func Figure76(l lang.Lang) (*plot.Plot, error) {
+	return figures.Figure76(loss.ZeroOne, loss.Hinge, loss.Perceptron, nil, l)
 }

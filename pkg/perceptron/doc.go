@@ -23,10 +23,16 @@
 // misclassified point, w ← w + ηyᵢxᵢ, b ← b + ηyᵢ. Dual is Algorithm 2.2: with
 // w = Σⱼ αⱼyⱼxⱼ the update is αᵢ ← αᵢ + η, b ← b + ηyᵢ, and the data enter
 // only through the Gram matrix G = [xᵢ·xⱼ]; from α = 0 it makes exactly the
-// updates of Primal (Tables 2.1 and 2.2). Kernel replaces xⱼ·xᵢ by a kernel
-// K(xⱼ, xᵢ) (Aizerman, Braverman & Rozonoer 1964). Voted is the voted and
-// averaged perceptron of Freund & Schapire (1999) for data that are not
-// separable.
+// updates of Primal (Tables 2.1 and 2.2). KernelDual replaces xⱼ·xᵢ by a
+// kernel K(xⱼ, xᵢ) (Aizerman, Braverman & Rozonoer 1964). Voted is the voted
+// and averaged perceptron of Freund & Schapire (1999) for data that are not
+// separable. The three forms of Algorithms 2.1 and 2.2 share their Settings.
+//
+// Every result classifies on its own (package classify): Primal and Dual
+// return the linear model sign(w·x + b), KernelDual the expansion
+// sign(Σⱼ αⱼyⱼK(xⱼ, x) + b) over copies of its support points, Voted the
+// vote of its weight vectors and, as an ordinary linear model, the averaged
+// perceptron. A point with f(x) = 0 is predicted +1 (Definition 2.1).
 //
 // The answer depends on the start and on the order in which misclassified
 // points are taken (Order): the book's cyclic order (Cyclic), a new random
@@ -38,6 +44,14 @@
 // partial result and the pocket weights (Gallant 1990), never looping
 // forever. The CS229 setting counts a mistake when sign(w·x+b) ≠ y with
 // sign(0) = +1, instead of y(w·x+b) ≤ 0; NoBias drops b as CS229 does.
+//
+// A run is converged only if every training point has a finite score of
+// the right sign: a score or weight that overflows (points of size 10²⁰⁰,
+// η = 10³⁰⁸) ends the run with classify.ErrNonFinite, and invalid settings
+// give a *classify.SettingError. Memory is bounded by the input: the dual
+// forms keep the Gram matrix only when it fits their GramBudget, the voted
+// perceptron at most MaxVotes votes, and a recorded trace at most
+// MaxTraceSteps steps, each with one value of α.
 //
 // # Convergence (§2.3.2, Theorem 2.1; CS229 notes 6)
 //

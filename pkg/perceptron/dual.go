@@ -1,11 +1,13 @@
 package perceptron
 
 import (
-	"math/rand/v2"
+	"fmt"
+	"slices"
 
 	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
 
+	"github.com/marginnotes/marginnotes/pkg/classify"
 	"github.com/marginnotes/marginnotes/pkg/dataset"
 	"github.com/marginnotes/marginnotes/pkg/kernel"
 )
@@ -16,53 +18,64 @@ import (
 //
 //	αᵢ ← αᵢ + η,  b ← b + η·yᵢ.
 //
-// The data enter only through the Gram matrix G = [xᵢ·xⱼ], computed once.
-// Started from α = 0, b = 0 and visiting the points in the same order, it
-// makes exactly the updates of Primal (book Tables 2.1 and 2.2).
-//
-// Fit keeps the scores sᵢ = Σⱼ αⱼyⱼGⱼᵢ up to date (an update with point i
-// adds η·yᵢ·G[i][·] to them), so a check costs O(1) and an update O(n).
+// The data enter only through the Gram matrix G = [xᵢ·xⱼ]. Started from
+// α = 0, b = 0 and visiting the points in the same order, it makes exactly
+// the updates of Primal (book Tables 2.1 and 2.2). Fit keeps the full Gram
+// matrix when its 8n² bytes fit GramBudget, and otherwise computes rows of
+// it when an update needs them, keeping the most recently used rows within
+// the budget.
 type Dual struct {
-	// Eta is the learning rate η > 0. Zero means 1.
-	Eta float64
+	Settings
 	// Gram, if not nil, is the n×n Gram matrix [xᵢ·xⱼ] of the data passed
 	// to Fit, for example from kernel.Gram(kernel.Linear{}, x); nil means
-	// Fit computes it. Fit panics if its size is not n×n.
+	// Fit computes what it needs. Fit panics if its size is not n×n.
 	Gram *mat.SymDense
-	// Order, Sequence, MaxEpochs, CS229, Src, Trace and Record mean what
-	// they mean for Primal.
-	Order     Order
-	Sequence  []int
-	MaxEpochs int
-	CS229     bool
-	Src       rand.Source
-	Trace     func(Step)
-	Record    bool
+	// GramBudget is the memory, in bytes, for the Gram matrix or its cached
+	// rows (at least two rows are kept); 0 means DefaultGramBudget.
+	GramBudget int
 }
 
-// Fit runs the dual perceptron on x (n×d) and labels y. The result holds α,
-// b and w = Σᵢ αᵢyᵢxᵢ; errors are those of Primal.Fit. It panics if Gram is
-// set and is not n×n.
+// Fit runs the dual perceptron on x (n×d) and labels y. The result holds α
+// (Run.Alpha), b and w = Σᵢ αᵢyᵢxᵢ; errors are those of Primal.Fit. It
+// panics if Gram is set and is not n×n.
 func (dl Dual) Fit(x mat.Matrix, y []float64) (*Result, error) {
-	cfg, err := newConfig(dl.Eta, dl.Order, dl.Sequence, dl.MaxEpochs, dl.CS229, dl.Src, dl.Trace, dl.Record)
+	const name = "dual"
+	cfg, err := dl.config("perceptron.Dual")
 	if err != nil {
-		return nil, wrap("dual", err)
+		return nil, err
 	}
-	g, err := prepareGram("dual", kernel.Linear{}, dl.Gram, &cfg, x, y)
+	g, err := prepareDual(name, &cfg, dl.GramBudget, kernel.Linear{}, dl.Gram, x, y)
 	if err != nil {
 		return nil, err
 	}
 	l := newDual(g, y, kernel.Rows(x))
-	res, err := drive(l, y, cfg, true)
-	if err != nil {
-		return res, wrap("dual", err)
+	run, err := drive(l, y, cfg, true)
+	return &Result{Linear: classify.Linear{W: slices.Clone(l.w), B: l.b}, Run: *run}, wrap(name, err)
+}
+
+// prepareDual validates the budget, the data and the visiting order of a
+// dual-form run (form names it in errors) and returns the rows of the Gram
+// matrix of k. It panics if g is not n×n.
+func prepareDual(form string, cfg *config, budget int, k kernel.Kernel, g *mat.SymDense, x mat.Matrix, y []float64) (gramRows, error) {
+	if budget < 0 {
+		return nil, cfg.bad("GramBudget", budget, "a number of bytes ≥ 0")
 	}
-	return res, nil
+	if budget == 0 {
+		budget = DefaultGramBudget
+	}
+	if err := dataset.Validate(x, y); err != nil {
+		return nil, wrap(form, err)
+	}
+	n, _ := x.Dims()
+	if err := cfg.checkSeq(n); err != nil {
+		return nil, err
+	}
+	return newGramRows(k, g, x, budget), nil
 }
 
 // dual is the learner of Algorithm 2.2 and of the kernel perceptron.
 type dual struct {
-	g     gram
+	g     gramRows
 	y     []float64
 	alpha []float64 // αᵢ, kept here so that the pocket can save it
 	s     []float64 // sᵢ = Σⱼ αⱼyⱼGⱼᵢ
@@ -71,9 +84,9 @@ type dual struct {
 	w     []float64
 }
 
-func newDual(g *mat.SymDense, y []float64, rows [][]float64) *dual {
+func newDual(g gramRows, y []float64, rows [][]float64) *dual {
 	n := len(y)
-	l := &dual{g: newGram(g), y: y, alpha: make([]float64, n), s: make([]float64, n), x: rows}
+	l := &dual{g: g, y: y, alpha: make([]float64, n), s: make([]float64, n), x: rows}
 	if rows != nil {
 		l.w = make([]float64, len(rows[0]))
 	}
@@ -82,6 +95,8 @@ func newDual(g *mat.SymDense, y []float64, rows [][]float64) *dual {
 
 func (l *dual) score(i int) float64 { return l.s[i] + l.b }
 
+// update adds η·yᵢ·G[i][·] to the scores: a check costs O(1), an update
+// O(n) (plus computing the row when the Gram matrix is not kept).
 func (l *dual) update(i int, step float64) {
 	l.g.addRow(l.s, i, step)
 	l.b += step
@@ -105,51 +120,16 @@ func (l *dual) save(s *snap) {
 func (l *dual) errors(s *snap, cs229 bool) int {
 	var e int
 	for i, yi := range l.y {
-		if miss(cs229, yi, s.s[i]+s.b) {
+		if !correct(cs229, yi, s.s[i]+s.b) {
 			e++
 		}
 	}
 	return e
 }
 
-// gram gives fast access to the rows of a mat.SymDense, which stores the
-// upper triangle of its matrix.
-type gram struct {
-	data   []float64
-	stride int
-	n      int
-}
-
-func newGram(m *mat.SymDense) gram {
-	raw := m.RawSymmetric()
-	return gram{data: raw.Data, stride: raw.Stride, n: raw.N}
-}
-
-// addRow adds c·G[i][j] to dst[j] for all j.
-func (g gram) addRow(dst []float64, i int, c float64) {
-	// G[i][j] for j < i is stored at (j, i); for j ≥ i at (i, j).
-	for j := 0; j < i; j++ {
-		dst[j] += c * g.data[j*g.stride+i]
+func (l *dual) check() error {
+	if i, ok := allFinite(l.alpha); !ok {
+		return fmt.Errorf("%w: α%d = %v", classify.ErrNonFinite, i+1, l.alpha[i])
 	}
-	floats.AddScaled(dst[i:g.n], c, g.data[i*g.stride+i:i*g.stride+g.n])
-}
-
-// prepareGram validates the data and the visiting order of a dual-form run
-// (form names it in errors) and returns the Gram matrix of k: g when it is
-// not nil, computed otherwise. It panics if g is not n×n.
-func prepareGram(form string, k kernel.Kernel, g *mat.SymDense, cfg *config, x mat.Matrix, y []float64) (*mat.SymDense, error) {
-	if err := dataset.Validate(x, y); err != nil {
-		return nil, wrap(form, err)
-	}
-	n, _ := x.Dims()
-	if err := cfg.checkSeq(n); err != nil {
-		return nil, wrap(form, err)
-	}
-	if g == nil {
-		return kernel.Gram(k, x), nil
-	}
-	if g.SymmetricDim() != n {
-		panic(errGramSize)
-	}
-	return g, nil
+	return checkWeights(l.w, l.b)
 }

@@ -30,7 +30,7 @@ var table22 = []struct {
 
 func TestDualTable22(t *testing.T) {
 	x, y := book()
-	res, err := Dual{Record: true}.Fit(x, y)
+	res, err := Dual{Settings: Settings{Record: true}}.Fit(x, y)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -38,10 +38,10 @@ func TestDualTable22(t *testing.T) {
 		t.Fatalf("trace has %d steps, want %d (book Table 2.2)", len(res.Trace), len(table22))
 	}
 	for _, col := range table22 {
-		s := res.Trace[col.k]
-		if s.Point != col.point || !floats.Equal(s.Alpha, col.alpha) || s.B != col.b {
+		s, alpha := res.Trace[col.k], res.AlphaAt(col.k)
+		if s.Point != col.point || !floats.Equal(alpha, col.alpha) || s.B != col.b {
 			t.Errorf("k=%d: point %d, α %v, b %v; want point %d, α %v, b %v (book Table 2.2)",
-				col.k, s.Point, s.Alpha, s.B, col.point, col.alpha, col.b)
+				col.k, s.Point, alpha, s.B, col.point, col.alpha, col.b)
 		}
 	}
 	// w = 2x1 + 0x2 − 5x3 = (1, 1), b = −3.
@@ -85,19 +85,19 @@ func TestPrimalDualSameTrajectory(t *testing.T) {
 		x, y, _, _ := separable(50, 1+int(seed%4), float64(seed%3+1), seed)
 		for _, o := range []Order{Cyclic, Shuffle, RandomMistake} {
 			t.Run(fmt.Sprintf("seed=%d,%v", seed, o), func(t *testing.T) {
-				p, err := Primal{Order: o, Src: rand.NewPCG(seed, 1), Record: true, Eta: 1}.Fit(x, y)
+				p, err := Primal{Settings: Settings{Order: o, Src: rand.NewPCG(seed, 1), Record: true, Eta: 1}}.Fit(x, y)
 				if err != nil {
 					t.Fatal(err)
 				}
-				d, err := Dual{Order: o, Src: rand.NewPCG(seed, 1), Record: true, Eta: 1}.Fit(x, y)
+				d, err := Dual{Settings: Settings{Order: o, Src: rand.NewPCG(seed, 1), Record: true, Eta: 1}}.Fit(x, y)
 				if err != nil {
 					t.Fatal(err)
 				}
 				if !sameSteps(p.Trace, d.Trace, exact) {
 					t.Fatalf("trajectories differ (%d vs %d steps)", len(p.Trace), len(d.Trace))
 				}
-				for _, s := range d.Trace {
-					w, b := combine(x, y, s.Alpha)
+				for k, s := range d.Trace {
+					w, b := combine(x, y, d.AlphaAt(k))
 					if !floats.Equal(w, s.W) || b != s.B {
 						t.Fatalf("k=%d: Σαyx = %v, Σαy = %v; w = %v, b = %v", s.K, w, b, s.W, s.B)
 					}
@@ -110,8 +110,8 @@ func TestPrimalDualSameTrajectory(t *testing.T) {
 // Float data and η ≠ 1: the forms agree up to rounding.
 func TestPrimalDualFloat(t *testing.T) {
 	x, y := benchData(200, 5, 3)
-	p, errP := Primal{Eta: 0.3, MaxEpochs: 20}.Fit(x, y)
-	d, errD := Dual{Eta: 0.3, MaxEpochs: 20}.Fit(x, y)
+	p, errP := Primal{Settings: Settings{Eta: 0.3, MaxEpochs: 20}}.Fit(x, y)
+	d, errD := Dual{Settings: Settings{Eta: 0.3, MaxEpochs: 20}}.Fit(x, y)
 	if (errP == nil) != (errD == nil) {
 		t.Fatalf("errors %v and %v", errP, errD)
 	}

@@ -6,33 +6,15 @@ import (
 )
 
 // Sentinel errors returned, wrapped with context, by the algorithms of this
-// package. Test for them with errors.Is. Errors in the data themselves wrap
-// the sentinels of package dataset (dataset.ErrLabel, dataset.ErrNotFinite, …).
+// package. Test for them with errors.Is. Invalid settings give a
+// *classify.SettingError (errors.Is(err, classify.ErrSetting)), arithmetic
+// that overflows an error wrapping classify.ErrNonFinite, and errors in the
+// data themselves wrap the sentinels of package dataset (dataset.ErrLabel,
+// dataset.ErrNotFinite, …).
 var (
-	// ErrEta: the learning rate η is negative, NaN or infinite.
-	ErrEta = errors.New("perceptron: learning rate must be a finite number > 0")
-
-	// ErrInit: the initial weights W0 do not have one entry per feature, or
-	// W0 or B0 is not finite.
-	ErrInit = errors.New("perceptron: bad initial weights")
-
-	// ErrMaxEpochs: MaxEpochs, Epochs or MaxIter is negative.
-	ErrMaxEpochs = errors.New("perceptron: negative epoch or iteration limit")
-
-	// ErrTolerance: MaxMargin's Tol is negative, NaN or infinite.
-	ErrTolerance = errors.New("perceptron: tolerance must be a finite number ≥ 0")
-
-	// ErrOrder: the visiting order is unknown, or its Sequence is empty, names
-	// a point outside 0…n−1, is not a permutation where one is needed, or is
-	// given to an order that does not use it.
-	ErrOrder = errors.New("perceptron: bad visiting order")
-
 	// ErrNotMisclassified: a Choices sequence chooses a point that the current
 	// weights classify correctly, so the book's update rule cannot pick it.
 	ErrNotMisclassified = errors.New("perceptron: chosen point is not misclassified")
-
-	// ErrKernel: the kernel's parameters are invalid (see kernel.Validate).
-	ErrKernel = errors.New("perceptron: bad kernel")
 
 	// ErrNotConverged: the epoch limit was reached with points still
 	// misclassified. It is returned together with the partial result and the
@@ -51,6 +33,16 @@ var (
 	// step (it cannot for a perceptron run started at ŵ₀ = 0 with a valid
 	// bound, so this signals a mismatched trace and bound).
 	ErrProof = errors.New("perceptron: a proof inequality does not hold")
+
+	// ErrInit: HyperplaneBound was given a w of the wrong length or not
+	// finite, or w = 0 and b = 0.
+	ErrInit = errors.New("perceptron: bad hyperplane")
+
+	// ErrMaxEpochs: MaxMargin's MaxIter is negative.
+	ErrMaxEpochs = errors.New("perceptron: negative iteration limit")
+
+	// ErrTolerance: MaxMargin's Tol is negative, NaN or infinite.
+	ErrTolerance = errors.New("perceptron: tolerance must be a finite number ≥ 0")
 )
 
 // Panic messages for programmer errors.
@@ -58,6 +50,7 @@ const (
 	errGramSize = "perceptron: Gram matrix size does not match the number of examples"
 	errLength   = "perceptron: vector lengths do not match"
 	errDims     = "perceptron: number of labels does not match number of rows"
+	errStep     = "perceptron: step not in the recorded trace"
 )
 
 // wrap adds the name of the algorithm to err, keeping a single package

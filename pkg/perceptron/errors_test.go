@@ -8,56 +8,135 @@ import (
 
 	"gonum.org/v1/gonum/mat"
 
+	"github.com/marginnotes/marginnotes/pkg/classify"
 	"github.com/marginnotes/marginnotes/pkg/dataset"
+	"github.com/marginnotes/marginnotes/pkg/kernel"
 )
 
-// fitter is the part of Primal, Dual and Kernel that the error table uses.
+// fitter is the part of Primal, Dual and KernelDual that the error tables
+// use.
 type fitter func(x mat.Matrix, y []float64) error
 
-// TestErrors checks every documented error of Fit with errors.Is, for each
-// form that shares the settings.
-func TestErrors(t *testing.T) {
+// forms returns the three forms with the settings of p.
+func forms(p Primal) map[string]fitter {
+	return map[string]fitter{
+		"primal": func(x mat.Matrix, y []float64) error { _, err := p.Fit(x, y); return err },
+		"dual":   func(x mat.Matrix, y []float64) error { _, err := Dual{Settings: p.Settings}.Fit(x, y); return err },
+		"kernel": func(x mat.Matrix, y []float64) error {
+			_, err := KernelDual{Settings: p.Settings}.Fit(x, y)
+			return err
+		},
+	}
+}
+
+// Every invalid setting gives a *classify.SettingError that names the
+// solver, the field and the value, the same way for each form, and says so
+// once.
+func TestSettingErrors(t *testing.T) {
+	x, y := book()
+	solvers := map[string]string{"primal": "perceptron.Primal", "dual": "perceptron.Dual", "kernel": "perceptron.KernelDual"}
+	cases := []struct {
+		name  string
+		p     Primal // settings; Dual and KernelDual get the same ones
+		field string
+	}{
+		{"negative eta", Primal{Settings: Settings{Eta: -1}}, "Eta"},
+		{"NaN eta", Primal{Settings: Settings{Eta: math.NaN()}}, "Eta"},
+		{"infinite eta", Primal{Settings: Settings{Eta: math.Inf(1)}}, "Eta"},
+		{"negative MaxEpochs", Primal{Settings: Settings{MaxEpochs: -1}}, "MaxEpochs"},
+		{"unknown order", Primal{Settings: Settings{Order: Order(9)}}, "Order"},
+		{"choices without sequence", Primal{Settings: Settings{Order: Choices}}, "Sequence"},
+		{"index out of range", Primal{Settings: Settings{Order: Choices, Sequence: []int{0, 3}}}, "Sequence[1]"},
+		{"negative index", Primal{Settings: Settings{Order: Choices, Sequence: []int{-1}}}, "Sequence[0]"},
+		{"cyclic sequence not a permutation", Primal{Settings: Settings{Sequence: []int{0, 0, 1}}}, "Sequence[1]"},
+		{"cyclic sequence too short", Primal{Settings: Settings{Sequence: []int{0, 1}}}, "Sequence"},
+		{"shuffle with a sequence", Primal{Settings: Settings{Order: Shuffle, Sequence: []int{0, 1, 2}}}, "Sequence"},
+	}
+	for _, tc := range cases {
+		for form, fit := range forms(tc.p) {
+			t.Run(form+"/"+tc.name, func(t *testing.T) {
+				err := fit(x, y)
+				var se *classify.SettingError
+				if !errors.Is(err, classify.ErrSetting) || !errors.As(err, &se) {
+					t.Fatalf("err = %v, want a *classify.SettingError", err)
+				}
+				if se.Solver != solvers[form] || se.Field != tc.field {
+					t.Errorf("error names %s.%s, want %s.%s", se.Solver, se.Field, solvers[form], tc.field)
+				}
+				if msg := err.Error(); strings.Count(msg, "perceptron") != 1 || strings.Count(msg, tc.field) != 1 {
+					t.Errorf("message %q should name the solver and %s once", msg, tc.field)
+				}
+			})
+		}
+	}
+	for name, c := range map[string]struct {
+		fit   func() error
+		field string
+	}{
+		"W0 too long":        {func() error { _, err := Primal{W0: []float64{1, 2, 3}}.Fit(x, y); return err }, "W0"},
+		"W0 not finite":      {func() error { _, err := Primal{W0: []float64{math.Inf(-1), 0}}.Fit(x, y); return err }, "W0[0]"},
+		"B0 NaN":             {func() error { _, err := Primal{B0: math.NaN()}.Fit(x, y); return err }, "B0"},
+		"negative budget":    {func() error { _, err := Dual{GramBudget: -1}.Fit(x, y); return err }, "GramBudget"},
+		"voted epochs":       {func() error { _, err := Voted{Epochs: -1}.Fit(x, y); return err }, "Epochs"},
+		"voted order":        {func() error { _, err := Voted{Order: RandomMistake}.Fit(x, y); return err }, "Order"},
+		"voted votes":        {func() error { _, err := Voted{MaxVotes: 1}.Fit(x, y); return err }, "MaxVotes"},
+		"enumeration limit":  {func() error { _, err := Enumeration{MaxUpdates: -1}.Outcomes(x, y); return err }, "MaxUpdates"},
+		"enumeration states": {func() error { _, err := Enumeration{MaxStates: -1}.Outcomes(x, y); return err }, "MaxStates"},
+		"enumeration step":   {func() error { _, err := Enumeration{}.States(x, y, -1); return err }, "k"},
+	} {
+		t.Run(name, func(t *testing.T) {
+			err := c.fit()
+			var se *classify.SettingError
+			if !errors.As(err, &se) || se.Field != c.field {
+				t.Errorf("err = %v, want a *classify.SettingError for %s", err, c.field)
+			}
+		})
+	}
+}
+
+// A kernel with bad parameters is a bad setting, and the error also wraps
+// what kernel.Validate says.
+func TestKernelSettingError(t *testing.T) {
+	x, y := book()
+	k := kernel.RBF{Gamma: -1}
+	_, err := KernelDual{K: k}.Fit(x, y)
+	var se *classify.SettingError
+	if !errors.As(err, &se) || se.Field != "K" {
+		t.Fatalf("err = %v, want a *classify.SettingError for K", err)
+	}
+	verr := kernel.Validate(k)
+	wrapped := false
+	if u, ok := err.(interface{ Unwrap() []error }); ok {
+		for _, e := range u.Unwrap() {
+			wrapped = wrapped || e.Error() == verr.Error()
+		}
+	}
+	if !wrapped {
+		t.Errorf("err = %v does not wrap kernel.Validate's %v", err, verr)
+	}
+}
+
+// The errors of the data and of the run name the form once.
+func TestRunErrors(t *testing.T) {
 	x, y := book()
 	xx, yx := xorData()
 	cases := []struct {
 		name string
 		x    mat.Matrix
 		y    []float64
-		p    Primal // settings; Dual and Kernel get the same ones
+		p    Primal // settings; Dual and KernelDual get the same ones
 		want error
 	}{
-		{"negative eta", x, y, Primal{Eta: -1}, ErrEta},
-		{"NaN eta", x, y, Primal{Eta: math.NaN()}, ErrEta},
-		{"infinite eta", x, y, Primal{Eta: math.Inf(1)}, ErrEta},
-		{"negative MaxEpochs", x, y, Primal{MaxEpochs: -1}, ErrMaxEpochs},
-		{"unknown order", x, y, Primal{Order: Order(9)}, ErrOrder},
-		{"choices without sequence", x, y, Primal{Order: Choices}, ErrOrder},
-		{"index out of range", x, y, Primal{Order: Choices, Sequence: []int{0, 3}}, ErrOrder},
-		{"negative index", x, y, Primal{Order: Choices, Sequence: []int{-1}}, ErrOrder},
-		{"cyclic sequence not a permutation", x, y, Primal{Sequence: []int{0, 0, 1}}, ErrOrder},
-		{"cyclic sequence too short", x, y, Primal{Sequence: []int{0, 1}}, ErrOrder},
-		{"shuffle with a sequence", x, y, Primal{Order: Shuffle, Sequence: []int{0, 1, 2}}, ErrOrder},
-		{"chosen point correct", x, y, Primal{Order: Choices, Sequence: []int{0, 0}}, ErrNotMisclassified},
-		{"not separable", xx, yx, Primal{MaxEpochs: 10}, ErrNotConverged},
+		{"chosen point correct", x, y, Primal{Settings: Settings{Order: Choices, Sequence: []int{0, 0}}}, ErrNotMisclassified},
+		{"not separable", xx, yx, Primal{Settings: Settings{MaxEpochs: 10}}, ErrNotConverged},
+		{"overflow", x, y, Primal{Settings: Settings{Eta: 1e308}}, classify.ErrNonFinite},
 		{"labels 0/1", x, []float64{1, 1, 0}, Primal{}, dataset.ErrLabel},
 		{"NaN feature", mat.NewDense(1, 1, []float64{math.NaN()}), []float64{1}, Primal{}, dataset.ErrNotFinite},
 		{"label count", x, []float64{1, -1}, Primal{}, dataset.ErrLength},
 		{"nil matrix", nil, nil, Primal{}, dataset.ErrEmpty},
 	}
 	for _, tc := range cases {
-		p := tc.p
-		forms := map[string]fitter{
-			"primal": func(x mat.Matrix, y []float64) error { _, err := p.Fit(x, y); return err },
-			"dual": func(x mat.Matrix, y []float64) error {
-				_, err := Dual{Eta: p.Eta, Order: p.Order, Sequence: p.Sequence, MaxEpochs: p.MaxEpochs}.Fit(x, y)
-				return err
-			},
-			"kernel": func(x mat.Matrix, y []float64) error {
-				_, err := Kernel{Eta: p.Eta, Order: p.Order, Sequence: p.Sequence, MaxEpochs: p.MaxEpochs}.Fit(x, y)
-				return err
-			},
-		}
-		for form, fit := range forms {
+		for form, fit := range forms(tc.p) {
 			t.Run(form+"/"+tc.name, func(t *testing.T) {
 				err := fit(tc.x, tc.y)
 				if !errors.Is(err, tc.want) {
@@ -68,21 +147,6 @@ func TestErrors(t *testing.T) {
 				}
 			})
 		}
-	}
-}
-
-func TestInitErrors(t *testing.T) {
-	x, y := book()
-	for name, p := range map[string]Primal{
-		"W0 too long":   {W0: []float64{1, 2, 3}},
-		"W0 not finite": {W0: []float64{math.Inf(-1), 0}},
-		"B0 NaN":        {B0: math.NaN()},
-	} {
-		t.Run(name, func(t *testing.T) {
-			if _, err := p.Fit(x, y); !errors.Is(err, ErrInit) {
-				t.Errorf("err = %v, want ErrInit", err)
-			}
-		})
 	}
 }
 

@@ -13,7 +13,7 @@ import (
 func ExamplePrimal() {
 	x := mat.NewDense(3, 2, []float64{3, 3, 4, 3, 1, 1})
 	y := []float64{1, 1, -1}
-	res, err := perceptron.Primal{Record: true}.Fit(x, y)
+	res, err := perceptron.Primal{Settings: perceptron.Settings{Record: true}}.Fit(x, y)
 	if err != nil {
 		panic(err)
 	}
@@ -43,7 +43,7 @@ func ExamplePrimal() {
 func ExamplePrimal_choices() {
 	x := mat.NewDense(3, 2, []float64{3, 3, 4, 3, 1, 1})
 	y := []float64{1, 1, -1}
-	p := perceptron.Primal{Order: perceptron.Choices, Sequence: []int{0, 2, 2, 2, 1, 2, 2, 2, 0, 2, 2}}
+	p := perceptron.Primal{Settings: perceptron.Settings{Order: perceptron.Choices, Sequence: []int{0, 2, 2, 2, 1, 2, 2, 2, 0, 2, 2}}}
 	res, err := p.Fit(x, y)
 	if err != nil {
 		panic(err)
@@ -59,12 +59,12 @@ func ExampleDual() {
 	y := []float64{1, 1, -1}
 	g := kernel.Gram(kernel.Linear{}, x)
 	fmt.Printf("G =\n%.4g\n", mat.Formatted(g))
-	res, err := perceptron.Dual{Gram: g, Record: true}.Fit(x, y)
+	res, err := perceptron.Dual{Settings: perceptron.Settings{Record: true}, Gram: g}.Fit(x, y)
 	if err != nil {
 		panic(err)
 	}
-	for _, s := range res.Trace {
-		fmt.Printf("k=%d α=(%.4g, %.4g, %.4g) b=%.4g\n", s.K, s.Alpha[0], s.Alpha[1], s.Alpha[2], s.B)
+	for k, s := range res.Trace {
+		fmt.Printf("k=%d α=%v b=%.4g\n", s.K, res.AlphaAt(k), s.B)
 	}
 	fmt.Printf("w = (%.4g, %.4g), b = %.4g\n", res.W[0], res.W[1], res.B)
 	// Output:
@@ -72,14 +72,14 @@ func ExampleDual() {
 	// ⎡18  21   6⎤
 	// ⎢21  25   7⎥
 	// ⎣ 6   7   2⎦
-	// k=0 α=(0, 0, 0) b=0
-	// k=1 α=(1, 0, 0) b=1
-	// k=2 α=(1, 0, 1) b=0
-	// k=3 α=(1, 0, 2) b=-1
-	// k=4 α=(1, 0, 3) b=-2
-	// k=5 α=(2, 0, 3) b=-1
-	// k=6 α=(2, 0, 4) b=-2
-	// k=7 α=(2, 0, 5) b=-3
+	// k=0 α=[0 0 0] b=0
+	// k=1 α=[1 0 0] b=1
+	// k=2 α=[1 0 1] b=0
+	// k=3 α=[1 0 2] b=-1
+	// k=4 α=[1 0 3] b=-2
+	// k=5 α=[2 0 3] b=-1
+	// k=6 α=[2 0 4] b=-2
+	// k=7 α=[2 0 5] b=-3
 	// w = (1, 1), b = -3
 }
 
@@ -91,7 +91,7 @@ func ExampleNovikoffBound() {
 	if err != nil {
 		panic(err)
 	}
-	res, err := perceptron.Primal{Record: true}.Fit(x, y)
+	res, err := perceptron.Primal{Settings: perceptron.Settings{Record: true}}.Fit(x, y)
 	if err != nil {
 		panic(err)
 	}
@@ -126,10 +126,10 @@ func ExampleMargins() {
 }
 
 // The kernel perceptron separates XOR, which no hyperplane does.
-func ExampleKernel() {
+func ExampleKernelDual() {
 	x := mat.NewDense(4, 2, []float64{0, 0, 1, 1, 0, 1, 1, 0})
 	y := []float64{-1, -1, 1, 1}
-	res, err := perceptron.Kernel{Kernel: kernel.Polynomial{Degree: 2, Gamma: 1, Coef0: 1}}.Fit(x, y)
+	res, err := perceptron.KernelDual{K: kernel.Polynomial{Degree: 2, Gamma: 1, Coef0: 1}}.Fit(x, y)
 	if err != nil {
 		panic(err)
 	}

@@ -9,6 +9,7 @@ import (
 	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
 
+	"github.com/marginnotes/marginnotes/pkg/classify"
 	"github.com/marginnotes/marginnotes/pkg/dataset"
 	"github.com/marginnotes/marginnotes/pkg/kernel"
 )
@@ -404,14 +405,15 @@ const ProofTol = 1e-9
 // a CS229 bound (Augmented false) the bias of the steps is ignored, as in a
 // run with NoBias. It returns the values of every step (for plotting) and
 // an error wrapping ErrProof if an inequality fails beyond ProofTol, ErrTrace
-// if the trace is empty or does not start at k = 0, ErrEta for a bad eta.
+// if the trace is empty or does not start at k = 0, a *classify.SettingError
+// for a bad eta.
 // It panics if the steps' weights do not match bd.W in length.
 func CheckProof(trace []Step, bd *Bound, eta float64) ([]ProofStep, error) {
 	if eta == 0 {
 		eta = 1
 	}
 	if !(eta > 0) || math.IsInf(eta, 0) {
-		return nil, wrap("proof", fmt.Errorf("%w: η = %v", ErrEta, eta))
+		return nil, &classify.SettingError{Solver: "perceptron.CheckProof", Field: "eta", Value: eta, Want: "a finite number > 0"}
 	}
 	if len(trace) == 0 || trace[0].K != 0 {
 		return nil, wrap("proof", ErrTrace)

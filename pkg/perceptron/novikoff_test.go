@@ -11,6 +11,7 @@ import (
 	"gonum.org/v1/gonum/floats/scalar"
 	"gonum.org/v1/gonum/mat"
 
+	"github.com/marginnotes/marginnotes/pkg/classify"
 	"github.com/marginnotes/marginnotes/pkg/kernel"
 )
 
@@ -47,7 +48,7 @@ func TestNovikoffExample21(t *testing.T) {
 	if !scalar.EqualWithinAbsOrRel(bd.Bound, 117, solverT, solverT) {
 		t.Errorf("(R/γ)² = %v, want 117", bd.Bound)
 	}
-	res, err := Primal{Record: true}.Fit(x, y)
+	res, err := Primal{Settings: Settings{Record: true}}.Fit(x, y)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -214,7 +215,7 @@ func TestNovikoffProperty(t *testing.T) {
 			for _, o := range []Order{Cyclic, Shuffle, RandomMistake} {
 				for _, eta := range []float64{1, 0.1} {
 					t.Run(fmt.Sprintf("margin=%v,seed=%d,%v,eta=%v", margin, seed, o, eta), func(t *testing.T) {
-						res, err := Primal{Order: o, Eta: eta, Src: rand.NewPCG(seed, 9), Record: true}.Fit(x, y)
+						res, err := Primal{Settings: Settings{Order: o, Eta: eta, Src: rand.NewPCG(seed, 9), Record: true}}.Fit(x, y)
 						if err != nil {
 							t.Fatal(err)
 						}
@@ -245,7 +246,7 @@ func TestCS229Property(t *testing.T) {
 			if !scalar.EqualWithinAbsOrRel(bd.R, Radius(x), tight, tight) || bd.B != 0 || bd.Augmented {
 				t.Fatalf("CS229 bound %+v", bd)
 			}
-			res, err := Primal{CS229: true, NoBias: true, Record: true}.Fit(x, y)
+			res, err := Primal{Settings: Settings{CS229: true, Record: true}, NoBias: true}.Fit(x, y)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -287,8 +288,8 @@ func TestCheckProofErrors(t *testing.T) {
 	if !errors.Is(err, ErrProof) || len(steps) != 2 {
 		t.Errorf("err = %v with %d steps, want ErrProof and 2 steps", err, len(steps))
 	}
-	if _, err := CheckProof(bad, bd, -1); !errors.Is(err, ErrEta) {
-		t.Errorf("η = −1: err = %v, want ErrEta", err)
+	if _, err := CheckProof(bad, bd, -1); !errors.Is(err, classify.ErrSetting) {
+		t.Errorf("η = −1: err = %v, want classify.ErrSetting", err)
 	}
 }
 

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+
+	"github.com/marginnotes/marginnotes/pkg/classify"
 )
 
 // Order is the rule by which the perceptron picks the next point to examine.
@@ -52,59 +54,87 @@ func (o Order) String() string {
 	return fmt.Sprintf("Order(%d)", int(o))
 }
 
-// Defaults of the zero values.
+// Defaults of the zero values and limits of what a run keeps.
 const (
 	// DefaultMaxEpochs is the epoch limit used when MaxEpochs is 0.
 	DefaultMaxEpochs = 1000
 	// MaxRecorded is the number of updates whose point indices are kept in
-	// Result.Mistakes; Result.Updates counts all of them.
+	// Run.Mistakes; Run.Updates counts all of them.
 	MaxRecorded = 1 << 20
+	// MaxTraceSteps is the number of steps that Record keeps in Run.Trace
+	// (k = 0 … MaxTraceSteps−1). Each step holds a copy of w, so the trace
+	// takes at most MaxTraceSteps·(d+6)·8 bytes; Trace sees every step.
+	MaxTraceSteps = 1 << 16
 	// defaultSeed1 and defaultSeed2 seed rand.NewPCG when Src is nil.
 	defaultSeed1, defaultSeed2 = 1, 2
 )
 
-// config is the validated common part of the settings of Primal, Dual and
-// Kernel.
-type config struct {
-	eta       float64
-	order     Order
-	seq       []int
-	maxEpochs int
-	cs229     bool
-	rng       *rand.Rand
-	trace     func(Step)
-	record    bool
+// Settings are the settings that Primal, Dual and KernelDual share. The
+// zero value is the book's Example 2.1: η = 1, the cyclic order, at most
+// DefaultMaxEpochs epochs, the book's mistake rule, no trace.
+type Settings struct {
+	// Eta is the learning rate η, a finite number > 0; 0 means 1.
+	Eta float64
+	// Order is the visiting order; the zero value is the book's Cyclic.
+	Order Order
+	// Sequence is the explicit order used by Cyclic (a permutation of the
+	// 0-based point indices) and Choices (the misclassified points chosen,
+	// in update order). Nil for the other orders.
+	Sequence []int
+	// MaxEpochs limits the run; 0 means DefaultMaxEpochs.
+	MaxEpochs int
+	// CS229 selects the mistake rule of the CS229 notes: a point is a
+	// mistake when sign(w·x+b) ≠ y with sign(0) = +1, instead of the book's
+	// y(w·x+b) ≤ 0. The rules differ only where w·x+b = 0: there a point
+	// of label +1 is correct under CS229 and a mistake in the book.
+	CS229 bool
+	// Src drives Shuffle and RandomMistake. Nil means rand.NewPCG(1, 2), so
+	// runs are reproducible by default.
+	Src rand.Source
+	// Trace, if not nil, is called with every step, k = 0 first. The Step's
+	// W is a copy that the callee may keep.
+	Trace func(Step)
+	// Record keeps the first MaxTraceSteps steps in Run.Trace.
+	Record bool
 }
 
-// newConfig applies the defaults and checks the settings that do not depend
-// on the data.
-func newConfig(eta float64, order Order, seq []int, maxEpochs int, cs229 bool, src rand.Source, trace func(Step), record bool) (config, error) {
-	c := config{eta: eta, order: order, seq: seq, maxEpochs: maxEpochs, cs229: cs229, trace: trace, record: record}
-	if c.eta == 0 {
-		c.eta = 1
+// config is a validated copy of Settings with the defaults applied.
+type config struct {
+	Settings
+	solver string // "perceptron.Primal", … for setting errors
+	rng    *rand.Rand
+}
+
+// config checks the settings that do not depend on the data and applies
+// the defaults; solver names the algorithm in errors.
+func (s Settings) config(solver string) (config, error) {
+	c := config{Settings: s, solver: solver}
+	if c.Eta == 0 {
+		c.Eta = 1
 	}
-	if !(c.eta > 0) || math.IsInf(c.eta, 0) {
-		return c, fmt.Errorf("%w: η = %v", ErrEta, eta)
+	if !(c.Eta > 0) || math.IsInf(c.Eta, 0) {
+		return c, c.bad("Eta", s.Eta, "a finite number > 0")
 	}
-	if c.maxEpochs < 0 {
-		return c, fmt.Errorf("%w: MaxEpochs = %d", ErrMaxEpochs, maxEpochs)
+	if c.MaxEpochs < 0 {
+		return c, c.bad("MaxEpochs", s.MaxEpochs, "a number ≥ 0")
 	}
-	if c.maxEpochs == 0 {
-		c.maxEpochs = DefaultMaxEpochs
+	if c.MaxEpochs == 0 {
+		c.MaxEpochs = DefaultMaxEpochs
 	}
-	switch order {
+	switch s.Order {
 	case Cyclic:
 	case Shuffle, RandomMistake:
-		if seq != nil {
-			return c, fmt.Errorf("%w: order %v does not use Sequence", ErrOrder, order)
+		if s.Sequence != nil {
+			return c, c.bad("Sequence", s.Sequence, "nil for the order "+s.Order.String())
 		}
 	case Choices:
-		if len(seq) == 0 {
-			return c, fmt.Errorf("%w: order %v needs a non-empty Sequence", ErrOrder, order)
+		if len(s.Sequence) == 0 {
+			return c, c.bad("Sequence", s.Sequence, "a non-empty list of choices")
 		}
 	default:
-		return c, fmt.Errorf("%w: unknown order %d", ErrOrder, int(order))
+		return c, c.bad("Order", int(s.Order), "Cyclic, Shuffle, RandomMistake or Choices")
 	}
+	src := s.Src
 	if src == nil {
 		src = rand.NewPCG(defaultSeed1, defaultSeed2)
 	}
@@ -112,21 +142,26 @@ func newConfig(eta float64, order Order, seq []int, maxEpochs int, cs229 bool, s
 	return c, nil
 }
 
+// bad returns the error for an invalid setting.
+func (c *config) bad(field string, value any, want string) error {
+	return &classify.SettingError{Solver: c.solver, Field: field, Value: value, Want: want}
+}
+
 // checkSeq checks Sequence against the number of points n.
 func (c *config) checkSeq(n int) error {
-	for k, i := range c.seq {
+	for k, i := range c.Sequence {
 		if i < 0 || i >= n {
-			return fmt.Errorf("%w: Sequence[%d] = %d, want 0…%d", ErrOrder, k, i, n-1)
+			return c.bad(fmt.Sprintf("Sequence[%d]", k), i, fmt.Sprintf("a point index in 0…%d", n-1))
 		}
 	}
-	if c.order == Cyclic && c.seq != nil {
-		if len(c.seq) != n {
-			return fmt.Errorf("%w: cyclic Sequence has %d entries, want a permutation of the %d points", ErrOrder, len(c.seq), n)
+	if c.Order == Cyclic && c.Sequence != nil {
+		if len(c.Sequence) != n {
+			return c.bad("Sequence", fmt.Sprintf("%d entries", len(c.Sequence)), fmt.Sprintf("a permutation of the %d points", n))
 		}
 		seen := make([]bool, n)
-		for k, i := range c.seq {
+		for k, i := range c.Sequence {
 			if seen[i] {
-				return fmt.Errorf("%w: cyclic Sequence[%d] = %d repeats a point; want a permutation", ErrOrder, k, i)
+				return c.bad(fmt.Sprintf("Sequence[%d]", k), i, "a permutation (the point repeats)")
 			}
 			seen[i] = true
 		}
@@ -134,11 +169,27 @@ func (c *config) checkSeq(n int) error {
 	return nil
 }
 
-// miss reports whether a point with label y and score z = w·x+b counts as a
-// mistake: y·z ≤ 0 in the book, sign disagreement with sign(0) = +1 in CS229.
-func miss(cs229 bool, y, z float64) bool {
+// correct reports whether a point with label y and score z = w·x+b is
+// classified correctly under the run's rule: y·z > 0 in the book,
+// Sign(z) = y in CS229. A score that is not finite is never correct.
+func correct(cs229 bool, y, z float64) bool {
 	if cs229 {
-		return (z >= 0) != (y > 0)
+		return classify.Sign(z) == y && math.Abs(z) <= math.MaxFloat64
 	}
-	return y*z <= 0
+	t := y * z // y = ±1, so |t| = |z|
+	return t > 0 && t <= math.MaxFloat64
+}
+
+// finite reports whether z is neither infinite nor NaN.
+func finite(z float64) bool { return math.Abs(z) <= math.MaxFloat64 }
+
+// allFinite reports whether every value of v is finite and, if not, the
+// index of the first one that is not.
+func allFinite(v []float64) (int, bool) {
+	for j, x := range v {
+		if !finite(x) {
+			return j, false
+		}
+	}
+	return -1, true
 }

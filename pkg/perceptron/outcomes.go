@@ -7,8 +7,10 @@ import (
 	"strconv"
 	"strings"
 
+	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
 
+	"github.com/marginnotes/marginnotes/pkg/classify"
 	"github.com/marginnotes/marginnotes/pkg/dataset"
 )
 
@@ -89,7 +91,7 @@ type enumNode struct {
 // more than MaxStates count vectors, Outcomes returns the outcomes found so
 // far with an error wrapping ErrNotConverged: on data that are not linearly
 // separable some run never stops. Invalid data give an error wrapping a
-// dataset sentinel, a negative limit ErrMaxEpochs.
+// dataset sentinel, a negative limit a *classify.SettingError.
 func (e Enumeration) Outcomes(x mat.Matrix, y []float64) ([]Outcome, error) {
 	var out []Outcome
 	err := e.walk(x, y, func(k int, layer []*enumNode) bool {
@@ -131,11 +133,11 @@ type State struct {
 // States returns every state that runs of Algorithm 2.1 from w₀ = 0,
 // b₀ = 0 reach after exactly k updates, sorted by Example; a count vector
 // missing from the list cannot be the α of any run of Algorithm 2.2 at
-// step k. Errors are those of Outcomes; a k beyond MaxUpdates gives
-// ErrMaxEpochs.
+// step k. Errors are those of Outcomes; a k outside 0…MaxUpdates gives a
+// *classify.SettingError.
 func (e Enumeration) States(x mat.Matrix, y []float64, k int) ([]State, error) {
-	if k < 0 || k > cmp.Or(e.MaxUpdates, DefaultEnumUpdates) {
-		return nil, fmt.Errorf("perceptron: enumeration: step %d outside 0…MaxUpdates: %w", k, ErrMaxEpochs)
+	if m := cmp.Or(e.MaxUpdates, DefaultEnumUpdates); k < 0 || k > m {
+		return nil, &classify.SettingError{Solver: "perceptron.Enumeration.States", Field: "k", Value: k, Want: fmt.Sprintf("a step in 0…MaxUpdates = %d", m)}
 	}
 	var out []State
 	err := e.walk(x, y, func(j int, layer []*enumNode) bool {
@@ -158,8 +160,11 @@ func (e Enumeration) walk(x mat.Matrix, y []float64, visit func(k int, layer []*
 	if err := dataset.Validate(x, y); err != nil {
 		return fmt.Errorf("perceptron: enumeration: %w", err)
 	}
-	if e.MaxUpdates < 0 || e.MaxStates < 0 {
-		return fmt.Errorf("perceptron: enumeration: %w", ErrMaxEpochs)
+	if e.MaxUpdates < 0 {
+		return &classify.SettingError{Solver: "perceptron.Enumeration", Field: "MaxUpdates", Value: e.MaxUpdates, Want: "a number ≥ 0"}
+	}
+	if e.MaxStates < 0 {
+		return &classify.SettingError{Solver: "perceptron.Enumeration", Field: "MaxStates", Value: e.MaxStates, Want: "a number ≥ 0"}
 	}
 	maxUpdates := cmp.Or(e.MaxUpdates, DefaultEnumUpdates)
 	maxStates := cmp.Or(e.MaxStates, DefaultEnumStates)
@@ -175,7 +180,7 @@ func (e Enumeration) walk(x mat.Matrix, y []float64, visit func(k int, layer []*
 			nd.w = make([]float64, d)
 			nd.b = weightsOf(nd.w, nd.counts, rows, y)
 			for i, xi := range rows {
-				if y[i]*(dot(nd.w, xi)+nd.b) <= 0 {
+				if y[i]*(floats.Dot(nd.w, xi)+nd.b) <= 0 {
 					nd.miss = append(nd.miss, i)
 				}
 			}

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/marginnotes/marginnotes/pkg/classify"
 	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/floats/scalar"
 )
@@ -49,7 +50,7 @@ func TestOutcomesExample21(t *testing.T) {
 			t.Errorf("outcome %d: %v runs, want 2", i, o.Runs)
 		}
 		// Replaying the example with the Choices order ends at the outcome.
-		res, err := Primal{Order: Choices, Sequence: o.Example}.Fit(x, y)
+		res, err := Primal{Settings: Settings{Order: Choices, Sequence: o.Example}}.Fit(x, y)
 		if err != nil || !floats.Equal(res.W, o.W) || res.B != o.B {
 			t.Errorf("outcome %d: replay gives %v %v (%v)", i, res.W, res.B, err)
 		}
@@ -76,7 +77,7 @@ func TestOutcomesCoverRuns(t *testing.T) {
 			t.Errorf("seed %d: probabilities sum to %v", seed, total)
 		}
 		for s := uint64(0); s < 20; s++ {
-			res, err := Primal{Order: RandomMistake, Src: rand.NewPCG(s, 3)}.Fit(x, y)
+			res, err := Primal{Settings: Settings{Order: RandomMistake, Src: rand.NewPCG(s, 3)}}.Fit(x, y)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -99,8 +100,8 @@ func TestOutcomesNotSeparable(t *testing.T) {
 	if _, err := (Enumeration{MaxStates: 2}).Outcomes(x, y); !errors.Is(err, ErrNotConverged) {
 		t.Errorf("MaxStates 2: err = %v, want ErrNotConverged", err)
 	}
-	if _, err := (Enumeration{MaxUpdates: -1}).Outcomes(x, y); !errors.Is(err, ErrMaxEpochs) {
-		t.Errorf("MaxUpdates −1: err = %v, want ErrMaxEpochs", err)
+	if _, err := (Enumeration{MaxUpdates: -1}).Outcomes(x, y); !errors.Is(err, classify.ErrSetting) {
+		t.Errorf("MaxUpdates −1: err = %v, want classify.ErrSetting", err)
 	}
 }
 
@@ -123,7 +124,7 @@ func TestStatesExample22(t *testing.T) {
 	if !slices.Equal(states[0].Misclassified, []int{0, 1}) || states[0].B != -2 {
 		t.Errorf("state (1,0,3): %+v", states[0])
 	}
-	if _, err := (Enumeration{MaxUpdates: 3}).States(x, y, 4); !errors.Is(err, ErrMaxEpochs) {
+	if _, err := (Enumeration{MaxUpdates: 3}).States(x, y, 4); !errors.Is(err, classify.ErrSetting) {
 		t.Errorf("k beyond MaxUpdates: err = %v", err)
 	}
 }

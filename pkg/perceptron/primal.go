@@ -2,11 +2,12 @@ package perceptron
 
 import (
 	"fmt"
-	"math"
-	"math/rand/v2"
+	"slices"
 
+	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
 
+	"github.com/marginnotes/marginnotes/pkg/classify"
 	"github.com/marginnotes/marginnotes/pkg/dataset"
 )
 
@@ -15,88 +16,85 @@ import (
 //
 //	w ← w + η·yᵢ·xᵢ,  b ← b + η·yᵢ.
 //
-// The zero value runs the book's Example 2.1 settings: η = 1, w₀ = 0, b₀ = 0,
-// the cyclic order and at most DefaultMaxEpochs epochs.
+// The zero value runs the book's Example 2.1: η = 1, w₀ = 0, b₀ = 0, the
+// cyclic order and at most DefaultMaxEpochs epochs.
 type Primal struct {
-	// Eta is the learning rate η > 0. Zero means 1.
-	Eta float64
-	// W0 and B0 are the initial weights. A nil W0 means the zero vector.
+	Settings
+	// W0 and B0 are the initial weights, finite; a nil W0 means the zero
+	// vector.
 	W0 []float64
 	B0 float64
-	// Order is the visiting order; the zero value is the book's Cyclic.
-	Order Order
-	// Sequence is the explicit order used by Cyclic (a permutation of the
-	// 0-based point indices) and Choices (the misclassified points chosen,
-	// in update order). Nil for the other orders.
-	Sequence []int
-	// MaxEpochs limits the run; 0 means DefaultMaxEpochs.
-	MaxEpochs int
-	// CS229 selects the mistake rule of the CS229 notes: a point is a
-	// mistake when sign(w·x+b) ≠ y with sign(0) = +1, instead of the book's
-	// y(w·x+b) ≤ 0. The rules differ only where w·x+b = 0: there a point
-	// of label +1 is correct under CS229 and a mistake in the book.
-	CS229 bool
 	// NoBias keeps b fixed at B0 (CS229's θ ← θ + y·x has no intercept).
 	NoBias bool
-	// Src drives Shuffle and RandomMistake. Nil means
-	// rand.NewPCG(1, 2), so runs are reproducible by default.
-	Src rand.Source
-	// Trace, if not nil, is called with every step, k = 0 first. The Step's
-	// slices are copies that the callee may keep.
-	Trace func(Step)
-	// Record stores every step in Result.Trace. Each step copies w and α,
-	// so use it on small data sets.
-	Record bool
 }
+
+// Result is the outcome of Primal and Dual: the model f(x) = sign(w·x + b)
+// (classify.Linear) and the run that found it.
+type Result struct {
+	classify.Linear
+	Run
+}
+
+var (
+	_ classify.Classifier  = (*Result)(nil)
+	_ classify.Dimensioned = (*Result)(nil)
+)
 
 // Fit runs the perceptron on the data x (n×d, one example per row) with
 // labels y in {−1, +1}.
 //
-// When the run stops at the epoch limit with points still misclassified,
-// Fit returns the partial result together with an error wrapping
-// ErrNotConverged; Result.Pocket then holds the best weights seen. Invalid
-// data give an error wrapping a dataset sentinel; invalid settings give
-// ErrEta, ErrInit, ErrMaxEpochs or ErrOrder; a Choices sequence that picks a
-// correctly classified point gives ErrNotMisclassified with the partial
-// result.
-//
-// Fit reads a *mat.Dense (or any mat.RawMatrixer) in place; other matrices
-// are copied once.
+// Fit returns an error, with the partial result, wrapping ErrNotConverged
+// when the epoch limit is reached with points still misclassified
+// (Run.Pocket then holds the best weights seen), ErrNotMisclassified when a
+// Choices sequence picks a correctly classified point, and
+// classify.ErrNonFinite when a score or weight overflows. Invalid settings
+// give a *classify.SettingError, invalid data an error wrapping a dataset
+// sentinel.
 func (p Primal) Fit(x mat.Matrix, y []float64) (*Result, error) {
-	cfg, err := newConfig(p.Eta, p.Order, p.Sequence, p.MaxEpochs, p.CS229, p.Src, p.Trace, p.Record)
+	const name = "primal"
+	cfg, err := p.config("perceptron.Primal")
 	if err != nil {
-		return nil, wrap("primal", err)
+		return nil, err
 	}
 	if err := dataset.Validate(x, y); err != nil {
-		return nil, wrap("primal", err)
+		return nil, wrap(name, err)
 	}
 	n, d := x.Dims()
 	if err := cfg.checkSeq(n); err != nil {
-		return nil, wrap("primal", err)
+		return nil, err
 	}
-	if err := checkInit(p.W0, p.B0, d); err != nil {
-		return nil, wrap("primal", err)
+	if err := p.checkStart(&cfg, d); err != nil {
+		return nil, err
 	}
 	l := newPrimal(x, y, p.W0, p.B0, p.NoBias)
-	res, err := drive(l, y, cfg, false)
-	if err != nil {
-		return res, wrap("primal", err)
-	}
-	return res, nil
+	run, err := drive(l, y, cfg, false)
+	return &Result{Linear: classify.Linear{W: slices.Clone(l.w), B: l.b}, Run: *run}, wrap(name, err)
 }
 
-// checkInit checks W0 and B0 against the number of features d.
-func checkInit(w0 []float64, b0 float64, d int) error {
-	if len(w0) != 0 && len(w0) != d {
-		return fmt.Errorf("%w: W0 has %d entries, the data have %d features", ErrInit, len(w0), d)
+// checkStart checks W0 and B0 against the number of features d.
+func (p Primal) checkStart(c *config, d int) error {
+	if len(p.W0) != 0 && len(p.W0) != d {
+		return c.bad("W0", fmt.Sprintf("%d entries", len(p.W0)), fmt.Sprintf("nil or one entry per feature (%d)", d))
 	}
-	for j, v := range w0 {
-		if math.IsNaN(v) || math.IsInf(v, 0) {
-			return fmt.Errorf("%w: W0[%d] = %v is not finite", ErrInit, j, v)
-		}
+	if j, ok := allFinite(p.W0); !ok {
+		return c.bad(fmt.Sprintf("W0[%d]", j), p.W0[j], "a finite number")
 	}
-	if math.IsNaN(b0) || math.IsInf(b0, 0) {
-		return fmt.Errorf("%w: B0 = %v is not finite", ErrInit, b0)
+	if !finite(p.B0) {
+		return c.bad("B0", p.B0, "a finite number")
+	}
+	return nil
+}
+
+// checkInit checks a hyperplane (w, b) against the number of features d.
+func checkInit(w []float64, b float64, d int) error {
+	if len(w) != 0 && len(w) != d {
+		return fmt.Errorf("%w: w has %d entries, the data have %d features", ErrInit, len(w), d)
+	}
+	if j, ok := allFinite(w); !ok {
+		return fmt.Errorf("%w: w[%d] = %v is not finite", ErrInit, j, w[j])
+	}
+	if !finite(b) {
+		return fmt.Errorf("%w: b = %v is not finite", ErrInit, b)
 	}
 	return nil
 }
@@ -136,10 +134,10 @@ func (p *primal) row(i int) []float64 {
 	return p.x[i*p.stride : i*p.stride+p.d : i*p.stride+p.d]
 }
 
-func (p *primal) score(i int) float64 { return dot(p.w, p.row(i)) + p.b }
+func (p *primal) score(i int) float64 { return floats.Dot(p.w, p.row(i)) + p.b }
 
 func (p *primal) update(i int, step float64) {
-	axpy(step, p.row(i), p.w)
+	floats.AddScaled(p.w, step, p.row(i))
 	if !p.noBias {
 		p.b += step
 	}
@@ -155,9 +153,11 @@ func (p *primal) save(s *snap) {
 func (p *primal) errors(s *snap, cs229 bool) int {
 	var e int
 	for i, yi := range p.y {
-		if miss(cs229, yi, dot(s.w, p.row(i))+s.b) {
+		if !correct(cs229, yi, floats.Dot(s.w, p.row(i))+s.b) {
 			e++
 		}
 	}
 	return e
 }
+
+func (p *primal) check() error { return checkWeights(p.w, p.b) }

@@ -30,7 +30,7 @@ var table21 = []struct {
 
 func TestPrimalTable21(t *testing.T) {
 	x, y := book()
-	res, err := Primal{Record: true}.Fit(x, y)
+	res, err := Primal{Settings: Settings{Record: true}}.Fit(x, y)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -69,7 +69,7 @@ func TestPrimalTable21(t *testing.T) {
 func TestPrimalAlternativeOrder(t *testing.T) {
 	x, y := book()
 	seq := []int{0, 2, 2, 2, 1, 2, 2, 2, 0, 2, 2}
-	res, err := Primal{Order: Choices, Sequence: seq}.Fit(x, y)
+	res, err := Primal{Settings: Settings{Order: Choices, Sequence: seq}}.Fit(x, y)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -85,11 +85,11 @@ func TestPrimalAlternativeOrder(t *testing.T) {
 func TestPrimalChoicesReplay(t *testing.T) {
 	x, y, _, _ := separable(40, 3, 2, 5)
 	var a, b []Step
-	ra, err := Primal{Trace: func(s Step) { a = append(a, s) }}.Fit(x, y)
+	ra, err := Primal{Settings: Settings{Trace: func(s Step) { a = append(a, s) }}}.Fit(x, y)
 	if err != nil {
 		t.Fatal(err)
 	}
-	rb, err := Primal{Order: Choices, Sequence: ra.Mistakes, Record: true}.Fit(x, y)
+	rb, err := Primal{Settings: Settings{Order: Choices, Sequence: ra.Mistakes, Record: true}}.Fit(x, y)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -103,7 +103,7 @@ func TestPrimalChoicesStops(t *testing.T) {
 	x, y := book()
 	t.Run("correct point chosen", func(t *testing.T) {
 		// After the update with x1, x1 is classified correctly.
-		res, err := Primal{Order: Choices, Sequence: []int{0, 0}}.Fit(x, y)
+		res, err := Primal{Settings: Settings{Order: Choices, Sequence: []int{0, 0}}}.Fit(x, y)
 		if !errors.Is(err, ErrNotMisclassified) {
 			t.Fatalf("err = %v, want ErrNotMisclassified", err)
 		}
@@ -112,7 +112,7 @@ func TestPrimalChoicesStops(t *testing.T) {
 		}
 	})
 	t.Run("sequence too short", func(t *testing.T) {
-		res, err := Primal{Order: Choices, Sequence: []int{0, 2}}.Fit(x, y)
+		res, err := Primal{Settings: Settings{Order: Choices, Sequence: []int{0, 2}}}.Fit(x, y)
 		if !errors.Is(err, ErrNotConverged) {
 			t.Fatalf("err = %v, want ErrNotConverged", err)
 		}
@@ -126,7 +126,7 @@ func TestPrimalChoicesStops(t *testing.T) {
 // positive points are correct and x3 is the first mistake.
 func TestPrimalCS229Rule(t *testing.T) {
 	x, y := book()
-	res, err := Primal{CS229: true}.Fit(x, y)
+	res, err := Primal{Settings: Settings{CS229: true}}.Fit(x, y)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -144,7 +144,7 @@ func TestPrimalNoBias(t *testing.T) {
 	// Separable through the origin: u = (1, −1).
 	x := mat.NewDense(4, 2, []float64{2, 1, 3, 0, 0, 2, 1, 3})
 	y := []float64{1, 1, -1, -1}
-	res, err := Primal{NoBias: true, CS229: true}.Fit(x, y)
+	res, err := Primal{Settings: Settings{CS229: true}, NoBias: true}.Fit(x, y)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -169,7 +169,7 @@ func TestPrimalSettings(t *testing.T) {
 	})
 	t.Run("eta scales the run", func(t *testing.T) {
 		// From ŵ₀ = 0 every ŵₖ is η times the ŵₖ of η = 1.
-		res, err := Primal{Eta: 0.5}.Fit(x, y)
+		res, err := Primal{Settings: Settings{Eta: 0.5}}.Fit(x, y)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -182,7 +182,7 @@ func TestPrimalSettings(t *testing.T) {
 	})
 	t.Run("cyclic permutation", func(t *testing.T) {
 		// Visiting x3, x2, x1 equals running on the reversed data.
-		res, err := Primal{Sequence: []int{2, 1, 0}}.Fit(x, y)
+		res, err := Primal{Settings: Settings{Sequence: []int{2, 1, 0}}}.Fit(x, y)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -207,7 +207,7 @@ func TestPrimalSettings(t *testing.T) {
 	})
 	t.Run("trace and record agree", func(t *testing.T) {
 		var got []Step
-		res, err := Primal{Record: true, Trace: func(s Step) { got = append(got, s) }}.Fit(x, y)
+		res, err := Primal{Settings: Settings{Record: true, Trace: func(s Step) { got = append(got, s) }}}.Fit(x, y)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -221,11 +221,11 @@ func TestPrimalRandomOrders(t *testing.T) {
 	x, y, _, _ := separable(60, 4, 3, 2)
 	for _, o := range []Order{Shuffle, RandomMistake} {
 		t.Run(o.String(), func(t *testing.T) {
-			r1, err := Primal{Order: o, Src: rand.NewPCG(3, 4)}.Fit(x, y)
+			r1, err := Primal{Settings: Settings{Order: o, Src: rand.NewPCG(3, 4)}}.Fit(x, y)
 			if err != nil {
 				t.Fatal(err)
 			}
-			r2, _ := Primal{Order: o, Src: rand.NewPCG(3, 4)}.Fit(x, y)
+			r2, _ := Primal{Settings: Settings{Order: o, Src: rand.NewPCG(3, 4)}}.Fit(x, y)
 			if !slices.Equal(r1.Mistakes, r2.Mistakes) {
 				t.Error("same seed, different runs")
 			}
@@ -256,7 +256,7 @@ func TestPrimalNotConverged(t *testing.T) {
 		{"noisy random mistake", xn, yn, RandomMistake},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			res, err := Primal{Order: tc.order, MaxEpochs: 50}.Fit(tc.x, tc.y)
+			res, err := Primal{Settings: Settings{Order: tc.order, MaxEpochs: 50}}.Fit(tc.x, tc.y)
 			if !errors.Is(err, ErrNotConverged) {
 				t.Fatalf("err = %v, want ErrNotConverged", err)
 			}
@@ -284,7 +284,7 @@ func sameSteps(a, b []Step, tol float64) bool {
 		if a[i].K != b[i].K || a[i].Point != b[i].Point ||
 			!floats.EqualApprox(a[i].W, b[i].W, tol) ||
 			!scalar.EqualWithinAbsOrRel(a[i].B, b[i].B, tol, tol) ||
-			!floats.EqualApprox(a[i].Alpha, b[i].Alpha, tol) {
+			!scalar.EqualWithinAbsOrRel(a[i].Alpha, b[i].Alpha, tol, tol) {
 			return false
 		}
 	}

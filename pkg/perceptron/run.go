@@ -3,38 +3,37 @@ package perceptron
 import (
 	"fmt"
 	"slices"
+
+	"gonum.org/v1/gonum/floats"
+
+	"github.com/marginnotes/marginnotes/pkg/classify"
 )
 
 // Step is one row of the iteration tables 2.1 and 2.2: the state after the
 // k-th update. The step k = 0 holds the initial state and has Point = −1.
-// W is nil for the kernel perceptron.
 type Step struct {
 	K     int       // number of updates so far
 	Point int       // 0-based index of the point used by update k; −1 at k = 0
-	W     []float64 // weights after update k
+	W     []float64 // weights after update k; nil for the kernel perceptron
 	B     float64   // bias after update k
-	Alpha []float64 // αᵢ = η·(number of updates with point i) after update k
+	Alpha float64   // α of Point after update k (0 at k = 0); Run.AlphaAt gives all of α
 }
 
 // Pocket holds the best weights seen during a run, judged by the number of
-// training points they misclassify (Gallant 1990). See Result.
+// training points they misclassify (Gallant 1990). See Run.Pocket.
 type Pocket struct {
 	W       []float64 // nil for the kernel perceptron
 	B       float64
 	Alpha   []float64 // dual and kernel forms only
-	Errors  int       // training points misclassified by (W, B), by the rule of the run
+	Errors  int       // training points misclassified by the weights, by the rule of the run
 	Updates int       // the weights are those after this many updates
 }
 
-// Result is the outcome of a perceptron run.
-type Result struct {
-	// W and B are the final weights: f(x) = sign(W·x + B). W is nil for the
-	// kernel perceptron.
-	W []float64
-	B float64
-	// Alpha[i] is η times the number of updates made with point i. For the
-	// dual form (and the primal started at W0 = 0, B0 = 0) W = Σᵢ Alpha[i]·yᵢ·xᵢ
-	// and B = Σᵢ Alpha[i]·yᵢ.
+// Run is what a run of Primal, Dual or KernelDual did, besides the model it
+// found.
+type Run struct {
+	// Alpha[i] is η times the number of updates made with point i. Started
+	// from w₀ = 0, b₀ = 0, w = Σᵢ Alpha[i]·yᵢ·xᵢ and b = Σᵢ Alpha[i]·yᵢ.
 	Alpha []float64
 	// Mistakes lists the 0-based indices of the points used by the updates,
 	// in update order (the first MaxRecorded of them).
@@ -43,24 +42,38 @@ type Result struct {
 	Updates int
 	// Epochs is the number of epochs started (see Order for what an epoch is).
 	Epochs int
-	// Converged reports that no training point is misclassified by (W, B).
+	// Converged reports that every training point is classified correctly,
+	// with a finite score, by the final weights.
 	Converged bool
-	// Trace holds every step k = 0, 1, …, Updates when the algorithm's
-	// Record field is set.
+	// Trace holds the steps k = 0, 1, … (the first MaxTraceSteps of them)
+	// when Record is set.
 	Trace []Step
 	// Pocket holds the best weights seen. When the run converged they are
 	// the final weights with Errors = 0. Otherwise, for Cyclic and Shuffle,
 	// they are the best by training errors among the final weights and the
-	// weights that survived the longest runs of correct classifications
-	// (the pocket algorithm with ratchet, Gallant 1990, keeping
-	// PocketCandidates of them; each costs one pass over the data at the
-	// end); for RandomMistake and Choices every weight vector of the run is
+	// PocketCandidates weight vectors that survived the longest runs of
+	// correct classifications (the pocket algorithm with ratchet, Gallant
+	// 1990); for RandomMistake and Choices every weight vector of the run is
 	// counted, so they are the best seen.
 	Pocket Pocket
 }
 
+// AlphaAt returns α after update k, replayed from the recorded trace. It
+// panics if step k is not in Trace.
+func (r *Run) AlphaAt(k int) []float64 {
+	if k < 0 || k >= len(r.Trace) {
+		panic(errStep)
+	}
+	a := make([]float64, len(r.Alpha))
+	for _, s := range r.Trace[1 : k+1] {
+		a[s.Point] = s.Alpha
+	}
+	return a
+}
+
 // PocketCandidates is the number of longest-surviving weight vectors that
-// Cyclic and Shuffle runs keep as pocket candidates.
+// Cyclic and Shuffle runs keep as pocket candidates; each costs one pass
+// over the data at the end of a run that did not converge.
 const PocketCandidates = 8
 
 // learner is the form-specific part of a run: the primal keeps (w, b), the
@@ -70,13 +83,17 @@ type learner interface {
 	score(i int) float64
 	// update adds step = η·yᵢ times point i to the weights.
 	update(i int, step float64)
-	// weights returns the current weights (not copies; w may be nil).
+	// weights returns the current weights (not copies; w is nil for the
+	// kernel form).
 	weights() (w []float64, b float64)
 	// save copies the current weights into s.
 	save(s *snap)
 	// errors returns the number of training points that the weights saved
 	// in s misclassify.
 	errors(s *snap, cs229 bool) int
+	// check returns an error wrapping classify.ErrNonFinite if a weight is
+	// not finite.
+	check() error
 }
 
 // snap is a saved weight vector.
@@ -95,7 +112,7 @@ type runner struct {
 	l     learner
 	y     []float64
 	n     int
-	res   *Result
+	res   *Run
 	dual  bool // learner keeps α itself: save it in the pocket
 	cands []*snap
 	best  *snap // exact pocket for RandomMistake and Choices
@@ -104,27 +121,32 @@ type runner struct {
 	// finalErrors is the number of training points the final weights
 	// misclassify.
 	finalErrors int
+	// err, once set, stops the run: a score that is not finite.
+	err error
 }
 
-// drive runs the learner with the settings of cfg and fills res. The caller
-// sets res.W and res.B from the learner afterwards.
-func drive(l learner, y []float64, cfg config, dual bool) (*Result, error) {
+// drive runs the learner with the settings of cfg. The caller reads the
+// final weights from the learner.
+func drive(l learner, y []float64, cfg config, dual bool) (*Run, error) {
 	n := len(y)
 	r := &runner{cfg: cfg, l: l, y: y, n: n, dual: dual, bestE: -1}
-	r.res = &Result{Alpha: make([]float64, n)}
+	r.res = &Run{Alpha: make([]float64, n)}
 	r.step(-1)
-	var err error
-	switch cfg.order {
+	switch cfg.Order {
 	case Cyclic, Shuffle:
-		err = r.cyclic()
+		r.cyclic()
 	case RandomMistake:
-		err = r.randomMistake()
+		r.randomMistake()
 	case Choices:
-		err = r.choices()
+		r.choices()
 	}
-	w, b := l.weights()
-	r.res.W = slices.Clone(w)
-	r.res.B = b
+	err := r.err
+	if err == nil {
+		err = l.check()
+	}
+	if err != nil {
+		r.res.Converged = false
+	}
 	r.finishPocket()
 	if err == nil && !r.res.Converged {
 		err = fmt.Errorf("%w after %d epochs and %d updates; %d training points still misclassified (the pocket weights misclassify %d)",
@@ -133,50 +155,60 @@ func drive(l learner, y []float64, cfg config, dual bool) (*Result, error) {
 	return r.res, err
 }
 
+// fail stops the run at the non-finite score z of point i.
+func (r *runner) fail(i int, z float64) {
+	r.err = fmt.Errorf("%w: the score of x%d is %v after %d updates", classify.ErrNonFinite, i+1, z, r.res.Updates)
+}
+
 // cyclic runs the Cyclic and Shuffle orders.
-func (r *runner) cyclic() error {
+func (r *runner) cyclic() {
 	n := r.n
 	var perm []int
-	if r.cfg.order == Shuffle {
+	if r.cfg.Order == Shuffle {
 		perm = make([]int, n)
 		for i := range perm {
 			perm[i] = i
 		}
-	} else if r.cfg.seq != nil {
-		perm = r.cfg.seq
+	} else if r.cfg.Sequence != nil {
+		perm = r.cfg.Sequence
 	}
 	run := 0
-	for r.res.Epochs < r.cfg.maxEpochs && run < n {
+	for r.res.Epochs < r.cfg.MaxEpochs && run < n && r.err == nil {
 		r.res.Epochs++
-		if r.cfg.order == Shuffle {
+		if r.cfg.Order == Shuffle {
 			r.cfg.rng.Shuffle(n, func(i, j int) { perm[i], perm[j] = perm[j], perm[i] })
 			run = 0
 		}
 		run = r.pass(perm, run)
 	}
-	r.res.Converged = run >= n
-	return nil
+	r.res.Converged = run >= n && r.err == nil
 }
 
 // pass examines the points in the order perm (nil: index order) once,
 // starting with run consecutive correct examinations, and returns the run
-// length at the end. It returns early when the run reaches n.
+// length at the end. It returns early when the run reaches n or a score is
+// not finite.
 func (r *runner) pass(perm []int, run int) int {
 	if p, ok := r.l.(*primal); ok {
 		return r.passPrimal(p, perm, run)
 	}
-	n, y, l, cs229 := r.n, r.y, r.l, r.cfg.cs229
+	n, y, l, cs229 := r.n, r.y, r.l, r.cfg.CS229
 	for j := 0; j < n; j++ {
 		i := j
 		if perm != nil {
 			i = perm[j]
 		}
-		if !miss(cs229, y[i], l.score(i)) {
+		z := l.score(i)
+		if correct(cs229, y[i], z) {
 			run++
 			if run == n {
 				return run
 			}
 			continue
+		}
+		if !finite(z) {
+			r.fail(i, z)
+			return run
 		}
 		r.candidate(run)
 		r.update(i)
@@ -188,35 +220,25 @@ func (r *runner) pass(perm []int, run int) int {
 // passPrimal is pass for the primal learner: the hot loop of Algorithm 2.1,
 // without interface calls on the path of a correct classification.
 func (r *runner) passPrimal(p *primal, perm []int, run int) int {
-	n, y, cs229 := r.n, r.y, r.cfg.cs229
+	n, y, cs229 := r.n, r.y, r.cfg.CS229
 	x, stride, d, w := p.x, p.stride, p.d, p.w
-	// On long rows, ask for the row `ahead` places on while working on this
-	// one: the loop is limited by memory, and the hint keeps more reads in
-	// flight than the hardware prefetcher does on its own (about 10–20%
-	// faster on 10⁵–10⁶ × 100 data, measured with bench/perceptron).
-	ahead := 0
-	if d >= prefetchMinLen {
-		ahead = max(1, prefetchBytes/(8*d))
-	}
 	for j := 0; j < n; j++ {
 		i := j
 		if perm != nil {
 			i = perm[j]
 		}
-		if ahead > 0 && j+ahead < n {
-			k := j + ahead
-			if perm != nil {
-				k = perm[k]
-			}
-			prefetch(x[k*stride : k*stride+d])
-		}
 		xi := x[i*stride : i*stride+d : i*stride+d]
-		if !miss(cs229, y[i], dot(w, xi)+p.b) {
+		z := floats.Dot(w, xi) + p.b
+		if correct(cs229, y[i], z) {
 			run++
 			if run == n {
 				return run
 			}
 			continue
+		}
+		if !finite(z) {
+			r.fail(i, z)
+			return run
 		}
 		r.candidate(run)
 		r.update(i)
@@ -225,54 +247,62 @@ func (r *runner) passPrimal(p *primal, perm []int, run int) int {
 	return run
 }
 
-// Prefetching in passPrimal: rows of at least prefetchMinLen values are
-// requested about prefetchBytes ahead.
-const (
-	prefetchMinLen = 32
-	prefetchBytes  = 6144
-)
-
 // randomMistake runs the RandomMistake order.
-func (r *runner) randomMistake() error {
+func (r *runner) randomMistake() {
 	var m []int
-	for r.res.Epochs < r.cfg.maxEpochs {
+	for r.res.Epochs < r.cfg.MaxEpochs {
 		r.res.Epochs++
 		m = r.misclassified(m[:0])
+		if r.err != nil {
+			return
+		}
 		r.consider(len(m))
 		if len(m) == 0 {
 			r.res.Converged = true
-			return nil
+			return
 		}
 		r.update(m[r.cfg.rng.IntN(len(m))])
 	}
-	return nil
 }
 
 // choices runs the Choices order.
-func (r *runner) choices() error {
+func (r *runner) choices() {
 	var m []int
-	for k, i := range r.cfg.seq {
+	for k, i := range r.cfg.Sequence {
 		m = r.misclassified(m[:0])
+		if r.err != nil {
+			return
+		}
 		r.consider(len(m))
-		if z := r.l.score(i); !miss(r.cfg.cs229, r.y[i], z) {
-			return fmt.Errorf("%w: choice %d is x%d, but y·(w·x+b) = %g there, so it is classified correctly",
+		if z := r.l.score(i); correct(r.cfg.CS229, r.y[i], z) {
+			r.err = fmt.Errorf("%w: choice %d is x%d, but y·(w·x+b) = %g there, so it is classified correctly",
 				ErrNotMisclassified, k+1, i+1, r.y[i]*z)
+			return
 		}
 		r.update(i)
 	}
 	r.res.Epochs = 1
 	m = r.misclassified(m[:0])
+	if r.err != nil {
+		return
+	}
 	r.consider(len(m))
 	r.res.Converged = len(m) == 0
-	return nil
 }
 
-// misclassified appends the indices of the misclassified points to m.
+// misclassified appends the indices of the misclassified points to m; it
+// stops at the first score that is not finite.
 func (r *runner) misclassified(m []int) []int {
 	for i, yi := range r.y {
-		if miss(r.cfg.cs229, yi, r.l.score(i)) {
-			m = append(m, i)
+		z := r.l.score(i)
+		if correct(r.cfg.CS229, yi, z) {
+			continue
 		}
+		if !finite(z) {
+			r.fail(i, z)
+			return m
+		}
+		m = append(m, i)
 	}
 	return m
 }
@@ -280,8 +310,8 @@ func (r *runner) misclassified(m []int) []int {
 // update applies the update with point i and records it.
 func (r *runner) update(i int) {
 	res := r.res
-	r.l.update(i, r.cfg.eta*r.y[i])
-	res.Alpha[i] += r.cfg.eta
+	r.l.update(i, r.cfg.Eta*r.y[i])
+	res.Alpha[i] += r.cfg.Eta
 	res.Updates++
 	if len(res.Mistakes) < MaxRecorded {
 		res.Mistakes = append(res.Mistakes, i)
@@ -291,19 +321,23 @@ func (r *runner) update(i int) {
 
 // step reports the current state to the trace.
 func (r *runner) step(i int) {
-	if r.cfg.trace == nil && !r.cfg.record {
+	record := r.cfg.Record && len(r.res.Trace) < MaxTraceSteps
+	if r.cfg.Trace == nil && !record {
 		return
 	}
 	w, b := r.l.weights()
-	s := Step{K: r.res.Updates, Point: i, W: slices.Clone(w), B: b, Alpha: slices.Clone(r.res.Alpha)}
-	if r.cfg.record {
+	s := Step{K: r.res.Updates, Point: i, W: slices.Clone(w), B: b}
+	if i >= 0 {
+		s.Alpha = r.res.Alpha[i]
+	}
+	if record {
 		r.res.Trace = append(r.res.Trace, s)
 	}
-	if r.cfg.trace != nil {
-		if r.cfg.record {
-			s = Step{K: s.K, Point: i, W: slices.Clone(w), B: b, Alpha: slices.Clone(r.res.Alpha)}
+	if r.cfg.Trace != nil {
+		if record {
+			s.W = slices.Clone(w)
 		}
-		r.cfg.trace(s)
+		r.cfg.Trace(s)
 	}
 }
 
@@ -354,7 +388,7 @@ func (r *runner) finishPocket() {
 	r.spare.updates = res.Updates
 	best, bestE := &r.spare, 0
 	if !res.Converged {
-		bestE = r.l.errors(&r.spare, r.cfg.cs229)
+		bestE = r.l.errors(&r.spare, r.cfg.CS229)
 	}
 	r.finalErrors = bestE
 	if bestE > 0 {
@@ -366,7 +400,7 @@ func (r *runner) finishPocket() {
 		// Longest runs first.
 		slices.SortFunc(r.cands, func(a, b *snap) int { return b.run - a.run })
 		for _, c := range r.cands {
-			if e := r.l.errors(c, r.cfg.cs229); e < bestE {
+			if e := r.l.errors(c, r.cfg.CS229); e < bestE {
 				best, bestE = c, e
 			}
 		}
@@ -375,4 +409,16 @@ func (r *runner) finishPocket() {
 	if r.dual {
 		res.Pocket.Alpha = best.alpha
 	}
+}
+
+// checkWeights returns an error wrapping classify.ErrNonFinite if an entry
+// of w or b is not finite.
+func checkWeights(w []float64, b float64) error {
+	if j, ok := allFinite(w); !ok {
+		return fmt.Errorf("%w: w[%d] = %v", classify.ErrNonFinite, j, w[j])
+	}
+	if !finite(b) {
+		return fmt.Errorf("%w: b = %v", classify.ErrNonFinite, b)
+	}
+	return nil
 }

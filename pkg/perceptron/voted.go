@@ -8,48 +8,71 @@ import (
 	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
 
+	"github.com/marginnotes/marginnotes/pkg/classify"
 	"github.com/marginnotes/marginnotes/pkg/dataset"
 )
 
 // Voted is the voted perceptron of Freund & Schapire (1999), the practical
 // perceptron for data that are not linearly separable. It runs Algorithm
 // 2.1 (η = 1, w₀ = 0, b₀ = 0, the book's mistake rule) for a fixed number of
-// epochs and keeps every weight vector ŵₖ = (wₖ, bₖ) with the number cₖ of
-// examinations it survived. It predicts by the vote
+// epochs; every weight vector ŵₖ = (wₖ, bₖ) of the run gets a vote cₖ, the
+// number of examinations it survived. The result predicts by the vote and
+// also holds the averaged perceptron Σₖ cₖŵₖ / Σₖ cₖ.
 //
-//	sign(Σₖ cₖ·sign(wₖ·x + bₖ))
-//
-// or, as the averaged perceptron, by sign(w̄·x + b̄) with
-// (w̄, b̄) = Σₖ cₖ·ŵₖ / Σₖ cₖ.
-//
-// Each mistake adds a vector, so the result needs O(mistakes·d) memory.
+// Memory is bounded by MaxVotes: while the run has made fewer than
+// MaxVotes vectors each is kept; from then on consecutive vectors are
+// merged into groups of Group (a power of two), each voting with the
+// average of its vectors, so that fewer than MaxVotes votes are kept (see
+// VotedResult).
 type Voted struct {
-	// Epochs is the number of passes T over the data; 0 means 10. The run
-	// does not stop early: once an epoch has no mistake the remaining
-	// epochs only add to the last vector's count, which is done directly.
+	// Epochs is the number of passes T over the data; 0 means
+	// DefaultVotedEpochs. The run does not stop early: once an epoch has no
+	// mistake the remaining epochs only add to the last vector's count.
 	Epochs int
 	// Order is Cyclic (index order, the zero value) or Shuffle.
 	Order Order
 	// Src drives Shuffle; nil means rand.NewPCG(1, 2).
 	Src rand.Source
+	// MaxVotes bounds the number of votes kept (see above); it is at least
+	// 2, an odd number counts as the even number below it, and 0 means
+	// DefaultMaxVotes.
+	MaxVotes int
 }
 
-// Vote is one prediction vector of the voted perceptron with the number of
-// examinations C it survived.
+// Defaults of Voted.
+const (
+	// DefaultVotedEpochs is the number of epochs used when Voted.Epochs is 0.
+	DefaultVotedEpochs = 10
+	// DefaultMaxVotes is the number of votes kept when Voted.MaxVotes is 0.
+	DefaultMaxVotes = 1024
+)
+
+// Vote is one vote of the voted perceptron: the weights W, B and the number
+// of examinations C they stand for.
 type Vote struct {
 	W []float64
 	B float64
 	C int
 }
 
-// VotedResult is the outcome of a voted perceptron run.
+// VotedResult is the outcome of a voted perceptron run. Its decision
+// function is the vote
+//
+//	f(x) = Σₛ Cₛ·sign(Wₛ·x + Bₛ)
+//
+// over Votes, with sign(0) = +1 (classify.Sign), and Predict is sign(f(x)).
+// With Group = 1 the votes are the run's weight vectors with their counts
+// cₖ > 0, in the order they were made, and f is Freund & Schapire's vote.
+// With Group = 2ᵐ each vote stands for Group consecutive vectors (the last
+// one for fewer): Cₛ is the sum of their counts and (Wₛ, Bₛ) their average
+// weighted by the counts, so f is the vote of the averaged perceptrons of
+// consecutive stretches of the run.
 type VotedResult struct {
-	// Votes are the prediction vectors with C > 0, in the order they were
-	// made.
 	Votes []Vote
-	// W and B are the averaged weights Σₖ cₖ·ŵₖ / Σₖ cₖ.
-	W []float64
-	B float64
+	// Group is the number of consecutive weight vectors per vote.
+	Group int
+	// Averaged is the averaged perceptron (w̄, b̄) = Σₖ cₖŵₖ / Σₖ cₖ.
+	Averaged classify.Linear
 	// Mistakes lists the points of the updates (the first MaxRecorded),
 	// Updates counts them.
 	Mistakes []int
@@ -57,22 +80,35 @@ type VotedResult struct {
 	Epochs   int
 }
 
-// DefaultVotedEpochs is the number of epochs used when Voted.Epochs is 0.
-const DefaultVotedEpochs = 10
+var (
+	_ classify.Classifier  = (*VotedResult)(nil)
+	_ classify.Dimensioned = (*VotedResult)(nil)
+)
 
-// Fit runs the voted perceptron on x (n×d) and labels y. Invalid data give
-// an error wrapping a dataset sentinel, a negative Epochs ErrMaxEpochs and
-// an order other than Cyclic or Shuffle ErrOrder.
+// Fit runs the voted perceptron on x (n×d) and labels y. Invalid settings
+// give a *classify.SettingError, invalid data an error wrapping a dataset
+// sentinel, and a score or weight that overflows an error wrapping
+// classify.ErrNonFinite with the partial result.
 func (v Voted) Fit(x mat.Matrix, y []float64) (*VotedResult, error) {
-	epochs := v.Epochs
-	if epochs < 0 {
-		return nil, wrap("voted", fmt.Errorf("%w: Epochs = %d", ErrMaxEpochs, epochs))
+	bad := func(field string, value any, want string) error {
+		return &classify.SettingError{Solver: "perceptron.Voted", Field: field, Value: value, Want: want}
 	}
-	if epochs == 0 {
+	epochs := v.Epochs
+	switch {
+	case epochs < 0:
+		return nil, bad("Epochs", epochs, "a number ≥ 0")
+	case epochs == 0:
 		epochs = DefaultVotedEpochs
 	}
 	if v.Order != Cyclic && v.Order != Shuffle {
-		return nil, wrap("voted", fmt.Errorf("%w: order %v, want cyclic or shuffle", ErrOrder, v.Order))
+		return nil, bad("Order", v.Order.String(), "Cyclic or Shuffle")
+	}
+	maxVotes := v.MaxVotes
+	switch {
+	case maxVotes == 0:
+		maxVotes = DefaultMaxVotes
+	case maxVotes < 2:
+		return nil, bad("MaxVotes", maxVotes, "0 or a number ≥ 2")
 	}
 	if err := dataset.Validate(x, y); err != nil {
 		return nil, wrap("voted", err)
@@ -81,112 +117,157 @@ func (v Voted) Fit(x mat.Matrix, y []float64) (*VotedResult, error) {
 	if src == nil {
 		src = rand.NewPCG(defaultSeed1, defaultSeed2)
 	}
-	rng := rand.New(src)
 	n, d := x.Dims()
 	data, stride := rawRows(x)
-	row := func(i int) []float64 { return data[i*stride : i*stride+d : i*stride+d] }
-
-	res := &VotedResult{W: make([]float64, d)}
-	w := make([]float64, d)
-	var b float64
-	c := 0 // survival count of the current vector
-	retire := func() {
-		if c == 0 {
-			return
-		}
-		res.Votes = append(res.Votes, Vote{W: slices.Clone(w), B: b, C: c})
-		floats.AddScaled(res.W, float64(c), w)
-		res.B += float64(c) * b
-	}
+	vr := &voter{res: &VotedResult{Group: 1}, maxVotes: maxVotes &^ 1,
+		w: make([]float64, d), gw: make([]float64, d), sum: make([]float64, d)}
+	res := vr.res
+	rng := rand.New(src)
 	perm := make([]int, n)
 	for i := range perm {
 		perm[i] = i
 	}
-	for res.Epochs < epochs {
+	var err error
+	for res.Epochs < epochs && err == nil {
 		res.Epochs++
 		if v.Order == Shuffle {
 			rng.Shuffle(n, func(i, j int) { perm[i], perm[j] = perm[j], perm[i] })
 		}
 		mistakes := res.Updates
 		for _, i := range perm {
-			xi := row(i)
-			if y[i]*(dot(w, xi)+b) > 0 {
-				c++
+			xi := data[i*stride : i*stride+d : i*stride+d]
+			z := floats.Dot(vr.w, xi) + vr.b
+			if correct(false, y[i], z) {
+				vr.c++
 				continue
 			}
-			retire()
-			axpy(y[i], xi, w)
-			b += y[i]
-			c = 1
+			if !finite(z) {
+				err = fmt.Errorf("%w: the score of x%d is %v after %d updates", classify.ErrNonFinite, i+1, z, res.Updates)
+				break
+			}
+			vr.retire()
+			floats.AddScaled(vr.w, y[i], xi)
+			vr.b += y[i]
+			vr.c = 1
 			res.Updates++
 			if len(res.Mistakes) < MaxRecorded {
 				res.Mistakes = append(res.Mistakes, i)
 			}
 		}
-		if res.Updates == mistakes {
+		if err == nil && res.Updates == mistakes {
 			// A clean epoch: (w, b) classifies every point correctly and
 			// survives all remaining epochs.
-			c += (epochs - res.Epochs) * n
+			vr.c += (epochs - res.Epochs) * n
 			res.Epochs = epochs
 		}
 	}
-	retire()
-	var total float64
-	for _, vt := range res.Votes {
-		total += float64(vt.C)
+	vr.retire()
+	vr.flush()
+	if vr.total > 0 {
+		floats.Scale(1/vr.total, vr.sum)
+		res.Averaged = classify.Linear{W: vr.sum, B: vr.sumB / vr.total}
+	} else {
+		res.Averaged = classify.Linear{W: vr.sum}
 	}
-	if total > 0 {
-		floats.Scale(1/total, res.W)
-		res.B /= total
-	}
-	return res, nil
-}
-
-// Score returns the vote Σₖ cₖ·sign(wₖ·x + bₖ) divided by Σₖ cₖ, a number in
-// [−1, 1]; a vector with wₖ·x + bₖ = 0 abstains. It panics if len(x) is not
-// the number of features.
-func (r *VotedResult) Score(x []float64) float64 {
-	var s, total float64
-	for _, vt := range r.Votes {
-		if len(vt.W) != len(x) {
-			panic(errLength)
+	if err == nil {
+		err = checkWeights(res.Averaged.W, res.Averaged.B)
+		for s := 0; s < len(res.Votes) && err == nil; s++ {
+			err = checkWeights(res.Votes[s].W, res.Votes[s].B)
 		}
-		z := floats.Dot(vt.W, x) + vt.B
-		switch {
-		case z > 0:
-			s += float64(vt.C)
-		case z < 0:
-			s -= float64(vt.C)
-		}
-		total += float64(vt.C)
 	}
-	if total == 0 {
-		return 0
-	}
-	return s / total
+	return res, wrap("voted", err)
 }
 
-// Predict returns the voted prediction in {−1, +1}; a tied vote gives +1.
-func (r *VotedResult) Predict(x []float64) float64 {
-	if r.Score(x) >= 0 {
-		return 1
-	}
-	return -1
+// voter keeps the state of a voted run: the current vector (w, b) with its
+// count c, the group of vectors being merged into one vote, and the sums of
+// the averaged perceptron.
+type voter struct {
+	res      *VotedResult
+	maxVotes int
+	w        []float64
+	b        float64
+	c        int
+	gw       []float64 // Σ cₖwₖ over the current group
+	gb       float64
+	gc, gk   int // Σ cₖ and the number of vectors in the group
+	sum      []float64
+	sumB     float64
+	total    float64
 }
 
-// Averaged returns w̄·x + b̄, the decision value of the averaged perceptron.
-// It panics if len(x) is not the number of features.
-func (r *VotedResult) Averaged(x []float64) float64 {
-	if len(r.W) != len(x) {
+// retire adds the current vector to the group and to the averaged
+// perceptron.
+func (vr *voter) retire() {
+	if vr.c == 0 {
+		return
+	}
+	c := float64(vr.c)
+	floats.AddScaled(vr.sum, c, vr.w)
+	vr.sumB += c * vr.b
+	vr.total += c
+	if vr.res.Group == 1 {
+		vr.push(Vote{W: slices.Clone(vr.w), B: vr.b, C: vr.c})
+		return
+	}
+	floats.AddScaled(vr.gw, c, vr.w)
+	vr.gb += c * vr.b
+	vr.gc += vr.c
+	vr.gk++
+	if vr.gk == vr.res.Group {
+		vr.flush()
+	}
+}
+
+// flush turns the group into a vote.
+func (vr *voter) flush() {
+	if vr.gk == 0 {
+		return
+	}
+	c := float64(vr.gc)
+	w := slices.Clone(vr.gw)
+	floats.Scale(1/c, w)
+	v := Vote{W: w, B: vr.gb / c, C: vr.gc}
+	clear(vr.gw)
+	vr.gb, vr.gc, vr.gk = 0, 0, 0
+	vr.push(v)
+}
+
+// push appends a vote and, when MaxVotes are reached, merges the votes in
+// pairs and doubles Group.
+func (vr *voter) push(v Vote) {
+	res := vr.res
+	res.Votes = append(res.Votes, v)
+	if len(res.Votes) < vr.maxVotes {
+		return
+	}
+	for s := range len(res.Votes) / 2 {
+		a, b := res.Votes[2*s], res.Votes[2*s+1]
+		ca, cb := float64(a.C), float64(b.C)
+		floats.Scale(ca/(ca+cb), a.W)
+		floats.AddScaled(a.W, cb/(ca+cb), b.W)
+		res.Votes[s] = Vote{W: a.W, B: (ca*a.B + cb*b.B) / (ca + cb), C: a.C + b.C}
+	}
+	clear(res.Votes[len(res.Votes)/2:])
+	res.Votes = res.Votes[:len(res.Votes)/2]
+	res.Group *= 2
+}
+
+// Decision returns the vote Σₛ Cₛ·sign(Wₛ·x + Bₛ), with sign(0) = +1. It
+// panics if len(x) is not the dimension of the training data.
+func (r *VotedResult) Decision(x []float64) float64 {
+	if len(x) != r.Dim() {
 		panic(errLength)
 	}
-	return floats.Dot(r.W, x) + r.B
+	var f float64
+	for _, vt := range r.Votes {
+		f += float64(vt.C) * classify.Sign(floats.Dot(vt.W, x)+vt.B)
+	}
+	return f
 }
 
-// PredictAveraged returns sign(w̄·x + b̄) in {−1, +1}, with sign(0) = +1.
-func (r *VotedResult) PredictAveraged(x []float64) float64 {
-	if r.Averaged(x) >= 0 {
-		return 1
-	}
-	return -1
-}
+// Predict returns classify.Sign(Decision(x)): +1 on a tied vote. It panics
+// as Decision does.
+func (r *VotedResult) Predict(x []float64) float64 { return classify.Sign(r.Decision(x)) }
+
+// Dim returns the dimension of the training data, len(Averaged.W).
+func (r *VotedResult) Dim() int { return r.Averaged.Dim() }

@@ -1,13 +1,14 @@
 package perceptron
 
 import (
-	"errors"
+	"cmp"
 	"math/rand/v2"
 	"testing"
 
 	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/floats/scalar"
 
+	"github.com/marginnotes/marginnotes/pkg/classify"
 	"github.com/marginnotes/marginnotes/pkg/kernel"
 )
 
@@ -30,6 +31,9 @@ func TestVotedProperties(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			if v.Group != 1 || len(v.Votes) > DefaultMaxVotes {
+				t.Fatalf("%d votes in groups of %d, want every vector", len(v.Votes), v.Group)
+			}
 			// Every examination counts once: Σ cₖ = T·n.
 			var total int
 			avg, avgB := make([]float64, d), 0.0
@@ -43,51 +47,112 @@ func TestVotedProperties(t *testing.T) {
 			}
 			floats.Scale(1/float64(total), avg)
 			const tol = 1e-12
-			if !floats.EqualApprox(avg, v.W, tol) || !scalar.EqualWithinAbsOrRel(avgB/float64(total), v.B, tol, tol) {
-				t.Errorf("averaged (%v, %v), want (%v, %v)", v.W, v.B, avg, avgB/float64(total))
+			if !floats.EqualApprox(avg, v.Averaged.W, tol) || !scalar.EqualWithinAbsOrRel(avgB/float64(total), v.Averaged.B, tol, tol) {
+				t.Errorf("averaged (%v, %v), want (%v, %v)", v.Averaged.W, v.Averaged.B, avg, avgB/float64(total))
 			}
 			// The last vector is the primal perceptron's after the same epochs.
-			p, _ := Primal{MaxEpochs: epochs}.Fit(x, y)
+			p, _ := Primal{Settings: Settings{MaxEpochs: epochs}}.Fit(x, y)
 			last := v.Votes[len(v.Votes)-1]
 			if !floats.Equal(last.W, p.W) || last.B != p.B || v.Updates != p.Updates {
 				t.Errorf("last vote (%v, %v) after %d updates, primal (%v, %v) after %d", last.W, last.B, v.Updates, p.W, p.B, p.Updates)
 			}
-			if tc.sep && (!p.Converged || len(Misclassified(x, y, last.W, last.B)) != 0) {
-				t.Error("the last vector does not separate separable data")
+			// Decision is the vote Σ cₖ·sign(wₖ·x + bₖ), sign(0) = +1.
+			for i, xi := range kernel.Rows(x) {
+				var want float64
+				for _, vt := range v.Votes {
+					if floats.Dot(vt.W, xi)+vt.B >= 0 {
+						want += float64(vt.C)
+					} else {
+						want -= float64(vt.C)
+					}
+				}
+				if got := v.Decision(xi); got != want {
+					t.Fatalf("x%d: Decision = %v, want %v", i+1, got, want)
+				}
+			}
+			if tc.sep {
+				// On separable data the vote, the averaged perceptron and the
+				// last vector all classify the training data correctly.
+				if a := classify.Accuracy(v, x, y); a != 1 {
+					t.Errorf("voted accuracy %v, want 1", a)
+				}
+				if a := classify.Accuracy(v.Averaged, x, y); a != 1 {
+					t.Errorf("averaged accuracy %v, want 1", a)
+				}
 			}
 		})
 	}
 }
 
-// On noisy data the averaged perceptron's training error is no worse than a
-// third of the points here (the final perceptron vector jumps around).
+// With MaxVotes the votes are the count-weighted averages of consecutive
+// groups of Group vectors of the unbounded run, and the averaged perceptron
+// and the total count do not change.
+func TestVotedBounded(t *testing.T) {
+	x, y := noisy(300, 3, 0.15, 31)
+	n, _ := x.Dims()
+	const epochs = 12
+	full, err := Voted{Epochs: epochs, MaxVotes: 1 << 20}.Fit(x, y)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if full.Group != 1 || len(full.Votes) <= DefaultMaxVotes {
+		t.Fatalf("%d vectors in groups of %d, want more than DefaultMaxVotes, unmerged", len(full.Votes), full.Group)
+	}
+	for _, maxVotes := range []int{0, 2, 7, 16, 100} {
+		v, err := Voted{Epochs: epochs, MaxVotes: maxVotes}.Fit(x, y)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(v.Votes) > cmp.Or(maxVotes, DefaultMaxVotes) || v.Group < 2 || v.Group&(v.Group-1) != 0 {
+			t.Fatalf("MaxVotes %d: %d votes in groups of %d (%d vectors), want at most %d in groups of a power of two",
+				maxVotes, len(v.Votes), v.Group, len(full.Votes), maxVotes)
+		}
+		var total int
+		for s, vt := range v.Votes {
+			group := full.Votes[s*v.Group : min((s+1)*v.Group, len(full.Votes))]
+			var c int
+			w, b := make([]float64, len(vt.W)), 0.0
+			for _, f := range group {
+				c += f.C
+				floats.AddScaled(w, float64(f.C), f.W)
+				b += float64(f.C) * f.B
+			}
+			floats.Scale(1/float64(c), w)
+			const tol = 1e-9
+			if vt.C != c || !floats.EqualApprox(vt.W, w, tol) || !scalar.EqualWithinAbsOrRel(vt.B, b/float64(c), tol, tol) {
+				t.Fatalf("MaxVotes %d, vote %d: (%v, %v, %d), want the group average (%v, %v, %d)", maxVotes, s, vt.W, vt.B, vt.C, w, b/float64(c), c)
+			}
+			total += vt.C
+		}
+		if total != epochs*n || (len(v.Votes)-1)*v.Group >= len(full.Votes) {
+			t.Errorf("MaxVotes %d: Σc = %d (want %d), %d votes of %d for %d vectors", maxVotes, total, epochs*n, len(v.Votes), v.Group, len(full.Votes))
+		}
+		const tol = 1e-12
+		if !floats.EqualApprox(v.Averaged.W, full.Averaged.W, tol) || !scalar.EqualWithinAbsOrRel(v.Averaged.B, full.Averaged.B, tol, tol) {
+			t.Errorf("MaxVotes %d: averaged (%v, %v), unbounded (%v, %v)", maxVotes, v.Averaged.W, v.Averaged.B, full.Averaged.W, full.Averaged.B)
+		}
+	}
+}
+
+// On noisy data the vote and the averaged perceptron err on no more than
+// 15% of the training points (10% of the labels are flipped).
 func TestVotedNoisyAccuracy(t *testing.T) {
 	x, y := noisy(400, 3, 0.1, 21)
 	v, err := Voted{Epochs: 20, Order: Shuffle, Src: rand.NewPCG(5, 5)}.Fit(x, y)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var wrongVote, wrongAvg int
+	vote, avg := classify.Accuracy(v, x, y), classify.Accuracy(v.Averaged, x, y)
+	if vote < 0.85 || avg < 0.85 {
+		t.Errorf("training accuracy: voted %v, averaged %v; want ≥ 0.85", vote, avg)
+	}
+	var right int
 	for i, xi := range kernel.Rows(x) {
-		if v.Predict(xi) != y[i] {
-			wrongVote++
-		}
-		if v.PredictAveraged(xi) != y[i] {
-			wrongAvg++
+		if v.Predict(xi) == y[i] {
+			right++
 		}
 	}
-	// 10% of the labels are flipped; a good linear rule errs on about 10%.
-	if wrongVote > 60 || wrongAvg > 60 {
-		t.Errorf("training errors: voted %d, averaged %d of 400 (labels flipped: about 40)", wrongVote, wrongAvg)
-	}
-}
-
-func TestVotedErrors(t *testing.T) {
-	x, y := book()
-	if _, err := (Voted{Epochs: -1}).Fit(x, y); !errors.Is(err, ErrMaxEpochs) {
-		t.Errorf("Epochs = −1: err = %v, want ErrMaxEpochs", err)
-	}
-	if _, err := (Voted{Order: RandomMistake}).Fit(x, y); !errors.Is(err, ErrOrder) {
-		t.Errorf("RandomMistake: err = %v, want ErrOrder", err)
+	if float64(right)/400 != vote {
+		t.Errorf("Predict is right on %d of 400 points, Accuracy says %v", right, vote)
 	}
 }

@@ -25,16 +25,17 @@ var kernelspec = map[string]any{
 	"name":         "gonb",
 }
 
-// build turns cells into a notebook without outputs.
-func build(cells []cell) notebookJSON {
+// build turns cells into a notebook of the edition without outputs.
+func build(cells []cell, ed edition) notebookJSON {
 	seen := make(map[string]int)
 	var list []any
 	for _, c := range cells {
+		src := ed.source(c)
 		j := map[string]any{
 			"cell_type": c.kind,
-			"id":        cellID(c, seen),
-			"metadata":  cellMetadata(c),
-			"source":    splitLines(c.source),
+			"id":        cellID(c.kind, src, seen),
+			"metadata":  cellMetadata(c, ed),
+			"source":    splitLines(src),
 		}
 		if c.kind == "code" {
 			j["execution_count"] = nil
@@ -54,22 +55,22 @@ func build(cells []cell) notebookJSON {
 }
 
 // cellMetadata is what nbgen stores about a cell: its tags, and the texts
-// its outputs must contain (read by notebooks/notebooks_test.go).
-func cellMetadata(c cell) map[string]any {
+// its outputs must contain in the edition (read by notebooks/notebooks_test.go).
+func cellMetadata(c cell, ed edition) map[string]any {
 	m := map[string]any{}
 	if len(c.tags) > 0 {
 		m["tags"] = c.tags
 	}
-	if len(c.expect) > 0 {
-		m[metaKey] = map[string]any{"expect": c.expect}
+	if e := ed.expect(c); len(e) > 0 {
+		m[metaKey] = map[string]any{"expect": e}
 	}
 	return m
 }
 
 // cellID derives a stable id from the cell's kind and source, so editing one
 // cell changes only that cell's id. Repeated cells get a numbered suffix.
-func cellID(c cell, seen map[string]int) string {
-	sum := sha256.Sum256([]byte(c.kind + "\x00" + c.source))
+func cellID(kind, source string, seen map[string]int) string {
+	sum := sha256.Sum256([]byte(kind + "\x00" + source))
 	id := hex.EncodeToString(sum[:])[:12]
 	seen[id]++
 	if k := seen[id]; k > 1 {
@@ -129,10 +130,11 @@ func joinSource(raw json.RawMessage) (string, error) {
 	return strings.Join(lines, ""), nil
 }
 
-// diff reports how the saved notebook differs from the one cells make in
-// what nbgen controls: cell kinds, sources, tags, expect markers and the
-// kernel. Outputs, execution counts and other metadata are ignored.
-func diff(cells []cell, saved []byte) ([]string, error) {
+// diff reports how the saved notebook of the edition differs from the one
+// cells make in what nbgen controls: cell kinds, sources, tags, expect
+// markers and the kernel. Outputs, execution counts and other metadata are
+// ignored.
+func diff(cells []cell, saved []byte, ed edition) ([]string, error) {
 	var s savedNotebook
 	if err := json.Unmarshal(saved, &s); err != nil {
 		return nil, err
@@ -150,11 +152,11 @@ func diff(cells []cell, saved []byte) ([]string, error) {
 		if err != nil {
 			return nil, fmt.Errorf("cell %d: %v", i+1, err)
 		}
-		gm := cellMetadata(g)
+		gm := cellMetadata(g, ed)
 		switch {
 		case c.CellType != g.kind:
 			d = append(d, fmt.Sprintf("cell %d is %s, the source makes %s (line %d)", i+1, c.CellType, g.kind, g.line))
-		case src != g.source:
+		case src != ed.source(g):
 			d = append(d, fmt.Sprintf("cell %d: source differs from line %d", i+1, g.line))
 		case !sameJSON(c.Metadata["tags"], gm["tags"]) || !sameJSON(c.Metadata[metaKey], gm[metaKey]):
 			d = append(d, fmt.Sprintf("cell %d: tags or expect markers differ from line %d", i+1, g.line))

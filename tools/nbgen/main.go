@@ -2,8 +2,9 @@
 // sources.
 //
 // A notebook is written as notebooks/src/NN-name.md and generated as
-// notebooks/NN-name.ipynb (nbformat 4.5, GoNB kernel "gonb", no outputs).
-// In a source file:
+// notebooks/NN-name.ipynb, the English edition, and notebooks/zh/NN-name.ipynb,
+// the Chinese edition (nbformat 4.5, GoNB kernel "gonb", no outputs). In a
+// source file:
 //
 //   - a fenced block opened by a line "```go" and closed by a line "```"
 //     becomes a code cell, verbatim; words after "go" on the opening line
@@ -13,7 +14,17 @@
 //   - a line "<!-- expect: TEXT -->" after a code cell requires the outputs
 //     of that cell to contain TEXT when the notebook tests run (it is stored
 //     in the cell's metadata and does not appear in the notebook);
-//   - Go code in Markdown that must not run is fenced with "~~~go".
+//   - Go code in Markdown that must not run is fenced with "~~~go";
+//   - a block opened by a line ":::zh" and closed by a line ":::" right
+//     after a Markdown cell is that cell's Chinese text. A source with one
+//     such block must have one for every Markdown cell (generation fails
+//     naming the cells without one; there is no English fallback in the
+//     Chinese edition); a source without any makes the English edition only;
+//   - code cells are the same in both editions, except that the Chinese
+//     edition reads "lang.Chinese" wherever the source writes "lang.English"
+//     (the language tables and figures are drawn in, package pkg/lang);
+//   - "<!-- expect-en: TEXT -->" and "<!-- expect-zh: TEXT -->" are expect
+//     markers of one edition only, for printed words.
 //
 // Cell ids are derived from each cell's content and the JSON is laid out as
 // Python's nbformat writes it, so regenerating and executing a notebook only
@@ -21,12 +32,13 @@
 //
 // Usage:
 //
-//	nbgen [-src notebooks/src] [-out notebooks] [-check] [NAME.md ...]
+//	nbgen [-src notebooks/src] [-out notebooks] [-check] [-require-zh] [NAME.md ...]
 //	nbgen -import NAME.ipynb [-src notebooks/src]
 //
 // Without names, nbgen handles every *.md in -src. With -check it writes
-// nothing and exits with status 1 if a notebook in -out does not match its
-// source (cells, sources, tags, expect markers, kernel) or has no source.
+// nothing and exits with status 1 if a notebook of either edition does not
+// match its source (cells, sources, tags, expect markers, kernel) or has no
+// source. With -require-zh every source must be bilingual.
 // make notebooks runs nbgen and then executes the notebooks in place.
 //
 // With -import it does the reverse for a notebook edited in Jupyter: it
@@ -47,9 +59,10 @@ func main() {
 	src := flag.String("src", "notebooks/src", "directory of the Markdown sources")
 	out := flag.String("out", "notebooks", "directory of the generated notebooks")
 	check := flag.Bool("check", false, "check that the notebooks match their sources; write nothing")
+	requireZH := flag.Bool("require-zh", false, "fail on a source without Chinese text for every Markdown cell")
 	imp := flag.String("import", "", "write the source of this .ipynb notebook into -src")
 	flag.Usage = func() {
-		fmt.Fprintf(flag.CommandLine.Output(), "usage: nbgen [-src DIR] [-out DIR] [-check] [NAME.md ...]\n       nbgen -import NAME.ipynb [-src DIR]\n")
+		fmt.Fprintf(flag.CommandLine.Output(), "usage: nbgen [-src DIR] [-out DIR] [-check] [-require-zh] [NAME.md ...]\n       nbgen -import NAME.ipynb [-src DIR]\n")
 		flag.PrintDefaults()
 	}
 	flag.Parse()
@@ -60,13 +73,13 @@ func main() {
 		}
 		return
 	}
-	if err := run(*src, *out, *check, flag.Args()); err != nil {
+	if err := run(*src, *out, *check, *requireZH, flag.Args()); err != nil {
 		fmt.Fprintf(os.Stderr, "nbgen: %v\n", err)
 		os.Exit(1)
 	}
 }
 
-func run(srcDir, outDir string, check bool, names []string) error {
+func run(srcDir, outDir string, check, requireZH bool, names []string) error {
 	all := len(names) == 0
 	if all {
 		m, err := filepath.Glob(filepath.Join(srcDir, "*.md"))
@@ -100,41 +113,54 @@ func run(srcDir, outDir string, check bool, names []string) error {
 		if err != nil {
 			return err
 		}
-		nb := build(cells)
-		target := filepath.Join(outDir, strings.TrimSuffix(filepath.Base(p), ".md")+".ipynb")
-		if check {
-			saved, err := os.ReadFile(target)
-			if err != nil {
-				problems = append(problems, fmt.Sprintf("%s: missing; run make notebooks", target))
+		editions := []edition{english}
+		if bilingual(cells) || requireZH {
+			if err := missingChinese(p, cells); err != nil {
+				return err
+			}
+			editions = append(editions, chinese)
+		}
+		for _, ed := range editions {
+			target := filepath.Join(ed.dir(outDir), strings.TrimSuffix(filepath.Base(p), ".md")+".ipynb")
+			if check {
+				saved, err := os.ReadFile(target)
+				if err != nil {
+					problems = append(problems, fmt.Sprintf("%s: missing; run make notebooks", target))
+					continue
+				}
+				d, err := diff(cells, saved, ed)
+				if err != nil {
+					return fmt.Errorf("%s: %v", target, err)
+				}
+				for _, s := range d {
+					problems = append(problems, fmt.Sprintf("%s: %s (source %s; run make notebooks)", target, s, p))
+				}
 				continue
 			}
-			d, err := diff(cells, saved)
+			data, err := encode(build(cells, ed))
 			if err != nil {
-				return fmt.Errorf("%s: %v", target, err)
+				return err
 			}
-			for _, s := range d {
-				problems = append(problems, fmt.Sprintf("%s: %s (source %s; run make notebooks)", target, s, p))
+			if err := os.MkdirAll(filepath.Dir(target), 0o755); err != nil {
+				return err
 			}
-			continue
-		}
-		data, err := encode(nb)
-		if err != nil {
-			return err
-		}
-		if err := os.WriteFile(target, data, 0o644); err != nil {
-			return err
+			if err := os.WriteFile(target, data, 0o644); err != nil {
+				return err
+			}
 		}
 	}
 	if check && all {
-		// Every notebook must come from a source.
-		m, err := filepath.Glob(filepath.Join(outDir, "*.ipynb"))
-		if err != nil {
-			return err
-		}
-		for _, nbPath := range m {
-			s := filepath.Join(srcDir, strings.TrimSuffix(filepath.Base(nbPath), ".ipynb")+".md")
-			if _, err := os.Stat(s); err != nil {
-				problems = append(problems, fmt.Sprintf("%s: no source %s", nbPath, s))
+		// Every notebook of either edition must come from a source.
+		for _, ed := range []edition{english, chinese} {
+			m, err := filepath.Glob(filepath.Join(ed.dir(outDir), "*.ipynb"))
+			if err != nil {
+				return err
+			}
+			for _, nbPath := range m {
+				s := filepath.Join(srcDir, strings.TrimSuffix(filepath.Base(nbPath), ".ipynb")+".md")
+				if _, err := os.Stat(s); err != nil {
+					problems = append(problems, fmt.Sprintf("%s: no source %s", nbPath, s))
+				}
 			}
 		}
 	}
@@ -142,17 +168,4 @@ func run(srcDir, outDir string, check bool, names []string) error {
 		return fmt.Errorf("notebooks differ from their sources:\n\t%s", strings.Join(problems, "\n\t"))
 	}
 	return nil
-}
-
-func runImport(path, srcDir string) error {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return err
-	}
-	text, err := importNotebook(path, data)
-	if err != nil {
-		return err
-	}
-	target := filepath.Join(srcDir, strings.TrimSuffix(filepath.Base(path), ".ipynb")+".md")
-	return os.WriteFile(target, []byte(text), 0o644)
 }

@@ -59,7 +59,7 @@ func TestBuildStable(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	a, err := encode(build(cells))
+	a, err := encode(build(cells, english))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -69,7 +69,7 @@ func TestBuildStable(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := encode(build(cells2))
+	b, err := encode(build(cells2, english))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -121,11 +121,11 @@ func TestDiff(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	saved, err := encode(build(cells))
+	saved, err := encode(build(cells, english))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if d, err := diff(cells, saved); err != nil || len(d) != 0 {
+	if d, err := diff(cells, saved, english); err != nil || len(d) != 0 {
 		t.Errorf("diff of a notebook with its own source = %v, %v; want none", d, err)
 	}
 	for _, edit := range []string{
@@ -138,7 +138,7 @@ func TestDiff(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if d, err := diff(c2, saved); err != nil || len(d) == 0 {
+		if d, err := diff(c2, saved, english); err != nil || len(d) == 0 {
 			t.Errorf("diff after editing the source = %v, %v; want a difference", d, err)
 		}
 	}
@@ -149,11 +149,11 @@ func TestImportRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	data, err := encode(build(cells))
+	data, err := encode(build(cells, english))
 	if err != nil {
 		t.Fatal(err)
 	}
-	src, err := importNotebook("sample.ipynb", data)
+	src, _, err := importNotebook("sample.ipynb", data, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,10 +10,18 @@ import (
 // A cell of a notebook as written in a source file.
 type cell struct {
 	kind   string   // "markdown" or "code"
-	source string   // without a trailing newline
+	source string   // without a trailing newline; English for Markdown
 	tags   []string // code cells: the words after "```go"
 	expect []string // code cells: texts their outputs must contain
 	line   int      // line of the source file where the cell starts
+
+	// zh is the Chinese text of a Markdown cell, from the block
+	// ":::zh … :::" that follows it; zhLine is the line of ":::zh".
+	zh     string
+	zhLine int
+	// expectEN and expectZH are texts only one edition's outputs must
+	// contain ("<!-- expect-en: … -->", "<!-- expect-zh: … -->").
+	expectEN, expectZH []string
 }
 
 var (
@@ -21,8 +29,13 @@ var (
 	fenceOpen = regexp.MustCompile("^```go(?:[ \t]+(.*))?$")
 	// fenceClose closes it.
 	fenceClose = regexp.MustCompile("^```[ \t]*$")
-	// expectLine attaches a required text to the code cell above it.
-	expectLine = regexp.MustCompile(`^<!--[ \t]*expect:[ \t]?(.*?)[ \t]*-->[ \t]*$`)
+	// expectLine attaches a required text to the code cell above it, for
+	// both editions or (expect-en, expect-zh) for one.
+	expectLine = regexp.MustCompile(`^<!--[ \t]*expect(|-en|-zh):[ \t]?(.*?)[ \t]*-->[ \t]*$`)
+	// zhOpen opens the Chinese text of the Markdown cell above it; zhClose
+	// closes it.
+	zhOpen  = regexp.MustCompile(`^:::[ \t]*zh[ \t]*$`)
+	zhClose = regexp.MustCompile(`^:::[ \t]*$`)
 	// tagWord is what a tag may be made of.
 	tagWord = regexp.MustCompile(`^[a-z0-9][a-z0-9-]*$`)
 )
@@ -33,11 +46,13 @@ const cellBreak = "+++"
 // parse splits a notebook source into cells. name is used in error messages.
 func parse(name, src string) ([]cell, error) {
 	var (
-		cells []cell
-		md    []string // the Markdown lines since the last cell
-		mdAt  []int    // their line numbers
-		code  *cell    // the code cell being read, if any
-		last  = -1     // index in cells of the last code cell
+		cells  []cell
+		md     []string // the Markdown lines since the last cell
+		mdAt   []int    // their line numbers
+		code   *cell    // the code cell being read, if any
+		last   = -1     // index in cells of the last code cell
+		zh     *cell    // the Markdown cell whose Chinese text is being read
+		zhBody []string
 	)
 	flush := func() {
 		// Trim blank lines at both ends; an empty region makes no cell.
@@ -60,6 +75,33 @@ func parse(name, src string) ([]cell, error) {
 	for sc.Scan() {
 		n++
 		line := strings.TrimRight(sc.Text(), "\r")
+		if zh != nil {
+			if zhClose.MatchString(line) {
+				zh.zh = strings.Trim(strings.Join(zhBody, "\n"), "\n")
+				if strings.TrimSpace(zh.zh) == "" {
+					return nil, fmt.Errorf("%s:%d: empty Chinese block", name, zh.zhLine)
+				}
+				zh, zhBody = nil, nil
+				continue
+			}
+			if fenceOpen.MatchString(line) || zhOpen.MatchString(line) || strings.TrimSpace(line) == cellBreak {
+				return nil, fmt.Errorf("%s:%d: Chinese block not closed by ::: before line %d", name, zh.zhLine, n)
+			}
+			zhBody = append(zhBody, line)
+			continue
+		}
+		if zhOpen.MatchString(line) {
+			flush()
+			if len(cells) == 0 || cells[len(cells)-1].kind != "markdown" {
+				return nil, fmt.Errorf("%s:%d: Chinese block without a Markdown cell before it", name, n)
+			}
+			zh = &cells[len(cells)-1]
+			if zh.zhLine != 0 {
+				return nil, fmt.Errorf("%s:%d: second Chinese block for the Markdown cell of line %d (the first is at line %d)", name, n, zh.line, zh.zhLine)
+			}
+			zh.zhLine = n
+			continue
+		}
 		if code != nil {
 			if fenceClose.MatchString(line) {
 				code.source = strings.Join(body, "\n")
@@ -90,10 +132,18 @@ func parse(name, src string) ([]cell, error) {
 			if last < 0 {
 				return nil, fmt.Errorf("%s:%d: expect marker before the first code cell", name, n)
 			}
-			if m[1] == "" {
+			if m[2] == "" {
 				return nil, fmt.Errorf("%s:%d: empty expect marker", name, n)
 			}
-			cells[last].expect = append(cells[last].expect, m[1])
+			c := &cells[last]
+			switch m[1] {
+			case "":
+				c.expect = append(c.expect, m[2])
+			case "-en":
+				c.expectEN = append(c.expectEN, m[2])
+			case "-zh":
+				c.expectZH = append(c.expectZH, m[2])
+			}
 			continue
 		}
 		if strings.TrimSpace(line) == cellBreak {
@@ -108,9 +158,43 @@ func parse(name, src string) ([]cell, error) {
 	if code != nil {
 		return nil, fmt.Errorf("%s:%d: code cell not closed by ```", name, code.line)
 	}
+	if zh != nil {
+		return nil, fmt.Errorf("%s:%d: Chinese block has no closing line \":::\"", name, zh.zhLine)
+	}
 	flush()
 	if len(cells) == 0 {
 		return nil, fmt.Errorf("%s: no cells", name)
 	}
 	return cells, nil
+}
+
+// bilingual reports whether a source gives Chinese text for any Markdown
+// cell; such a source must give it for every one (see missingChinese).
+func bilingual(cells []cell) bool {
+	for _, c := range cells {
+		if c.zhLine != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// missingChinese names the Markdown cells without a Chinese block, by line
+// and first words, so that the Chinese edition never falls back to English.
+func missingChinese(name string, cells []cell) error {
+	var missing []string
+	for _, c := range cells {
+		if c.kind == "markdown" && c.zhLine == 0 {
+			first, _, _ := strings.Cut(c.source, "\n")
+			if r := []rune(first); len(r) > 60 {
+				first = string(r[:60]) + "…"
+			}
+			missing = append(missing, fmt.Sprintf("%s:%d: %q", name, c.line, first))
+		}
+	}
+	if len(missing) > 0 {
+		return fmt.Errorf("%d Markdown cells have no Chinese block (\":::zh\" … \":::\" after the cell):\n\t%s",
+			len(missing), strings.Join(missing, "\n\t"))
+	}
+	return nil
 }

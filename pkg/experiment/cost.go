@@ -1,4 +1,4 @@
-package perceptron
+package experiment
 
 import (
 	"errors"
@@ -11,11 +11,13 @@ import (
 
 	"github.com/marginnotes/marginnotes/pkg/dataset"
 	"github.com/marginnotes/marginnotes/pkg/kernel"
+	"github.com/marginnotes/marginnotes/pkg/perceptron"
 )
 
 // Cost counts the multiply–adds of a perceptron run, split by where they
 // are spent. It is the deterministic cost model behind the choice between
-// the primal form (Algorithm 2.1) and the dual form (Algorithm 2.2).
+// the primal form (Algorithm 2.1, perceptron.Primal) and the dual form
+// (Algorithm 2.2, perceptron.Dual).
 type Cost struct {
 	// Gram is the cost of the Gram matrix G = [xᵢ·xⱼ]: n(n+1)/2 inner
 	// products of length d (0 for the primal form).
@@ -37,8 +39,8 @@ func PrimalCost(n, d, examined, updates int) Cost {
 	return Cost{Checks: int64(examined) * int64(d), Updates: int64(updates) * int64(d)}
 }
 
-// DualCost is the cost of Algorithm 2.2 as Dual runs it: the Gram matrix
-// once, then checks in O(1) by reading the score sᵢ = Σⱼ αⱼyⱼGⱼᵢ, which
+// DualCost is the cost of Algorithm 2.2 as perceptron.Dual runs it: the
+// Gram matrix once, then checks in O(1) by reading the score sᵢ = Σⱼ αⱼyⱼGⱼᵢ, which
 // every update keeps up to date by adding ηyᵢ times row i of G (n
 // multiply–adds). Dual also keeps w = Σⱼ αⱼyⱼxⱼ current for its trace and
 // pocket, d more per update, which the algorithm itself does not need.
@@ -58,7 +60,7 @@ func gramCost(n, d int) int64 { return int64(n) * int64(n+1) / 2 * int64(d) }
 // Examinations returns the number of examinations of a converged run of the
 // Cyclic order on n points: the points are examined in the order perm (nil
 // means 0, 1, …, n−1), cyclically, the updates use the points mistakes
-// (Result.Mistakes), and the run ends after n consecutive correct
+// (perceptron.Run.Mistakes), and the run ends after n consecutive correct
 // examinations. It panics if perm is not a permutation of 0…n−1 or a
 // mistake is out of range.
 func Examinations(n int, perm []int, mistakes []int) int {
@@ -91,8 +93,8 @@ func Examinations(n int, perm []int, mistakes []int) int {
 }
 
 const (
-	errExamPerm    = "perceptron: Examinations: perm is not a permutation of 0…n−1"
-	errExamMistake = "perceptron: Examinations: mistake index out of range"
+	errExamPerm    = "experiment: Examinations: perm is not a permutation of 0…n−1"
+	errExamMistake = "experiment: Examinations: mistake index out of range"
 )
 
 // FormTiming compares the primal and the dual form on one data set, both
@@ -107,24 +109,24 @@ type FormTiming struct {
 	// PrimalCost and DualCost are the cost models of the run (PrimalCost,
 	// DualCost).
 	PrimalCost, DualCost Cost
-	// Primal is the wall time of Primal.Fit, Gram that of the Gram matrix
-	// (kernel.Gram with kernel.Linear) and DualLoop that of Dual.Fit given
-	// the Gram matrix; the dual form takes Gram + DualLoop. Each is the
-	// minimum over the repeats. Wall times vary from run to run.
+	// Primal is the wall time of perceptron.Primal.Fit, Gram that of the
+	// Gram matrix (kernel.Gram with kernel.Linear) and DualLoop that of
+	// perceptron.Dual.Fit given the Gram matrix; the dual form takes
+	// Gram + DualLoop. Each is the minimum over the repeats. Wall times vary from run to run.
 	Primal, Gram, DualLoop time.Duration
 }
 
-// DualTotal returns Gram + DualLoop, the time of Dual.Fit without a Gram
-// matrix given.
+// DualTotal returns Gram + DualLoop, the time of perceptron.Dual.Fit
+// without a Gram matrix given.
 func (t *FormTiming) DualTotal() time.Duration { return t.Gram + t.DualLoop }
 
 // errFormsDiffer reports a primal and a dual run that did not make the same
-// updates; it would be a bug in this package.
-var errFormsDiffer = errors.New("perceptron: primal and dual forms made different updates")
+// updates; it would be a bug in package perceptron.
+var errFormsDiffer = errors.New("experiment: primal and dual forms made different updates")
 
-// TimeForms runs Primal and Dual (cyclic order, η = 1, at most maxEpochs
-// epochs, 0 meaning DefaultMaxEpochs) on x and y repeats times each (0
-// means 1), checks that both make the same updates, and returns the cost
+// TimeForms runs perceptron.Primal and perceptron.Dual (cyclic order,
+// η = 1, at most maxEpochs epochs, 0 meaning perceptron.DefaultMaxEpochs)
+// on x and y repeats times each (0 means 1), checks that both make the same updates, and returns the cost
 // model of the run and the wall times. A run that stops at the epoch limit
 // is timed like any other (on data that are not separable every run does,
 // and then it examines exactly maxEpochs·n points). Invalid data give an
@@ -137,13 +139,13 @@ func TimeForms(x mat.Matrix, y []float64, maxEpochs, repeats int) (*FormTiming, 
 		dense = mat.DenseCopyOf(x)
 	}
 	t := &FormTiming{N: n, D: d}
-	fit := func(f func() (*Result, error), best *time.Duration) (*Result, error) {
-		var res *Result
+	fit := func(f func() (*perceptron.Result, error), best *time.Duration) (*perceptron.Result, error) {
+		var res *perceptron.Result
 		for range repeats {
 			start := time.Now()
 			r, err := f()
 			el := time.Since(start)
-			if err != nil && !errors.Is(err, ErrNotConverged) {
+			if err != nil && !errors.Is(err, perceptron.ErrNotConverged) {
 				return nil, err
 			}
 			res = r
@@ -153,9 +155,10 @@ func TimeForms(x mat.Matrix, y []float64, maxEpochs, repeats int) (*FormTiming, 
 		}
 		return res, nil
 	}
-	pr, err := fit(func() (*Result, error) { return Primal{MaxEpochs: maxEpochs}.Fit(dense, y) }, &t.Primal)
+	settings := perceptron.Settings{MaxEpochs: maxEpochs}
+	pr, err := fit(func() (*perceptron.Result, error) { return perceptron.Primal{Settings: settings}.Fit(dense, y) }, &t.Primal)
 	if err != nil {
-		return nil, fmt.Errorf("perceptron: timing the primal form: %w", err)
+		return nil, fmt.Errorf("experiment: timing the primal form: %w", err)
 	}
 	var g *mat.SymDense
 	for range repeats {
@@ -165,15 +168,15 @@ func TimeForms(x mat.Matrix, y []float64, maxEpochs, repeats int) (*FormTiming, 
 			t.Gram = el
 		}
 	}
-	dr, err := fit(func() (*Result, error) { return Dual{Gram: g, MaxEpochs: maxEpochs}.Fit(dense, y) }, &t.DualLoop)
+	dr, err := fit(func() (*perceptron.Result, error) { return perceptron.Dual{Settings: settings, Gram: g}.Fit(dense, y) }, &t.DualLoop)
 	if err != nil {
-		return nil, fmt.Errorf("perceptron: timing the dual form: %w", err)
+		return nil, fmt.Errorf("experiment: timing the dual form: %w", err)
 	}
 	if pr.Updates != dr.Updates || !slices.Equal(pr.Mistakes, dr.Mistakes) {
 		return nil, fmt.Errorf("%w: %d and %d updates", errFormsDiffer, pr.Updates, dr.Updates)
 	}
 	if len(pr.Mistakes) != pr.Updates {
-		return nil, fmt.Errorf("perceptron: timing: %d updates, more than the %d recorded ones", pr.Updates, len(pr.Mistakes))
+		return nil, fmt.Errorf("experiment: timing: %d updates, more than the %d recorded ones", pr.Updates, len(pr.Mistakes))
 	}
 	t.Epochs, t.Updates, t.Converged = pr.Epochs, pr.Updates, pr.Converged
 	if pr.Converged {
@@ -206,11 +209,11 @@ func SweepForms(base *dataset.Set, sizes []Size, epochs, repeats int, src rand.S
 		x := dataset.Embed(src, base.X.Slice(0, s.N, 0, d0), s.D)
 		t, err := TimeForms(x, base.Y[:s.N], epochs, repeats)
 		if err != nil {
-			return out, fmt.Errorf("perceptron: sweep at N=%d, D=%d: %w", s.N, s.D, err)
+			return out, fmt.Errorf("experiment: sweep at N=%d, D=%d: %w", s.N, s.D, err)
 		}
 		out = append(out, t)
 	}
 	return out, nil
 }
 
-const errSweepSize = "perceptron: SweepForms: size outside the base data set"
+const errSweepSize = "experiment: SweepForms: size outside the base data set"

@@ -1,4 +1,4 @@
-package perceptron
+package experiment
 
 import (
 	"math/rand/v2"
@@ -11,6 +11,10 @@ import (
 // margin and radius (its documentation: relative 1e-12), with room for the
 // normalisation in HyperplaneBound.
 const genT = 1e-10
+
+// solverT is the relative accuracy of the best margin (perceptron.MaxMargin
+// stops at a relative gap of 1e-12).
+const solverT = 1e-9
 
 func TestMistakeTrials(t *testing.T) {
 	const (

@@ -10,22 +10,23 @@ import (
 	"gonum.org/v1/gonum/floats/scalar"
 	"gonum.org/v1/gonum/mat"
 
+	"github.com/marginnotes/marginnotes/pkg/classify"
 	"github.com/marginnotes/marginnotes/pkg/kernel"
 )
 
 // With the linear kernel the kernel perceptron is Algorithm 2.2.
 func TestKernelLinearIsDual(t *testing.T) {
 	x, y := book()
-	kr, err := Kernel{Record: true}.Fit(x, y)
+	kr, err := KernelDual{Settings: Settings{Record: true}}.Fit(x, y)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !floats.Equal(kr.Alpha, []float64{2, 0, 5}) || kr.B != -3 || kr.W != nil {
-		t.Errorf("α %v, b %v, w %v; want (2,0,5), −3, nil", kr.Alpha, kr.B, kr.W)
+	if !floats.Equal(kr.Alpha, []float64{2, 0, 5}) || kr.B != -3 || kr.D != 2 {
+		t.Errorf("α %v, b %v, dimension %d; want (2,0,5), −3, 2", kr.Alpha, kr.B, kr.D)
 	}
 	for k, col := range table22 {
-		if s := kr.Trace[k]; !floats.Equal(s.Alpha, col.alpha) || s.B != col.b || s.W != nil {
-			t.Errorf("k=%d: α %v, b %v, want %v, %v", k, s.Alpha, s.B, col.alpha, col.b)
+		if s := kr.Trace[k]; !floats.Equal(kr.AlphaAt(k), col.alpha) || s.B != col.b || s.W != nil {
+			t.Errorf("k=%d: α %v, b %v, w %v; want %v, %v, nil", k, kr.AlphaAt(k), s.B, s.W, col.alpha, col.b)
 		}
 	}
 	// Support: x1 (α=2) and x3 (α=5); f(x) = 2·x1·x − 5·x3·x − 3 = x⁽¹⁾ + x⁽²⁾ − 3.
@@ -55,7 +56,7 @@ func TestKernelNonlinear(t *testing.T) {
 		{"rings poly", kernel.Polynomial{Degree: 2, Gamma: 1, Coef0: 0}, rx, ry},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			kr, err := Kernel{Kernel: tc.k}.Fit(tc.x, tc.y)
+			kr, err := KernelDual{K: tc.k}.Fit(tc.x, tc.y)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -73,18 +74,18 @@ func TestKernelNonlinear(t *testing.T) {
 			}
 		})
 	}
-	if _, err := (Primal{MaxEpochs: 100}).Fit(rx, ry); !errors.Is(err, ErrNotConverged) {
+	if _, err := (Primal{Settings: Settings{MaxEpochs: 100}}).Fit(rx, ry); !errors.Is(err, ErrNotConverged) {
 		t.Errorf("linear perceptron on rings: err = %v, want ErrNotConverged", err)
 	}
 }
 
 func TestKernelErrors(t *testing.T) {
 	x, y := book()
-	if _, err := (Kernel{Kernel: kernel.RBF{}}).Fit(x, y); !errors.Is(err, ErrKernel) {
-		t.Errorf("RBF{Gamma: 0}: err = %v, want ErrKernel", err)
+	if _, err := (KernelDual{K: kernel.RBF{}}).Fit(x, y); !errors.Is(err, classify.ErrSetting) {
+		t.Errorf("RBF{Gamma: 0}: err = %v, want classify.ErrSetting", err)
 	}
 	xx, yx := xorData()
-	kr, err := Kernel{MaxEpochs: 5}.Fit(xx, yx)
+	kr, err := KernelDual{Settings: Settings{MaxEpochs: 5}}.Fit(xx, yx)
 	if !errors.Is(err, ErrNotConverged) || kr == nil || kr.Epochs != 5 {
 		t.Errorf("linear kernel on XOR: err = %v, result %v; want ErrNotConverged with the partial result", err, kr)
 	}
@@ -93,7 +94,7 @@ func TestKernelErrors(t *testing.T) {
 			t.Errorf("panic %v, want %q", r, errGramSize)
 		}
 	}()
-	Kernel{Gram: mat.NewSymDense(4, nil)}.Fit(x, y)
+	KernelDual{Gram: mat.NewSymDense(4, nil)}.Fit(x, y)
 }
 
 // rings returns n points on two concentric circles of radii 1 (label +1)

@@ -1,10 +1,11 @@
-package perceptron
+package experiment
 
 import (
 	"fmt"
 	"math/rand/v2"
 
 	"github.com/marginnotes/marginnotes/pkg/dataset"
+	"github.com/marginnotes/marginnotes/pkg/perceptron"
 )
 
 // Trial is one data set of a mistake-bound experiment (MistakeTrials): data
@@ -16,12 +17,13 @@ type Trial struct {
 	Gamma float64
 	Set   int
 	// Planted is the bound of the separator the generator planted
-	// (HyperplaneBound), Best that of the best one (NovikoffBound):
-	// Best.Gamma ≥ Planted.Gamma, so Best.Bound ≤ Planted.Bound.
-	Planted, Best *Bound
-	// Mistakes is the number of updates of Primal (η = 1, w₀ = 0, b₀ = 0,
-	// the cyclic order) until no point is misclassified; Epochs the epochs
-	// it took.
+	// (perceptron.HyperplaneBound), Best that of the best one
+	// (perceptron.NovikoffBound): Best.Gamma ≥ Planted.Gamma, so
+	// Best.Bound ≤ Planted.Bound.
+	Planted, Best *perceptron.Bound
+	// Mistakes is the number of updates of perceptron.Primal (η = 1,
+	// w₀ = 0, b₀ = 0, the cyclic order) until no point is misclassified;
+	// Epochs the epochs it took.
 	Mistakes, Epochs int
 }
 
@@ -29,16 +31,16 @@ type Trial struct {
 // (Theorem 2.1): for each margin γ in gammas it draws sets data sets of n
 // points in R^d with dataset.Separable(src, n, d, γ, radius), all from src in
 // that order (nil means rand.NewPCG(dataset.DefaultSeed, dataset.DefaultSeed)),
-// and runs Primal (η = 1, w₀ = 0, b₀ = 0, the cyclic order) on each. The epoch
-// limit is ⌊(R/γ)²⌋ + 2 for the planted γ: every epoch but the last makes at
-// least one update, so by the theorem every run converges within it, and an
-// error wrapping ErrNotConverged would mean the theorem failed. The trials are
-// listed by margin, then by set.
+// and runs perceptron.Primal (η = 1, w₀ = 0, b₀ = 0, the cyclic order) on
+// each. The epoch limit is ⌊(R/γ)²⌋ + 2 for the planted γ: every epoch but
+// the last makes at least one update, so by the theorem every run converges
+// within it, and an error wrapping perceptron.ErrNotConverged would mean the
+// theorem failed. The trials are listed by margin, then by set.
 //
-// The error (wrapping ErrNotSeparable if the best margin of a data set could
-// not be certified, which valid parameters rule out) is returned with the
-// trials so far. It panics for parameters dataset.Separable rejects and if
-// sets < 1.
+// The error (wrapping perceptron.ErrNotSeparable if the best margin of a
+// data set could not be certified, which valid parameters rule out) is
+// returned with the trials so far. It panics for parameters
+// dataset.Separable rejects and if sets < 1.
 func MistakeTrials(src rand.Source, n, d int, radius float64, gammas []float64, sets int) ([]Trial, error) {
 	if sets < 1 {
 		panic(errTrialSets)
@@ -52,7 +54,7 @@ func MistakeTrials(src rand.Source, n, d int, radius float64, gammas []float64, 
 			set, opt := dataset.Separable(src, n, d, g, radius)
 			t, err := runTrial(set, opt)
 			if err != nil {
-				return out, fmt.Errorf("perceptron: mistake trial γ=%g, set %d: %w", g, s, err)
+				return out, fmt.Errorf("experiment: mistake trial γ=%g, set %d: %w", g, s, err)
 			}
 			t.Gamma, t.Set = g, s
 			out = append(out, t)
@@ -65,19 +67,19 @@ func MistakeTrials(src rand.Source, n, d int, radius float64, gammas []float64, 
 // = (w, b) and runs Primal on it.
 func runTrial(set *dataset.Set, opt []float64) (Trial, error) {
 	d := len(opt) - 1
-	planted, err := HyperplaneBound(set.X, set.Y, opt[:d], opt[d])
+	planted, err := perceptron.HyperplaneBound(set.X, set.Y, opt[:d], opt[d])
 	if err != nil {
 		return Trial{}, err
 	}
-	best, err := NovikoffBound(set.X, set.Y)
+	best, err := perceptron.NovikoffBound(set.X, set.Y)
 	if err != nil {
 		return Trial{}, err
 	}
-	res, err := Primal{MaxEpochs: int(planted.Bound) + 2}.Fit(set.X, set.Y)
+	res, err := perceptron.Primal{Settings: perceptron.Settings{MaxEpochs: int(planted.Bound) + 2}}.Fit(set.X, set.Y)
 	if err != nil {
 		return Trial{}, err
 	}
 	return Trial{Planted: planted, Best: best, Mistakes: res.Updates, Epochs: res.Epochs}, nil
 }
 
-const errTrialSets = "perceptron: MistakeTrials: sets must be at least 1"
+const errTrialSets = "experiment: MistakeTrials: sets must be at least 1"

@@ -1,0 +1,115 @@
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// memoryLimitMiB is the virtual memory limit (ulimit -v) of the runs below:
+// 1 GiB, where a Gram matrix of 200,000 points would need 320 GB.
+const memoryLimitMiB = 1 << 10
+
+// limited runs the command under the memory limit (see runLimited).
+func limited(t *testing.T, args ...string) (int, string, string) {
+	t.Helper()
+	return runLimited(t, limits{MemMiB: memoryLimitMiB}, args...)
+}
+
+// writeCSV writes n points in the plane with labels to a file: separable
+// with a margin (the line x⁽¹⁾ + x⁽²⁾ = 0.1, no point within 0.05 of it) or
+// noisy (labels of that line, 10% flipped).
+func writeCSV(t *testing.T, n int, noisy bool, seed uint64) string {
+	t.Helper()
+	rng := rand.New(rand.NewPCG(seed, 1))
+	p := filepath.Join(t.TempDir(), "data.csv")
+	f, err := os.Create(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := bufio.NewWriter(f)
+	for i := 0; i < n; {
+		a, b := 2*rng.Float64()-1, 2*rng.Float64()-1
+		z := a + b - 0.1
+		if !noisy && z*z < 2*0.05*0.05 {
+			continue
+		}
+		y := 1
+		if z < 0 {
+			y = -1
+		}
+		if noisy && rng.Float64() < 0.1 {
+			y = -y
+		}
+		fmt.Fprintf(w, "%.6f,%.6f,%d\n", a, b, y)
+		i++
+	}
+	if err := w.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// The dual and kernel forms on 200,000 points run within 1 GiB: they keep
+// the rows of the Gram matrix they need, not the 320 GB matrix (issue 9 §3:
+// they used to die with "fatal error: out of memory").
+func TestMemoryDualLargeN(t *testing.T) {
+	if testing.Short() {
+		t.Skip("200,000 points")
+	}
+	file := writeCSV(t, 200_000, false, 1)
+	for _, form := range []string{"dual", "kernel"} {
+		code, out, errOut := limited(t, "perceptron", "--form", form, "--json", file)
+		if code != 0 {
+			t.Fatalf("%s: exit %d: %s", form, code, errOut)
+		}
+		got := decode[perceptronOutput](t, out)
+		if !got.Converged || len(got.Alpha) != 200_000 {
+			t.Errorf("%s: converged %v with %d α, want a converged run over 200,000 points", form, got.Converged, len(got.Alpha))
+		}
+	}
+}
+
+// The voted perceptron on 200,000 noisy points runs its default 10 epochs
+// within 1 GiB with at most perceptron.DefaultMaxVotes votes (issue 9 §3: the
+// command passed --max-epochs, 1000, as its epochs and every vector was
+// kept, past 7.7 GB).
+func TestMemoryVotedLargeN(t *testing.T) {
+	if testing.Short() {
+		t.Skip("200,000 points")
+	}
+	file := writeCSV(t, 200_000, true, 2)
+	code, out, errOut := limited(t, "perceptron", "--form", "voted", "--json", file)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	got := decode[votedOutput](t, out)
+	if got.Epochs != 10 || got.Vectors > 1024 || got.Group < 2 || got.TrainingErrors > 30_000 {
+		t.Errorf("%d epochs, %d votes of %d vectors, %d training errors; want 10 epochs, at most 1024 votes, about 20,000 errors",
+			got.Epochs, got.Vectors, got.Group, got.TrainingErrors)
+	}
+}
+
+// --trace on 2,000 noisy points keeps the first perceptron.MaxTraceSteps
+// steps, one α each, and says so (issue 9 §3: every step held all n α, 4–5
+// GB).
+func TestMemoryTraceNoisy(t *testing.T) {
+	file := writeCSV(t, 2000, true, 3)
+	for _, form := range []string{"primal", "dual"} {
+		code, out, errOut := limited(t, "perceptron", "--form", form, "--max-epochs", "300", "--trace", "--json", file)
+		if code != 1 || !strings.Contains(errOut, "not converged") {
+			t.Fatalf("%s: exit %d: %s; want 1, not converged", form, code, errOut)
+		}
+		got := decode[perceptronOutput](t, out)
+		if len(got.Trace) != 1<<16 || !got.TraceTruncated || got.Updates < 1<<16 {
+			t.Errorf("%s: %d steps of %d updates, truncated %v; want the first 65536", form, len(got.Trace), got.Updates, got.TraceTruncated)
+		}
+	}
+}

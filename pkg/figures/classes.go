@@ -1,0 +1,219 @@
+package figures
+
+import (
+	"fmt"
+	"math"
+	"slices"
+
+	"gonum.org/v1/gonum/mat"
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+
+	"github.com/marginnotes/marginnotes/pkg/dataset"
+)
+
+// Classes is a plot.Plotter of labelled points in the plane: the class
+// y = +1 as blue filled circles and y = −1 as vermillion filled
+// triangles, told apart by shape as well as colour (readable in grey-scale
+// print and under the common colour-vision deficiencies).
+//
+// Each class is a plotter.Scatter, which is also its legend thumbnail:
+//
+//	p.Legend.Add("y = +1", cl.Positive)
+type Classes struct {
+	// Positive and Negative draw the points of each class; nil when the
+	// class has no point.
+	Positive, Negative *plotter.Scatter
+}
+
+var (
+	_ plot.Plotter    = (*Classes)(nil)
+	_ plot.DataRanger = (*Classes)(nil)
+	_ plot.GlyphBoxer = (*Classes)(nil)
+)
+
+// NewClasses returns the points of x (n×2, one per row) by their labels y
+// in {−1, +1}. It returns an error wrapping the dataset sentinels for
+// unusable data (dataset.Validate) and panics if x does not have two
+// columns.
+func NewClasses(x mat.Matrix, y []float64) (*Classes, error) {
+	if err := dataset.Validate(x, y); err != nil {
+		return nil, fmt.Errorf("figures: classes: %w", err)
+	}
+	pts := planePoints(x)
+	var pos, neg []plotter.XY
+	for i, q := range pts {
+		if y[i] > 0 {
+			pos = append(pos, q)
+		} else {
+			neg = append(neg, q)
+		}
+	}
+	var c Classes
+	if len(pos) > 0 {
+		c.Positive = scatter(pos, classGlyph(1))
+	}
+	if len(neg) > 0 {
+		c.Negative = scatter(neg, classGlyph(-1))
+	}
+	return &c, nil
+}
+
+// Plot implements plot.Plotter.
+func (c *Classes) Plot(cv draw.Canvas, p *plot.Plot) { scatters(c.Positive, c.Negative).Plot(cv, p) }
+
+// DataRange implements plot.DataRanger.
+func (c *Classes) DataRange() (xmin, xmax, ymin, ymax float64) {
+	return scatters(c.Positive, c.Negative).DataRange()
+}
+
+// GlyphBoxes implements plot.GlyphBoxer.
+func (c *Classes) GlyphBoxes(p *plot.Plot) []plot.GlyphBox {
+	return scatters(c.Positive, c.Negative).GlyphBoxes(p)
+}
+
+// SupportVectors is a plot.Plotter that rings the support vectors of an SVM
+// by their class in the KKT conditions (Li Hang §7.2.3): a circle around
+// a point with 0 < αᵢ < C, which lies on the margin, and a square around
+// one with αᵢ = C, inside the margin or misclassified; points with αᵢ = 0
+// are not marked. Draw it over the points (Classes).
+type SupportVectors struct {
+	// Free rings the points with 0 < αᵢ < C (every αᵢ > 0 of a hard
+	// margin), Bound those with αᵢ = C; nil when there is none. Each is
+	// its own legend thumbnail.
+	Free, Bound *plotter.Scatter
+}
+
+var (
+	_ plot.Plotter    = (*SupportVectors)(nil)
+	_ plot.DataRanger = (*SupportVectors)(nil)
+	_ plot.GlyphBoxer = (*SupportVectors)(nil)
+)
+
+// AlphaTol is the tolerance with which the multipliers are sorted into KKT
+// classes: αᵢ counts as 0 when αᵢ ≤ AlphaTol·max(1, C) and as C when
+// αᵢ ≥ C − AlphaTol·max(1, C).
+const AlphaTol = 1e-6
+
+// NewSupportVectors returns the rings of the points of x (n×2) by their
+// multipliers alpha, with the upper bound c of a soft margin (c ≤ 0 for a
+// hard margin, where every αᵢ > 0 is circled). It returns ErrNotFinite for
+// a NaN or infinite multiplier or c, and panics if x does not have two
+// columns or alpha's length differs from the number of points.
+func NewSupportVectors(x mat.Matrix, alpha []float64, c float64) (*SupportVectors, error) {
+	pts := planePoints(x)
+	if len(alpha) != len(pts) {
+		panic("figures: alpha length differs from the number of points")
+	}
+	if !finite(alpha...) || !finite(c) {
+		return nil, fmt.Errorf("%w: multipliers", ErrNotFinite)
+	}
+	var free, bound []plotter.XY
+	for i, a := range alpha {
+		switch kktClass(a, c) {
+		case kktFree:
+			free = append(free, pts[i])
+		case kktBound:
+			bound = append(bound, pts[i])
+		}
+	}
+	var s SupportVectors
+	if len(free) > 0 {
+		s.Free = scatter(free, ringStyle(draw.RingGlyph{}))
+	}
+	if len(bound) > 0 {
+		s.Bound = scatter(bound, ringStyle(draw.SquareGlyph{}))
+	}
+	return &s, nil
+}
+
+// ringStyle is the black ring (or box) drawn around a marked point.
+func ringStyle(shape draw.GlyphDrawer) draw.GlyphStyle {
+	return draw.GlyphStyle{Color: black, Radius: vg.Points(ringRadius), Shape: shape}
+}
+
+// kkt classes of multipliers.
+const (
+	kktZero  = iota // αᵢ = 0
+	kktFree         // 0 < αᵢ < C
+	kktBound        // αᵢ = C
+)
+
+// kktClass sorts α into its KKT class for the bound c (c ≤ 0: hard margin).
+func kktClass(a, c float64) int {
+	tol := AlphaTol * math.Max(1, c)
+	switch {
+	case a <= tol:
+		return kktZero
+	case c > 0 && a >= c-tol:
+		return kktBound
+	default:
+		return kktFree
+	}
+}
+
+// Plot implements plot.Plotter.
+func (s *SupportVectors) Plot(c draw.Canvas, p *plot.Plot) { scatters(s.Free, s.Bound).Plot(c, p) }
+
+// DataRange implements plot.DataRanger.
+func (s *SupportVectors) DataRange() (xmin, xmax, ymin, ymax float64) {
+	return scatters(s.Free, s.Bound).DataRange()
+}
+
+// GlyphBoxes implements plot.GlyphBoxer.
+func (s *SupportVectors) GlyphBoxes(p *plot.Plot) []plot.GlyphBox {
+	return scatters(s.Free, s.Bound).GlyphBoxes(p)
+}
+
+// scatterSet draws several scatters as one plotter.
+type scatterSet []*plotter.Scatter
+
+// scatters returns the scatters that are not nil.
+func scatters(ss ...*plotter.Scatter) scatterSet {
+	return slices.DeleteFunc(ss, func(s *plotter.Scatter) bool { return s == nil })
+}
+
+// Plot implements plot.Plotter.
+func (ss scatterSet) Plot(c draw.Canvas, p *plot.Plot) {
+	for _, s := range ss {
+		s.Plot(c, p)
+	}
+}
+
+// DataRange implements plot.DataRanger: the union of the ranges;
+// +Inf…−Inf for none, which leaves a plot's range alone.
+func (ss scatterSet) DataRange() (xmin, xmax, ymin, ymax float64) {
+	xmin, ymin = math.Inf(1), math.Inf(1)
+	xmax, ymax = math.Inf(-1), math.Inf(-1)
+	for _, s := range ss {
+		a, b, c, d := s.DataRange()
+		xmin, xmax = math.Min(xmin, a), math.Max(xmax, b)
+		ymin, ymax = math.Min(ymin, c), math.Max(ymax, d)
+	}
+	return xmin, xmax, ymin, ymax
+}
+
+// GlyphBoxes implements plot.GlyphBoxer.
+func (ss scatterSet) GlyphBoxes(p *plot.Plot) []plot.GlyphBox {
+	var bs []plot.GlyphBox
+	for _, s := range ss {
+		bs = append(bs, s.GlyphBoxes(p)...)
+	}
+	return bs
+}
+
+// planePoints returns the rows of the n×2 matrix x as points. It panics if
+// x does not have two columns.
+func planePoints(x mat.Matrix) []plotter.XY {
+	n, d := x.Dims()
+	if d != 2 {
+		panic("figures: plane data must have two columns")
+	}
+	pts := make([]plotter.XY, n)
+	for i := range pts {
+		pts[i] = plotter.XY{X: x.At(i, 0), Y: x.At(i, 1)}
+	}
+	return pts
+}

@@ -1,0 +1,85 @@
+package perceptron
+
+import (
+	"fmt"
+	"slices"
+
+	"gonum.org/v1/gonum/mat"
+
+	"github.com/marginnotes/marginnotes/pkg/classify"
+	"github.com/marginnotes/marginnotes/pkg/kernel"
+)
+
+// KernelDual is the kernel perceptron (Aizerman, Braverman & Rozonoer
+// 1964): the dual form with the inner products xⱼ·xᵢ replaced by a kernel
+// K(xⱼ, xᵢ), so that the model is
+//
+//	f(x) = sign(Σⱼ αⱼyⱼ K(xⱼ, x) + b).
+//
+// With kernel.Linear it makes the updates of Dual. The Gram matrix is kept
+// in full or in part as Dual's is.
+type KernelDual struct {
+	Settings
+	// K is the kernel; nil means kernel.Linear{}.
+	K kernel.Kernel
+	// Gram, if not nil, is the n×n matrix [K(xᵢ, xⱼ)] of the data passed to
+	// Fit; nil means Fit computes what it needs. Fit panics if its size is
+	// not n×n.
+	Gram *mat.SymDense
+	// GramBudget is the memory, in bytes, for the Gram matrix or its cached
+	// rows (at least two rows are kept); 0 means DefaultGramBudget.
+	GramBudget int
+}
+
+// KernelResult is the outcome of KernelDual: the model
+// f(x) = Σⱼ Coef[j]·K(Support[j], x) + B over the points with αⱼ > 0
+// (kernel.Expansion, Coef[j] = αⱼyⱼ, copies of the points) and the run that
+// found it. The steps of its trace have W = nil.
+type KernelResult struct {
+	kernel.Expansion
+	Run
+	// Index holds the 0-based indices of the points of Support.
+	Index []int
+}
+
+var (
+	_ classify.Classifier  = (*KernelResult)(nil)
+	_ classify.Dimensioned = (*KernelResult)(nil)
+)
+
+// Fit runs the kernel perceptron on x (n×d) and labels y. Invalid kernel
+// parameters give a *classify.SettingError that also wraps the error of
+// kernel.Validate; the other errors are those of Primal.Fit. The error
+// ErrNonFinite also covers a kernel value that is not finite at a support
+// point. It panics if Gram is set and is not n×n.
+func (kd KernelDual) Fit(x mat.Matrix, y []float64) (*KernelResult, error) {
+	const name = "kernel"
+	cfg, err := kd.config("perceptron.KernelDual")
+	if err != nil {
+		return nil, err
+	}
+	k := kd.K
+	if k == nil {
+		k = kernel.Linear{}
+	}
+	if err := kernel.Validate(k); err != nil {
+		return nil, fmt.Errorf("%w: %w", cfg.bad("K", k, "a valid kernel"), err)
+	}
+	g, err := prepareDual(name, &cfg, kd.GramBudget, k, kd.Gram, x, y)
+	if err != nil {
+		return nil, err
+	}
+	l := newDual(g, y, nil)
+	run, err := drive(l, y, cfg, true)
+	_, d := x.Dims()
+	out := &KernelResult{Expansion: kernel.Expansion{Kernel: k, B: l.b, D: d}, Run: *run}
+	rows := kernel.Rows(x)
+	for i, a := range l.alpha {
+		if a > 0 {
+			out.Index = append(out.Index, i)
+			out.Support = append(out.Support, slices.Clone(rows[i]))
+			out.Coef = append(out.Coef, a*y[i])
+		}
+	}
+	return out, wrap(name, err)
+}
