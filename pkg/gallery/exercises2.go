@@ -14,6 +14,7 @@ import (
 
 	"github.com/marginnotes/marginnotes/pkg/dataset"
 	"github.com/marginnotes/marginnotes/pkg/figures"
+	"github.com/marginnotes/marginnotes/pkg/lang"
 	"github.com/marginnotes/marginnotes/pkg/notation"
 	"github.com/marginnotes/marginnotes/pkg/perceptron"
 	"github.com/marginnotes/marginnotes/pkg/separability"
@@ -26,13 +27,16 @@ func exercises2Entries() []Entry {
 	const nb = "09-exercises-ch2"
 	return []Entry{
 		entry("09-exercises-ch2-xor-hulls", nb, "Exercise 2.1: the convex hulls of XOR's classes meet at (1/2, 1/2), the point of the LP certificate",
-			figures.PlaneWidth, 0, XORHulls),
+			XORHulls),
 		entry("09-exercises-ch2-ex22-steps", nb, "Exercise 2.2: Algorithm 2.1 on a new data set, the hyperplane after every update",
-			figures.Wide, 0, Exercise22Steps),
+			Exercise22Steps),
 		entry("09-exercises-ch2-example21-hulls", nb, "Exercise 2.3: the hulls of Example 2.1, their closest points and the maximum-margin hyperplane between them",
-			figures.PlaneWidth, 0, Example21Hulls),
+			Example21Hulls),
 		entry("09-exercises-ch2-random-hulls", nb, "Exercise 2.3: two random sets, one with disjoint hulls and a separating line, one whose hulls meet",
-			figures.Wide, 0, func() (*figures.Grid, error) { return HullPanels(HullPanelData()) }),
+			func(l lang.Lang) (*figures.Grid, error) {
+				a, b := HullPanelData()
+				return HullPanels(l, a, b)
+			}),
 	}
 }
 
@@ -45,8 +49,9 @@ func XORData4() (*mat.Dense, []float64) {
 
 // XORHulls draws the four XOR points with the convex hulls of their
 // classes, the two diagonals, and the point (1/2, 1/2) where they cross:
-// the common point that the certificate of separability.LP gives.
-func XORHulls() (*plot.Plot, error) {
+// the common point that the certificate of separability.LP gives; the words
+// in the language l.
+func XORHulls(l lang.Lang) (*plot.Plot, error) {
 	x, y := XORData4()
 	res, err := separability.LP{}.Decide(x, y)
 	if err != nil {
@@ -55,10 +60,12 @@ func XORHulls() (*plot.Plot, error) {
 	if res.Separable {
 		return nil, fmt.Errorf("XOR reported separable")
 	}
+	at := notation.Plain.Vector(res.Positive)
 	p, err := figures.Plane{
-		Title: "Exercise 2.1: the hulls of XOR's classes meet at " + notation.Plain.Vector(res.Positive),
+		Title: l.Pick("Exercise 2.1: the convex hulls of XOR's classes meet at "+at, "习题 2.1：异或两类的凸壳相交于 "+at),
 		X:     x, Y: y, Names: figures.PointNames(4),
 		View: figures.Rect{XMin: -0.5, XMax: 1.5, YMin: -0.5, YMax: 1.5},
+		Lang: l,
 	}.Plot()
 	if err != nil {
 		return nil, err
@@ -78,22 +85,23 @@ func Exercise22Data() (*mat.Dense, []float64) {
 
 // Exercise22Steps draws the run of Algorithm 2.1 on Exercise22Data with
 // Example 2.1's settings (η = 1, w₀ = 0, b₀ = 0, cyclic order), one panel
-// per update, four a row.
-func Exercise22Steps() (*figures.Grid, error) {
+// per update, four a row; the words in the language l.
+func Exercise22Steps(l lang.Lang) (*figures.Grid, error) {
 	x, y := Exercise22Data()
-	run, err := perceptron.Primal{Record: true}.Fit(x, y)
+	run, err := perceptron.Primal{Settings: perceptron.Settings{Record: true}}.Fit(x, y)
 	if err != nil {
 		return nil, err
 	}
-	return traceSteps(x, y, run.Trace)
+	return traceSteps(x, y, run.Trace, l)
 }
 
 // Example21Hulls draws the convex hulls of Example 2.1's classes (the
 // segment x1x2 and the point x3), the segment between their closest points
 // (3, 3) and (1, 1), and the maximum-margin hyperplane of Example 7.1
 // (svm.Exact) with its margins, which pass through those points: the
-// margin is half the distance between the hulls.
-func Example21Hulls() (*plot.Plot, error) {
+// margin is half the distance between the hulls; the words in the
+// language l.
+func Example21Hulls(l lang.Lang) (*plot.Plot, error) {
 	x, y := dataset.Example21()
 	ex, err := svm.Exact{}.Fit(x, y)
 	if err != nil {
@@ -102,11 +110,13 @@ func Example21Hulls() (*plot.Plot, error) {
 	pos, neg := separability.ClassHulls(x, y)
 	d, a, b := separability.HullDistance(pos, neg)
 	p, err := figures.Plane{
-		Title: fmt.Sprintf("Exercise 2.3: hulls %.4g apart, margin %.4g", d, d/2),
-		X:     x, Y: y, Names: figures.PointNames(3),
-		Hyperplanes: []figures.Hyperplane{{W: ex.W, B: ex.B, Margins: true,
-			Label: notation.Plain.Equation(ex.W, ex.B) + " (max margin)"}},
+		Title: l.Pick(fmt.Sprintf("Exercise 2.3: hulls %.4g apart, margin %.4g", d, d/2),
+			fmt.Sprintf("习题 2.3：两凸壳相距 %.4g，间隔为 %.4g", d, d/2)),
+		X: x, Y: y, Names: figures.PointNames(3),
+		Boundaries: []figures.Boundary{{W: ex.W, B: ex.B, Margins: true,
+			Label: l.Pick("maximum margin ", "最大间隔 ") + notation.Plain.Equation(ex.W, ex.B)}},
 		Alpha: ex.Alpha,
+		Lang:  l,
 	}.Plot()
 	if err != nil {
 		return nil, err
@@ -114,12 +124,12 @@ func Example21Hulls() (*plot.Plot, error) {
 	if err := addHulls(p, x, y); err != nil {
 		return nil, err
 	}
-	l, err := plotter.NewLine(plotter.XYs{{X: a[0], Y: a[1]}, {X: b[0], Y: b[1]}})
+	seg, err := plotter.NewLine(plotter.XYs{{X: a[0], Y: a[1]}, {X: b[0], Y: b[1]}})
 	if err != nil {
 		return nil, err
 	}
-	l.LineStyle = draw.LineStyle{Color: color.Black, Width: vg.Points(1), Dashes: []vg.Length{vg.Points(2), vg.Points(2)}}
-	p.Add(l)
+	seg.LineStyle = draw.LineStyle{Color: color.Black, Width: vg.Points(1), Dashes: []vg.Length{vg.Points(2), vg.Points(2)}}
+	p.Add(seg)
 	return p, nil
 }
 
@@ -133,20 +143,21 @@ func HullPanelData() (*dataset.Set, *dataset.Set) {
 
 // HullPanels draws one panel per data set with the convex hulls of its
 // classes, and the verdict of separability.LP: the separating line it
-// found, or the point where the hulls meet that its certificate gives.
-func HullPanels(sets ...*dataset.Set) (*figures.Grid, error) {
+// found, or the point where the hulls meet that its certificate gives; the
+// words in the language l.
+func HullPanels(l lang.Lang, sets ...*dataset.Set) (*figures.Grid, error) {
 	var panels []*plot.Plot
 	for _, s := range sets {
 		res, err := separability.LP{}.Decide(s.X, s.Y)
 		if err != nil {
 			return nil, err
 		}
-		pl := figures.Plane{X: s.X, Y: s.Y, NoLegend: true}
+		pl := figures.Plane{X: s.X, Y: s.Y, NoLegend: true, Lang: l}
 		if res.Separable {
-			pl.Title = "hulls disjoint: the LP's separating line"
-			pl.Hyperplanes = []figures.Hyperplane{{W: res.W, B: res.B}}
+			pl.Title = l.Pick("hulls disjoint: the LP's separating line", "凸壳不相交：线性规划给出的分离直线")
+			pl.Boundaries = []figures.Boundary{{W: res.W, B: res.B}}
 		} else {
-			pl.Title = "hulls meet: the point of the LP's certificate"
+			pl.Title = l.Pick("hulls meet: the point of the LP's certificate", "凸壳相交：线性规划证书给出的公共点")
 		}
 		p, err := pl.Plot()
 		if err != nil {
@@ -162,7 +173,7 @@ func HullPanels(sets ...*dataset.Set) (*figures.Grid, error) {
 		}
 		panels = append(panels, p)
 	}
-	return figures.NewGrid("Exercise 2.3: convex hulls and the separability LP", len(panels), panels...), nil
+	return figures.NewGrid(l.Pick("Exercise 2.3: convex hulls and the separability LP", "习题 2.3：凸壳与线性可分性的线性规划"), len(panels), panels...), nil
 }
 
 // Translucent tints of the class colours of pkg/figures (Okabe–Ito blue for

@@ -12,6 +12,7 @@ import (
 	"github.com/marginnotes/marginnotes/pkg/dataset"
 	"github.com/marginnotes/marginnotes/pkg/figures"
 	"github.com/marginnotes/marginnotes/pkg/kernel"
+	"github.com/marginnotes/marginnotes/pkg/lang"
 	"github.com/marginnotes/marginnotes/pkg/loss"
 	"github.com/marginnotes/marginnotes/pkg/notation"
 	"github.com/marginnotes/marginnotes/pkg/svm"
@@ -23,23 +24,23 @@ func exercises7Entries() []Entry {
 	const nb = "10-exercises-ch7"
 	return []Entry{
 		entry("10-exercises-ch7-perceptron-vs-svm", nb, "Exercise 7.1: Example 2.1's perceptron answer (Table 2.1) and maximum-margin hyperplane (Example 7.2)",
-			figures.PlaneWidth, 0, PerceptronVsSVM),
+			PerceptronVsSVM),
 		entry("10-exercises-ch7-ex72-margin", nb, "Exercise 7.2: the maximum-margin hyperplane, its margins and the support vectors",
-			figures.PlaneWidth, 0, Exercise72Margin),
+			Exercise72Margin),
 		entry("10-exercises-ch7-squared-slack-plane", nb, "Exercise 7.3: hinge and squared-slack SVMs on data that no line separates",
-			figures.PlaneWidth, 0, SquaredSlackPlane),
+			SquaredSlackPlane),
 		entry("10-exercises-ch7-squared-hinge-losses", nb, "Exercise 7.3: the 0-1 loss, the hinge loss and the squared hinge loss",
-			figures.Width, figures.Height, SquaredHingeLosses),
+			SquaredHingeLosses),
 		entry("10-exercises-ch7-polynomial-spectra", nb, "Exercise 7.4: the eigenvalues of Gram matrices of (x·z)ᵖ, p = 1 … 4, on 20 random points",
-			figures.Width, figures.Height, PolynomialSpectra),
+			PolynomialSpectra),
 	}
 }
 
 // PerceptronVsSVM draws Example 2.1 with the perceptron's answer of Table
 // 2.1, x⁽¹⁾ + x⁽²⁾ − 3 = 0 (α = (2, 0, 5)), and the maximum-margin
 // hyperplane of Example 7.2, ½x⁽¹⁾ + ½x⁽²⁾ − 2 = 0 (α* = (1/4, 0, 1/4)),
-// with its margins and support vectors.
-func PerceptronVsSVM() (*plot.Plot, error) {
+// with its margins and support vectors; the words in the language l.
+func PerceptronVsSVM(l lang.Lang) (*plot.Plot, error) {
 	x, y := dataset.Example21()
 	run, err := Table21()
 	if err != nil {
@@ -50,13 +51,14 @@ func PerceptronVsSVM() (*plot.Plot, error) {
 		return nil, err
 	}
 	return figures.Plane{
-		Title: "Exercise 7.1: the perceptron's and the SVM's answers",
+		Title: l.Pick("Exercise 7.1: the perceptron's and the SVM's answers", "习题 7.1：感知机与支持向量机的解"),
 		X:     x, Y: y, Names: figures.PointNames(3),
-		Hyperplanes: []figures.Hyperplane{
-			{W: run.W, B: run.B, Label: "perceptron: " + notation.Plain.Equation(run.W, run.B)},
-			{W: ex.W, B: ex.B, Margins: true, Label: "SVM: " + notation.Plain.Equation(ex.W, ex.B)},
+		Boundaries: []figures.Boundary{
+			{W: run.W, B: run.B, Label: l.Pick("perceptron: ", "感知机：") + notation.Plain.Equation(run.W, run.B)},
+			{W: ex.W, B: ex.B, Margins: true, Label: l.Pick("SVM: ", "支持向量机：") + notation.Plain.Equation(ex.W, ex.B)},
 		},
 		Alpha: ex.Alpha,
+		Lang:  l,
 	}.Plot()
 }
 
@@ -68,19 +70,20 @@ func Exercise72Data() (*mat.Dense, []float64) {
 
 // Exercise72Margin draws the answer of exercise 7.2 found by svm.Exact:
 // the hyperplane −x⁽¹⁾ + 2x⁽²⁾ − 2 = 0, the margins w·x + b = ±1 and the
-// support vectors x1, x3 and x5.
-func Exercise72Margin() (*plot.Plot, error) {
+// support vectors x1, x3 and x5; the words in the language l.
+func Exercise72Margin(l lang.Lang) (*plot.Plot, error) {
 	x, y := Exercise72Data()
 	ex, err := svm.Exact{}.Fit(x, y)
 	if err != nil {
 		return nil, err
 	}
 	return figures.Plane{
-		Title: "Exercise 7.2: the maximum-margin hyperplane",
+		Title: l.Pick("Exercise 7.2: the maximum-margin hyperplane", "习题 7.2：最大间隔分离超平面"),
 		X:     x, Y: y, Names: figures.PointNames(5),
-		Hyperplanes: []figures.Hyperplane{{W: ex.W, B: ex.B, Margins: true, Normal: true,
-			Label: notation.Plain.Equation(ex.W, ex.B)}},
+		Boundaries: []figures.Boundary{{W: ex.W, B: ex.B, Margins: true, Normal: true,
+			Label: l.Pick("separating hyperplane ", "分离超平面 ") + notation.Plain.Equation(ex.W, ex.B)}},
 		Alpha: ex.Alpha,
+		Lang:  l,
 	}.Plot()
 }
 
@@ -97,8 +100,8 @@ func SquaredSlackData() (*mat.Dense, []float64) {
 // SquaredSlackPlane draws SquaredSlackData with the soft-margin SVM of
 // Algorithm 7.3 (hinge loss, svm.Exact) and the squared-slack SVM of
 // exercise 7.3 (svm.SquaredSlack), both with C = SquaredSlackC, and the
-// hinge solution's KKT classes.
-func SquaredSlackPlane() (*plot.Plot, error) {
+// hinge solution's KKT classes; the words in the language l.
+func SquaredSlackPlane(l lang.Lang) (*plot.Plot, error) {
 	x, y := SquaredSlackData()
 	h, err := svm.Exact{C: SquaredSlackC}.Fit(x, y)
 	if err != nil {
@@ -109,20 +112,23 @@ func SquaredSlackPlane() (*plot.Plot, error) {
 		return nil, err
 	}
 	return figures.Plane{
-		Title: fmt.Sprintf("Exercise 7.3: hinge and squared slacks, C = %d", SquaredSlackC),
-		X:     x, Y: y, Names: figures.PointNames(4),
-		Hyperplanes: []figures.Hyperplane{
-			{W: h.W, B: h.B, Label: "hinge: " + notation.Plain.Equation(h.W, h.B)},
-			{W: s.W, B: s.B, Label: "squared: " + figures.Equation(s.W, s.B)},
+		Title: l.Pick(fmt.Sprintf("Exercise 7.3: hinge loss and squared slacks, C = %d", SquaredSlackC),
+			fmt.Sprintf("习题 7.3：合页损失与平方松弛变量，C = %d", SquaredSlackC)),
+		X: x, Y: y, Names: figures.PointNames(4),
+		Boundaries: []figures.Boundary{
+			{W: h.W, B: h.B, Label: l.Pick("hinge: ", "合页损失：") + notation.Plain.Equation(h.W, h.B)},
+			{W: s.W, B: s.B, Label: l.Pick("squared slacks: ", "平方松弛：") + notation.Plain.Equation(roundTo(s.W, 4), round(s.B, 4))},
 		},
 		Alpha: h.Alpha, C: SquaredSlackC,
+		Lang: l,
 	}.Plot()
 }
 
 // SquaredHingeLosses draws the 0-1 loss, the hinge loss [1 − z]₊ of
 // Theorem 7.4 and the squared hinge loss [1 − z]₊² that exercise 7.3's
-// objective charges, against the functional margin z = y(w·x + b).
-func SquaredHingeLosses() (*plot.Plot, error) {
+// objective charges, against the functional margin z = y(w·x + b); the
+// words in the language l.
+func SquaredHingeLosses(l lang.Lang) (*plot.Plot, error) {
 	var zs, hi, sq, z01, zo []float64
 	for i := range 17 {
 		z := -2 + float64(i)/4
@@ -134,13 +140,14 @@ func SquaredHingeLosses() (*plot.Plot, error) {
 		z01, zo = append(z01, z), append(zo, loss.ZeroOne(z))
 	}
 	return figures.Lines{
-		Title:  "Exercise 7.3: the squared hinge loss",
-		XLabel: "functional margin z = y(w·x + b)", YLabel: "loss",
+		Title:  l.Pick("Exercise 7.3: the squared hinge loss", "习题 7.3：平方合页损失"),
+		XLabel: l.Pick("functional margin z = y(w·x + b)", "函数间隔 z = y(w·x + b)"), YLabel: l.Pick("loss", "损失"),
 		Series: []figures.Series{
-			{Name: "0-1 loss", X: z01, Y: zo},
-			{Name: "hinge max(0, 1 − z)", X: zs, Y: hi},
-			{Name: "squared hinge max(0, 1 − z)²", X: zs, Y: sq},
+			{Name: l.Pick("0-1 loss", "0-1 损失"), X: z01, Y: zo},
+			{Name: l.Pick("hinge max(0, 1 − z)", "合页损失 max(0, 1 − z)"), X: zs, Y: hi},
+			{Name: l.Pick("squared hinge max(0, 1 − z)²", "平方合页损失 max(0, 1 − z)²"), X: zs, Y: sq},
 		},
+		Lang: l,
 	}.Plot()
 }
 
@@ -165,8 +172,8 @@ func PolynomialData() *mat.Dense {
 // the Gram matrix of (x·z)ᵖ on PolynomialData, divided by λ(1), on a
 // logarithmic axis: p + 1 of them are positive (the dimension of the
 // feature map φ in the plane), the others are 0 up to rounding and are
-// drawn at SpectrumFloor.
-func PolynomialSpectra() (*plot.Plot, error) {
+// drawn at SpectrumFloor; the words in the language l.
+func PolynomialSpectra(l lang.Lang) (*plot.Plot, error) {
 	x := PolynomialData()
 	var series []figures.Series
 	for p := 1; p <= 4; p++ {
@@ -189,8 +196,11 @@ func PolynomialSpectra() (*plot.Plot, error) {
 		series = append(series, figures.Series{Name: fmt.Sprintf("p = %d", p), X: ks, Y: vs})
 	}
 	return figures.Lines{
-		Title:  "Exercise 7.4: eigenvalues of the Gram matrix of (x·z)ᵖ, 20 points",
-		XLabel: "k (eigenvalues sorted, largest first; 0 drawn at 1e−16)", YLabel: "λ(k) / λ(1)",
+		Title: l.Pick("Exercise 7.4: eigenvalues of the Gram matrix of (x·z)ᵖ, 20 points",
+			"习题 7.4：(x·z)ᵖ 的 Gram 矩阵的特征值，20 个点"),
+		XLabel: l.Pick("k (eigenvalues sorted, largest first; 0 drawn at 1e−16)", "k（特征值从大到小排列；0 画在 1e−16 处）"),
+		YLabel: "λ(k) / λ(1)",
 		Series: series, LogY: true,
+		Lang: l,
 	}.Plot()
 }

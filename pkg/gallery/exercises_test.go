@@ -3,13 +3,15 @@ package gallery
 import (
 	"strings"
 	"testing"
+
+	"github.com/marginnotes/marginnotes/pkg/lang"
 )
 
 // TestExerciseTitles checks the numbers the exercise figures state in their
 // titles and legends against the solutions worked by hand in notebooks
 // 09-exercises-ch2 and 10-exercises-ch7.
 func TestExerciseTitles(t *testing.T) {
-	xor, err := XORHulls()
+	xor, err := XORHulls(lang.English)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -18,7 +20,7 @@ func TestExerciseTitles(t *testing.T) {
 		t.Errorf("XOR title %q, want the common point (1/2, 1/2)", xor.Title.Text)
 	}
 	// Exercise 2.3 on Example 2.1: hulls 2√2 apart, margin √2.
-	h, err := Example21Hulls()
+	h, err := Example21Hulls(lang.English)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -26,7 +28,8 @@ func TestExerciseTitles(t *testing.T) {
 		t.Errorf("hull title %q, want 2√2 and √2", h.Title.Text)
 	}
 	// The two random sets: one separable, one not.
-	g, err := HullPanels(HullPanelData())
+	a, b := HullPanelData()
+	g, err := HullPanels(lang.English, a, b)
 	if err != nil {
 		t.Fatal(err)
 	}
