@@ -32,10 +32,12 @@
 // zero exactly when the hulls meet.
 //
 // The simplex method is this package's own, with an anti-cycling rule and
-// a pivot limit: gonum's optimize/convex/lp.Simplex, tried first, cycles without
-// end on degenerate programs (many points on the margin), and a decision
-// procedure must stop. The tests cross-check the two where gonum's
-// terminates.
+// a pivot limit, because a decision procedure must stop: gonum's
+// optimize/convex/lp.Simplex (v0.17.0), tried first, did not terminate on
+// some of these programs (an infeasible one from 19 points in three
+// dimensions was still pivoting after a minute). The tests check the method
+// against the enumeration of all bases on small random programs, half of
+// them degenerate.
 //
 // Tolerances are relative to the scale of the data, R = maxᵢ‖xᵢ − x̄‖: LP
 // centres and scales the data before solving, checks every answer on the
