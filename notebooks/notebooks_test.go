@@ -70,6 +70,28 @@ var keyNumbers = map[string][]keyNumber{
 		// Iris setosa vs versicolor: Novikoff bound 150.5.
 		{"Novikoff bound on iris", `150\.5`},
 	},
+	"09": {
+		// Exercise 2.1: the Farkas certificate of XOR weighs each corner ¼,
+		// and the hulls meet at (½, ½).
+		{"XOR certificate λ = (1/4, 1/4, 1/4, 1/4)", `λ = \(1/4, 1/4, 1/4, 1/4\)`},
+		{"XOR hulls meet at (1/2, 1/2)", `\(1/2, 1/2\)`},
+		// Exercise 2.2 (notebook's own data): Algorithm 2.1 ends at
+		// 3x⁽¹⁾ − 6x⁽²⁾ + 1 = 0, the dual form with α = (4, 0, 2, 1).
+		{"exercise 2.2 hyperplane 3x(1) − 6x(2) + 1", `3x⁽¹⁾ − 6x⁽²⁾ \+ 1`},
+		{"exercise 2.2 dual α = (4, 0, 2, 1)", seq(4, 0, 2, 1)},
+		// Exercise 2.3 on Example 2.1: hulls 2√2 apart, margin √2 = 1/‖(½, ½)‖.
+		{"hull distance 2√2 of Example 2.1", `distance 2\.828`},
+	},
+	"10": {
+		// Exercise 7.2: w* = (−1, 2), b* = −2, α* = (1/2, 0, 2, 0, 5/2),
+		// support vectors x1, x3, x5 (solutions of the book's exercise).
+		{"exercise 7.2 hyperplane −x(1) + 2x(2) − 2", `−x⁽¹⁾ \+ 2x⁽²⁾ − 2 = 0`},
+		{"exercise 7.2 α* = (1/2, 0, 2, 0, 5/2)", `\(1/2, 0, 2, 0, 5/2\)`},
+		// Exercise 7.1: perceptron α = (2, 0, 5) against the SVM's (1/4, 0, 1/4).
+		{"exercise 7.1 SVM α* = (1/4, 0, 1/4)", `\(1/4, 0, 1/4\)`},
+		// Exercise 7.3 on Example 2.1, C = 1: α = 2C/(8C+1) on x1 and x3.
+		{"exercise 7.3 squared-slack α = (2/9, 0, 2/9)", `α = \(2/9, 0, 2/9\)`},
+	},
 }
 
 // seq matches the numbers in order, separated by anything but digits and

@@ -48,6 +48,11 @@
 //   - 07-soft-margin-hinge (Algorithm 7.3, Theorem 7.4, Figure 7.6):
 //     SoftMarginBInterval, SoftMarginSweep, Figure76.
 //   - 08-real-data: IrisPetals, PocketErrors, CancerAccuracy.
+//   - 09-exercises-ch2 (exercises 2.1–2.3): XORHulls, Exercise22Steps,
+//     Example21Hulls, HullPanels.
+//   - 10-exercises-ch7 (exercises 7.1–7.4): PerceptronVsSVM,
+//     Exercise72Margin, SquaredSlackPlane, SquaredHingeLosses,
+//     PolynomialSpectra.
 //
 // # Sliders
 //

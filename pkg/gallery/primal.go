@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 
+	"gonum.org/v1/gonum/mat"
 	"gonum.org/v1/plot"
 
 	"github.com/marginnotes/marginnotes/pkg/dataset"
@@ -36,8 +37,14 @@ func Table21Steps(l lang.Lang) (*figures.Grid, error) {
 	if err != nil {
 		return nil, err
 	}
-	steps := make([]figures.Step, len(run.Trace))
-	for i, s := range run.Trace {
+	return traceSteps(x, y, run.Trace, l)
+}
+
+// traceSteps draws a recorded run of Algorithm 2.1 on (x, y) as small
+// multiples, four panels a row, the words in the language l.
+func traceSteps(x mat.Matrix, y []float64, trace []perceptron.Step, l lang.Lang) (*figures.Grid, error) {
+	steps := make([]figures.Step, len(trace))
+	for i, s := range trace {
 		steps[i] = figures.Step{K: s.K, Point: s.Point, W: s.W, B: s.B}
 	}
 	return figures.PerceptronSteps(x, y, steps, 4, l)

@@ -1,0 +1,257 @@
+package gallery
+
+import (
+	"fmt"
+	"image/color"
+	"math/rand/v2"
+	"strconv"
+
+	"gonum.org/v1/gonum/mat"
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+
+	"github.com/marginnotes/marginnotes/pkg/dataset"
+	"github.com/marginnotes/marginnotes/pkg/figures"
+	"github.com/marginnotes/marginnotes/pkg/lang"
+	"github.com/marginnotes/marginnotes/pkg/notation"
+	"github.com/marginnotes/marginnotes/pkg/perceptron"
+	"github.com/marginnotes/marginnotes/pkg/separability"
+	"github.com/marginnotes/marginnotes/pkg/svm"
+)
+
+// Notebook 09-exercises-ch2: the book's exercises 2.1–2.3.
+
+func exercises2Entries() []Entry {
+	const nb = "09-exercises-ch2"
+	return []Entry{
+		entry("09-exercises-ch2-xor-hulls", nb, "Exercise 2.1: the convex hulls of XOR's classes meet at (1/2, 1/2), the point of the LP certificate",
+			XORHulls),
+		entry("09-exercises-ch2-ex22-steps", nb, "Exercise 2.2: Algorithm 2.1 on a new data set, the hyperplane after every update",
+			Exercise22Steps),
+		entry("09-exercises-ch2-example21-hulls", nb, "Exercise 2.3: the hulls of Example 2.1, their closest points and the maximum-margin hyperplane between them",
+			Example21Hulls),
+		entry("09-exercises-ch2-random-hulls", nb, "Exercise 2.3: two random sets, one with disjoint hulls and a separating line, one whose hulls meet",
+			func(l lang.Lang) (*figures.Grid, error) {
+				a, b := HullPanelData()
+				return HullPanels(l, a, b)
+			}),
+	}
+}
+
+// XORData4 returns the four points of exercise 2.1, (0, 0), (0, 1), (1, 0)
+// and (1, 1), labelled by x⁽¹⁾ XOR x⁽²⁾: +1 where exactly one coordinate
+// is 1.
+func XORData4() (*mat.Dense, []float64) {
+	return mat.NewDense(4, 2, []float64{0, 0, 0, 1, 1, 0, 1, 1}), []float64{-1, 1, 1, -1}
+}
+
+// XORHulls draws the four XOR points with the convex hulls of their
+// classes, the two diagonals, and the point (1/2, 1/2) where they cross:
+// the common point that the certificate of separability.LP gives; the words
+// in the language l.
+func XORHulls(l lang.Lang) (*plot.Plot, error) {
+	x, y := XORData4()
+	res, err := separability.LP{}.Decide(x, y)
+	if err != nil {
+		return nil, err
+	}
+	if res.Separable {
+		return nil, fmt.Errorf("XOR reported separable")
+	}
+	at := notation.Plain.Vector(res.Positive)
+	p, err := figures.Plane{
+		Title: l.Pick("Exercise 2.1: the convex hulls of XOR's classes meet at "+at, "习题 2.1：异或两类的凸壳相交于 "+at),
+		X:     x, Y: y, Names: figures.PointNames(4),
+		View: figures.Rect{XMin: -0.5, XMax: 1.5, YMin: -0.5, YMax: 1.5},
+		Lang: l,
+	}.Plot()
+	if err != nil {
+		return nil, err
+	}
+	if err := addHulls(p, x, y); err != nil {
+		return nil, err
+	}
+	return p, addMark(p, res.Positive)
+}
+
+// Exercise22Data returns the data set of notebook 09-exercises-ch2's
+// exercise 2.2, built like Example 2.1: positive x1 = (2, 1), x2 = (4, 2),
+// negative x3 = (1, 3), x4 = (3, 4).
+func Exercise22Data() (*mat.Dense, []float64) {
+	return mat.NewDense(4, 2, []float64{2, 1, 4, 2, 1, 3, 3, 4}), []float64{1, 1, -1, -1}
+}
+
+// Exercise22Steps draws the run of Algorithm 2.1 on Exercise22Data with
+// Example 2.1's settings (η = 1, w₀ = 0, b₀ = 0, cyclic order), one panel
+// per update, four a row; the words in the language l.
+func Exercise22Steps(l lang.Lang) (*figures.Grid, error) {
+	x, y := Exercise22Data()
+	run, err := perceptron.Primal{Settings: perceptron.Settings{Record: true}}.Fit(x, y)
+	if err != nil {
+		return nil, err
+	}
+	return traceSteps(x, y, run.Trace, l)
+}
+
+// Example21Hulls draws the convex hulls of Example 2.1's classes (the
+// segment x1x2 and the point x3), the segment between their closest points
+// (3, 3) and (1, 1), and the maximum-margin hyperplane of Example 7.1
+// (svm.Exact) with its margins, which pass through those points: the
+// margin is half the distance between the hulls; the words in the
+// language l.
+func Example21Hulls(l lang.Lang) (*plot.Plot, error) {
+	x, y := dataset.Example21()
+	ex, err := svm.Exact{}.Fit(x, y)
+	if err != nil {
+		return nil, err
+	}
+	pos, neg := separability.ClassHulls(x, y)
+	d, a, b := separability.HullDistance(pos, neg)
+	p, err := figures.Plane{
+		Title: l.Pick(fmt.Sprintf("Exercise 2.3: hulls %.4g apart, margin %.4g", d, d/2),
+			fmt.Sprintf("习题 2.3：两凸壳相距 %.4g，间隔为 %.4g", d, d/2)),
+		X: x, Y: y, Names: figures.PointNames(3),
+		Boundaries: []figures.Boundary{{W: ex.W, B: ex.B, Margins: true,
+			Label: l.Pick("maximum margin ", "最大间隔 ") + notation.Plain.Equation(ex.W, ex.B)}},
+		Alpha: ex.Alpha,
+		Lang:  l,
+	}.Plot()
+	if err != nil {
+		return nil, err
+	}
+	if err := addHulls(p, x, y); err != nil {
+		return nil, err
+	}
+	seg, err := plotter.NewLine(plotter.XYs{{X: a[0], Y: a[1]}, {X: b[0], Y: b[1]}})
+	if err != nil {
+		return nil, err
+	}
+	seg.LineStyle = draw.LineStyle{Color: color.Black, Width: vg.Points(1), Dashes: []vg.Length{vg.Points(2), vg.Points(2)}}
+	p.Add(seg)
+	return p, nil
+}
+
+// HullPanelData returns the two sets of HullPanels: 30 points of two
+// Gaussian clouds with centres 6 apart (dataset.Blobs, seed (3, 3)),
+// whose hulls are disjoint, and with centres 2 apart (seed (4, 4)), whose
+// hulls meet.
+func HullPanelData() (*dataset.Set, *dataset.Set) {
+	return dataset.Blobs(rand.NewPCG(3, 3), 30, 6), dataset.Blobs(rand.NewPCG(4, 4), 30, 2)
+}
+
+// HullPanels draws one panel per data set with the convex hulls of its
+// classes, and the verdict of separability.LP: the separating line it
+// found, or the point where the hulls meet that its certificate gives; the
+// words in the language l.
+func HullPanels(l lang.Lang, sets ...*dataset.Set) (*figures.Grid, error) {
+	var panels []*plot.Plot
+	for _, s := range sets {
+		res, err := separability.LP{}.Decide(s.X, s.Y)
+		if err != nil {
+			return nil, err
+		}
+		pl := figures.Plane{X: s.X, Y: s.Y, NoLegend: true, Lang: l}
+		if res.Separable {
+			pl.Title = l.Pick("hulls disjoint: the LP's separating line", "凸壳不相交：线性规划给出的分离直线")
+			pl.Boundaries = []figures.Boundary{{W: res.W, B: res.B}}
+		} else {
+			pl.Title = l.Pick("hulls meet: the point of the LP's certificate", "凸壳相交：线性规划证书给出的公共点")
+		}
+		p, err := pl.Plot()
+		if err != nil {
+			return nil, err
+		}
+		if err := addHulls(p, s.X, s.Y); err != nil {
+			return nil, err
+		}
+		if !res.Separable {
+			if err := addMark(p, res.Positive); err != nil {
+				return nil, err
+			}
+		}
+		panels = append(panels, p)
+	}
+	return figures.NewGrid(l.Pick("Exercise 2.3: convex hulls and the separability LP", "习题 2.3：凸壳与线性可分性的线性规划"), len(panels), panels...), nil
+}
+
+// Translucent tints of the class colours of pkg/figures (Okabe–Ito blue for
+// +1, vermillion for −1) for the hulls.
+var (
+	hullColor = map[bool]color.NRGBA{true: {R: 0x00, G: 0x72, B: 0xB2, A: 0xFF}, false: {R: 0xD5, G: 0x5E, B: 0x00, A: 0xFF}}
+	hullFill  = map[bool]color.NRGBA{true: {R: 0x00, G: 0x72, B: 0xB2, A: 0x30}, false: {R: 0xD5, G: 0x5E, B: 0x00, A: 0x30}}
+)
+
+// addHulls adds the convex hulls of the two classes to p: a shaded polygon
+// with a dashed outline, a dashed segment, or nothing for a single point.
+func addHulls(p *plot.Plot, x mat.Matrix, y []float64) error {
+	pos, neg := separability.ClassHulls(x, y)
+	for _, h := range []struct {
+		v        [][]float64
+		positive bool
+	}{{pos, true}, {neg, false}} {
+		xys := make(plotter.XYs, len(h.v))
+		for i, v := range h.v {
+			xys[i] = plotter.XY{X: v[0], Y: v[1]}
+		}
+		style := draw.LineStyle{Color: hullColor[h.positive], Width: vg.Points(1), Dashes: []vg.Length{vg.Points(5), vg.Points(3)}}
+		switch {
+		case len(xys) >= 3:
+			poly, err := plotter.NewPolygon(xys)
+			if err != nil {
+				return err
+			}
+			poly.LineStyle, poly.Color = style, hullFill[h.positive]
+			p.Add(poly)
+		case len(xys) == 2:
+			l, err := plotter.NewLine(xys)
+			if err != nil {
+				return err
+			}
+			l.LineStyle = style
+			l.LineStyle.Width = vg.Points(3)
+			p.Add(l)
+		}
+	}
+	return nil
+}
+
+// addMark marks the point v, where the hulls meet, with a black cross on a
+// white disc, and writes its coordinates beside it.
+func addMark(p *plot.Plot, v []float64) error {
+	xys := plotter.XYs{{X: v[0], Y: v[1]}}
+	for _, g := range []draw.GlyphStyle{
+		{Color: color.White, Radius: vg.Points(7), Shape: draw.CircleGlyph{}},
+		{Color: color.Black, Radius: vg.Points(7), Shape: draw.RingGlyph{}},
+		{Color: color.Black, Radius: vg.Points(4), Shape: draw.CrossGlyph{}},
+	} {
+		s, err := plotter.NewScatter(xys)
+		if err != nil {
+			return err
+		}
+		s.GlyphStyle = g
+		p.Add(s)
+	}
+	l, err := plotter.NewLabels(plotter.XYLabels{XYs: xys, Labels: []string{notation.Plain.Vector(roundTo(v, 3))}})
+	if err != nil {
+		return err
+	}
+	l.Offset = vg.Point{X: vg.Points(10), Y: vg.Points(-4)}
+	p.Add(l)
+	return nil
+}
+
+// round rounds v to n significant digits, for titles.
+func round(v float64, n int) float64 {
+	f, _ := strconv.ParseFloat(strconv.FormatFloat(v, 'g', n, 64), 64)
+	return f
+}
+
+func roundTo(v []float64, n int) []float64 {
+	out := make([]float64, len(v))
+	for i, x := range v {
+		out[i] = round(x, n)
+	}
+	return out
+}

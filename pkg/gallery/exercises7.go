@@ -1,0 +1,206 @@
+package gallery
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"slices"
+
+	"gonum.org/v1/gonum/mat"
+	"gonum.org/v1/plot"
+
+	"github.com/marginnotes/marginnotes/pkg/dataset"
+	"github.com/marginnotes/marginnotes/pkg/figures"
+	"github.com/marginnotes/marginnotes/pkg/kernel"
+	"github.com/marginnotes/marginnotes/pkg/lang"
+	"github.com/marginnotes/marginnotes/pkg/loss"
+	"github.com/marginnotes/marginnotes/pkg/notation"
+	"github.com/marginnotes/marginnotes/pkg/svm"
+)
+
+// Notebook 10-exercises-ch7: the book's exercises 7.1–7.4.
+
+func exercises7Entries() []Entry {
+	const nb = "10-exercises-ch7"
+	return []Entry{
+		entry("10-exercises-ch7-perceptron-vs-svm", nb, "Exercise 7.1: Example 2.1's perceptron answer (Table 2.1) and maximum-margin hyperplane (Example 7.2)",
+			PerceptronVsSVM),
+		entry("10-exercises-ch7-ex72-margin", nb, "Exercise 7.2: the maximum-margin hyperplane, its margins and the support vectors",
+			Exercise72Margin),
+		entry("10-exercises-ch7-squared-slack-plane", nb, "Exercise 7.3: hinge and squared-slack SVMs on data that no line separates",
+			SquaredSlackPlane),
+		entry("10-exercises-ch7-squared-hinge-losses", nb, "Exercise 7.3: the 0-1 loss, the hinge loss and the squared hinge loss",
+			SquaredHingeLosses),
+		entry("10-exercises-ch7-polynomial-spectra", nb, "Exercise 7.4: the eigenvalues of Gram matrices of (x·z)ᵖ, p = 1 … 4, on 20 random points",
+			PolynomialSpectra),
+	}
+}
+
+// PerceptronVsSVM draws Example 2.1 with the perceptron's answer of Table
+// 2.1, x⁽¹⁾ + x⁽²⁾ − 3 = 0 (α = (2, 0, 5)), and the maximum-margin
+// hyperplane of Example 7.2, ½x⁽¹⁾ + ½x⁽²⁾ − 2 = 0 (α* = (1/4, 0, 1/4)),
+// with its margins and support vectors; the words in the language l.
+func PerceptronVsSVM(l lang.Lang) (*plot.Plot, error) {
+	x, y := dataset.Example21()
+	run, err := Table21()
+	if err != nil {
+		return nil, err
+	}
+	ex, err := svm.Exact{}.Fit(x, y)
+	if err != nil {
+		return nil, err
+	}
+	return figures.Plane{
+		Title: l.Pick("Exercise 7.1: the perceptron's and the SVM's answers", "习题 7.1：感知机与支持向量机的解"),
+		X:     x, Y: y, Names: figures.PointNames(3),
+		Boundaries: []figures.Boundary{
+			{W: run.W, B: run.B, Label: l.Pick("perceptron: ", "感知机：") + notation.Plain.Equation(run.W, run.B)},
+			{W: ex.W, B: ex.B, Margins: true, Label: l.Pick("SVM: ", "支持向量机：") + notation.Plain.Equation(ex.W, ex.B)},
+		},
+		Alpha: ex.Alpha,
+		Lang:  l,
+	}.Plot()
+}
+
+// Exercise72Data returns the data of the book's exercise 7.2: positive
+// x1 = (1, 2), x2 = (2, 3), x3 = (3, 3), negative x4 = (2, 1), x5 = (3, 2).
+func Exercise72Data() (*mat.Dense, []float64) {
+	return mat.NewDense(5, 2, []float64{1, 2, 2, 3, 3, 3, 2, 1, 3, 2}), []float64{1, 1, 1, -1, -1}
+}
+
+// Exercise72Margin draws the answer of exercise 7.2 found by svm.Exact:
+// the hyperplane −x⁽¹⁾ + 2x⁽²⁾ − 2 = 0, the margins w·x + b = ±1 and the
+// support vectors x1, x3 and x5; the words in the language l.
+func Exercise72Margin(l lang.Lang) (*plot.Plot, error) {
+	x, y := Exercise72Data()
+	ex, err := svm.Exact{}.Fit(x, y)
+	if err != nil {
+		return nil, err
+	}
+	return figures.Plane{
+		Title: l.Pick("Exercise 7.2: the maximum-margin hyperplane", "习题 7.2：最大间隔分离超平面"),
+		X:     x, Y: y, Names: figures.PointNames(5),
+		Boundaries: []figures.Boundary{{W: ex.W, B: ex.B, Margins: true, Normal: true,
+			Label: l.Pick("separating hyperplane ", "分离超平面 ") + notation.Plain.Equation(ex.W, ex.B)}},
+		Alpha: ex.Alpha,
+		Lang:  l,
+	}.Plot()
+}
+
+// SquaredSlackC is the weight C of notebook 10-exercises-ch7's exercise 7.3.
+const SquaredSlackC = 1
+
+// SquaredSlackData returns the data of exercise 7.3 in notebook
+// 10-exercises-ch7: Example 2.1 with a fourth point x4 = (3.5, 3) labelled
+// −1, on the segment x1x2, so that no line separates the classes.
+func SquaredSlackData() (*mat.Dense, []float64) {
+	return mat.NewDense(4, 2, []float64{3, 3, 4, 3, 1, 1, 3.5, 3}), []float64{1, 1, -1, -1}
+}
+
+// SquaredSlackPlane draws SquaredSlackData with the soft-margin SVM of
+// Algorithm 7.3 (hinge loss, svm.Exact) and the squared-slack SVM of
+// exercise 7.3 (svm.SquaredSlack), both with C = SquaredSlackC, and the
+// hinge solution's KKT classes; the words in the language l.
+func SquaredSlackPlane(l lang.Lang) (*plot.Plot, error) {
+	x, y := SquaredSlackData()
+	h, err := svm.Exact{C: SquaredSlackC}.Fit(x, y)
+	if err != nil {
+		return nil, err
+	}
+	s, err := svm.SquaredSlack{C: SquaredSlackC}.FitPrimal(x, y)
+	if err != nil {
+		return nil, err
+	}
+	return figures.Plane{
+		Title: l.Pick(fmt.Sprintf("Exercise 7.3: hinge loss and squared slacks, C = %d", SquaredSlackC),
+			fmt.Sprintf("习题 7.3：合页损失与平方松弛变量，C = %d", SquaredSlackC)),
+		X: x, Y: y, Names: figures.PointNames(4),
+		Boundaries: []figures.Boundary{
+			{W: h.W, B: h.B, Label: l.Pick("hinge: ", "合页损失：") + notation.Plain.Equation(h.W, h.B)},
+			{W: s.W, B: s.B, Label: l.Pick("squared slacks: ", "平方松弛：") + notation.Plain.Equation(roundTo(s.W, 4), round(s.B, 4))},
+		},
+		Alpha: h.Alpha, C: SquaredSlackC,
+		Lang: l,
+	}.Plot()
+}
+
+// SquaredHingeLosses draws the 0-1 loss, the hinge loss [1 − z]₊ of
+// Theorem 7.4 and the squared hinge loss [1 − z]₊² that exercise 7.3's
+// objective charges, against the functional margin z = y(w·x + b); the
+// words in the language l.
+func SquaredHingeLosses(l lang.Lang) (*plot.Plot, error) {
+	var zs, hi, sq, z01, zo []float64
+	for i := range 17 {
+		z := -2 + float64(i)/4
+		zs = append(zs, z)
+		hi, sq = append(hi, loss.Hinge(z)), append(sq, loss.Hinge(z)*loss.Hinge(z))
+		if z == 0 { // the step of the 0-1 loss: (0, 1) and (0, 0)
+			z01, zo = append(z01, -1e-12), append(zo, loss.ZeroOne(-1e-12))
+		}
+		z01, zo = append(z01, z), append(zo, loss.ZeroOne(z))
+	}
+	return figures.Lines{
+		Title:  l.Pick("Exercise 7.3: the squared hinge loss", "习题 7.3：平方合页损失"),
+		XLabel: l.Pick("functional margin z = y(w·x + b)", "函数间隔 z = y(w·x + b)"), YLabel: l.Pick("loss", "损失"),
+		Series: []figures.Series{
+			{Name: l.Pick("0-1 loss", "0-1 损失"), X: z01, Y: zo},
+			{Name: l.Pick("hinge max(0, 1 − z)", "合页损失 max(0, 1 − z)"), X: zs, Y: hi},
+			{Name: l.Pick("squared hinge max(0, 1 − z)²", "平方合页损失 max(0, 1 − z)²"), X: zs, Y: sq},
+		},
+		Lang: l,
+	}.Plot()
+}
+
+// SpectrumFloor is the level at which PolynomialSpectra draws the
+// eigenvalues that are zero in exact arithmetic, |λ| ≤ 10⁻¹³·λ_max (a
+// logarithmic axis cannot show 0 or the rounding noise around it).
+const SpectrumFloor = 1e-16
+
+// PolynomialData returns the 20 points of exercise 7.4's figure: standard
+// normal in the plane, seed (7, 4).
+func PolynomialData() *mat.Dense {
+	rng := rand.New(rand.NewPCG(7, 4))
+	x := mat.NewDense(20, 2, nil)
+	for i := range 20 {
+		x.Set(i, 0, rng.NormFloat64())
+		x.Set(i, 1, rng.NormFloat64())
+	}
+	return x
+}
+
+// PolynomialSpectra draws, for p = 1 … 4, the eigenvalues λ(1) ≥ λ(2) ≥ … of
+// the Gram matrix of (x·z)ᵖ on PolynomialData, divided by λ(1), on a
+// logarithmic axis: p + 1 of them are positive (the dimension of the
+// feature map φ in the plane), the others are 0 up to rounding and are
+// drawn at SpectrumFloor; the words in the language l.
+func PolynomialSpectra(l lang.Lang) (*plot.Plot, error) {
+	x := PolynomialData()
+	var series []figures.Series
+	for p := 1; p <= 4; p++ {
+		ev := kernel.GramEigenvalues(kernel.Polynomial{Degree: p, Gamma: 1}, x)
+		if ev == nil {
+			return nil, fmt.Errorf("eigendecomposition failed for p = %d", p)
+		}
+		slices.Reverse(ev)
+		var ks, vs []float64
+		for k, v := range ev {
+			r := v / ev[0]
+			if math.Abs(r) <= 1e-13 {
+				r = SpectrumFloor
+			}
+			if r < 0 {
+				return nil, fmt.Errorf("p = %d: eigenvalue %g < 0 beyond rounding", p, v)
+			}
+			ks, vs = append(ks, float64(k+1)), append(vs, r)
+		}
+		series = append(series, figures.Series{Name: fmt.Sprintf("p = %d", p), X: ks, Y: vs})
+	}
+	return figures.Lines{
+		Title: l.Pick("Exercise 7.4: eigenvalues of the Gram matrix of (x·z)ᵖ, 20 points",
+			"习题 7.4：(x·z)ᵖ 的 Gram 矩阵的特征值，20 个点"),
+		XLabel: l.Pick("k (eigenvalues sorted, largest first; 0 drawn at 1e−16)", "k（特征值从大到小排列；0 画在 1e−16 处）"),
+		YLabel: "λ(k) / λ(1)",
+		Series: series, LogY: true,
+		Lang: l,
+	}.Plot()
+}

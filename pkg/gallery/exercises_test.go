@@ -1,0 +1,42 @@
+package gallery
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/marginnotes/marginnotes/pkg/lang"
+)
+
+// TestExerciseTitles checks the numbers the exercise figures state in their
+// titles and legends against the solutions worked by hand in notebooks
+// 09-exercises-ch2 and 10-exercises-ch7.
+func TestExerciseTitles(t *testing.T) {
+	xor, err := XORHulls(lang.English)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Exercise 2.1: the certificate λ = (¼, ¼, ¼, ¼) gives the point (½, ½).
+	if !strings.Contains(xor.Title.Text, "(1/2, 1/2)") {
+		t.Errorf("XOR title %q, want the common point (1/2, 1/2)", xor.Title.Text)
+	}
+	// Exercise 2.3 on Example 2.1: hulls 2√2 apart, margin √2.
+	h, err := Example21Hulls(lang.English)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(h.Title.Text, "2.828 apart, margin 1.414") {
+		t.Errorf("hull title %q, want 2√2 and √2", h.Title.Text)
+	}
+	// The two random sets: one separable, one not.
+	a, b := HullPanelData()
+	g, err := HullPanels(lang.English, a, b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(g.Panels) != 1 || len(g.Panels[0]) != 2 {
+		t.Fatalf("hull panels %d rows, want one row of two", len(g.Panels))
+	}
+	if a, b := g.Panels[0][0].Title.Text, g.Panels[0][1].Title.Text; !strings.HasPrefix(a, "hulls disjoint") || !strings.HasPrefix(b, "hulls meet") {
+		t.Errorf("hull panel titles %q, %q: want one separable set and one not", a, b)
+	}
+}
