@@ -254,6 +254,11 @@ func checkNotebook(t *testing.T, root string, env []string, path, outDir string)
 			t.Errorf("%s: a plot cell (tagged plot or calling notebook.Show) shows no image with both %v", where, plotMIMEs)
 		}
 		out := c.textOutputs()
+		if strings.TrimSpace(out.all()) != "" && len(c.Metadata.MarginNotes.Expect) == 0 {
+			// A number the text relies on must not change unnoticed when
+			// the library changes and the notebook is regenerated.
+			t.Errorf("%s: prints text but carries no <!-- expect: … --> marker", where)
+		}
 		for _, want := range c.Metadata.MarginNotes.Expect {
 			if !strings.Contains(out.all(), want) {
 				t.Errorf("%s: outputs lack the expected %q; they are:\n%s", where, want, out.all())
