@@ -50,6 +50,14 @@ var keyNumbers = map[string][]keyNumber{
 		// Example 2.1: R² = ‖(4,3,1)‖² = 26, best γ = 1/‖(1/2,1/2,−2)‖, so
 		// (R/γ)² = 26 × 9/2 = 117 (against k = 7 actual mistakes).
 		{"Novikoff bound (R/γ)² = 117 for Example 2.1", `\b117\b`},
+		// The best γ is the distance from the origin to the hull of the yᵢx̂ᵢ:
+		// the nearest point is γ·ŵ_opt = (1, 1, −4)/9 = 5/18·y1x̂1 + 13/18·y3x̂3.
+		{"nearest point p* = (1/9, 1/9, −4/9) of the hull of the yᵢx̂ᵢ", `\(1/9, 1/9, −4/9\)`},
+		// Exercise 1: 2x⁽¹⁾ + x⁽²⁾ − 5 = 0 has γ = 2/√30, (R/γ)² = 26·30/4 = 195.
+		{"bound 195 of 2x(1) + x(2) − 5", `\b195\b`},
+		// Definition 2.1: sign(0) = +1 for both the book and CS229; at w = 0 the
+		// model classifies x1 correctly, yet y1(w·x1 + b) = 0 ≤ 0.
+		{"sign(0) = 1 at w = 0", `f\(x1\) = sign\(0\) = 1 = y1`},
 	},
 	"05": {
 		// Cauchy–Schwarz: B² − AC ≤ 0, with equality for collinear vectors.
