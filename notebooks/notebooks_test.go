@@ -62,6 +62,10 @@ var keyNumbers = map[string][]keyNumber{
 	"05": {
 		// Cauchy–Schwarz: B² − AC ≤ 0, with equality for collinear vectors.
 		{"discriminant B² − AC", `B² ?− ?AC`},
+		// a = (1, 2, 3), b = (4, 5, 6): AC − B² = 14·77 − 32² = 54 (Lagrange's
+		// identity), the minimum of q is (AC − B²)/A = 27/7 at x = −16/7.
+		{"AC − B² = 54", `\b54\b`},
+		{"minimum 27/7 of the quadratic", `27/7`},
 	},
 	"06": {
 		// Example 7.2: the boundary minima s(0, 2/13) = −2/13 and s(1/4, 0) = −1/4,
