@@ -92,7 +92,7 @@ var keyNumbers = map[string][]keyNumber{
 		{"exercise 2.2 hyperplane 3x(1) − 6x(2) + 1", `3x⁽¹⁾ − 6x⁽²⁾ \+ 1`},
 		{"exercise 2.2 dual α = (4, 0, 2, 1)", seq(4, 0, 2, 1)},
 		// Exercise 2.3 on Example 2.1: hulls 2√2 apart, margin √2 = 1/‖(½, ½)‖.
-		{"hull distance 2√2 of Example 2.1", `distance 2\.828`},
+		{"hull distance 2√2 of Example 2.1", `2\.828 = 2√2`},
 	},
 	"10": {
 		// Exercise 7.2: w* = (−1, 2), b* = −2, α* = (1/2, 0, 2, 0, 5/2),
