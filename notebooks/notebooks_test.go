@@ -50,10 +50,22 @@ var keyNumbers = map[string][]keyNumber{
 		// Example 2.1: R² = ‖(4,3,1)‖² = 26, best γ = 1/‖(1/2,1/2,−2)‖, so
 		// (R/γ)² = 26 × 9/2 = 117 (against k = 7 actual mistakes).
 		{"Novikoff bound (R/γ)² = 117 for Example 2.1", `\b117\b`},
+		// The best γ is the distance from the origin to the hull of the yᵢx̂ᵢ:
+		// the nearest point is γ·ŵ_opt = (1, 1, −4)/9 = 5/18·y1x̂1 + 13/18·y3x̂3.
+		{"nearest point p* = (1/9, 1/9, −4/9) of the hull of the yᵢx̂ᵢ", `\(1/9, 1/9, −4/9\)`},
+		// Exercise 1: 2x⁽¹⁾ + x⁽²⁾ − 5 = 0 has γ = 2/√30, (R/γ)² = 26·30/4 = 195.
+		{"bound 195 of 2x(1) + x(2) − 5", `\b195\b`},
+		// Definition 2.1: sign(0) = +1 for both the book and CS229; at w = 0 the
+		// model classifies x1 correctly, yet y1(w·x1 + b) = 0 ≤ 0.
+		{"sign(0) = 1 at w = 0", `f\(x1\) = sign\(0\) = 1 = y1`},
 	},
 	"05": {
 		// Cauchy–Schwarz: B² − AC ≤ 0, with equality for collinear vectors.
 		{"discriminant B² − AC", `B² ?− ?AC`},
+		// a = (1, 2, 3), b = (4, 5, 6): AC − B² = 14·77 − 32² = 54 (Lagrange's
+		// identity), the minimum of q is (AC − B²)/A = 27/7 at x = −16/7.
+		{"AC − B² = 54", `\b54\b`},
+		{"minimum 27/7 of the quadratic", `27/7`},
 	},
 	"06": {
 		// Example 7.2: the boundary minima s(0, 2/13) = −2/13 and s(1/4, 0) = −1/4,
@@ -80,7 +92,7 @@ var keyNumbers = map[string][]keyNumber{
 		{"exercise 2.2 hyperplane 3x(1) − 6x(2) + 1", `3x⁽¹⁾ − 6x⁽²⁾ \+ 1`},
 		{"exercise 2.2 dual α = (4, 0, 2, 1)", seq(4, 0, 2, 1)},
 		// Exercise 2.3 on Example 2.1: hulls 2√2 apart, margin √2 = 1/‖(½, ½)‖.
-		{"hull distance 2√2 of Example 2.1", `distance 2\.828`},
+		{"hull distance 2√2 of Example 2.1", `2\.828 = 2√2`},
 	},
 	"10": {
 		// Exercise 7.2: w* = (−1, 2), b* = −2, α* = (1/2, 0, 2, 0, 5/2),
