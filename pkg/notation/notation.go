@@ -19,8 +19,13 @@ const (
 	LaTeX
 )
 
-// MaxDenominator is the largest denominator Rational recognises.
-const MaxDenominator = 100
+// MaxDenominator is the largest denominator Rational recognises, except
+// for powers of two, which it recognises up to MaxPowerOfTwo (the
+// probabilities 1/128, 1/256 of a run that flips fair coins).
+const (
+	MaxDenominator = 100
+	MaxPowerOfTwo  = 4096
+)
 
 // ratTol is the relative distance within which a value counts as equal to
 // a fraction: far below the digits %.4g shows, far above rounding errors of
@@ -28,7 +33,8 @@ const MaxDenominator = 100
 const ratTol = 1e-9
 
 // Rational reports whether v is, within a relative 10⁻⁹, a fraction p/q
-// with 1 < q ≤ MaxDenominator in lowest terms, and returns it. Integers and
+// in lowest terms with 1 < q ≤ MaxDenominator or q a power of two up to
+// MaxPowerOfTwo, and returns it. Integers and
 // values of magnitude 10⁴ or more are not reported (ok is false).
 //
 // Number writes such a value as the fraction, except when it is a short
@@ -41,18 +47,19 @@ func Rational(v float64) (p, q int64, ok bool) {
 		return 0, 0, false
 	}
 	// Continued fraction of a, stopped at the last convergent with a
-	// denominator ≤ MaxDenominator.
+	// denominator ≤ MaxPowerOfTwo; a convergent counts when its
+	// denominator is small or a power of two.
 	h0, h1 := int64(0), int64(1) // numerators h₋₂, h₋₁
 	k0, k1 := int64(1), int64(0) // denominators k₋₂, k₋₁
 	x := a
 	for range 64 {
 		t := math.Floor(x)
 		h, k := int64(t)*h1+h0, int64(t)*k1+k0
-		if k > MaxDenominator {
+		if k > MaxPowerOfTwo {
 			break
 		}
 		h0, h1, k0, k1 = h1, h, k1, k
-		if math.Abs(a-float64(h)/float64(k)) <= ratTol*a {
+		if (k <= MaxDenominator || k&(k-1) == 0) && math.Abs(a-float64(h)/float64(k)) <= ratTol*a {
 			if k == 1 {
 				return 0, 0, false
 			}

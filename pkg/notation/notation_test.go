@@ -24,7 +24,11 @@ func TestNumber(t *testing.T) {
 		{0.1538, "0.1538", "0.1538"}, // four digits of 2/13 are not 2/13
 		{-0.4, "−0.4", "-0.4"},       // b ∈ [−0.4, −0.2] at C = 0.1: short decimals stay decimals
 		{0.1, "0.1", "0.1"},
-		{0.125, "1/8", `\frac{1}{8}`}, // the probability of an outcome of Example 2.1
+		{0.125, "1/8", `\frac{1}{8}`},         // the probability of an outcome of Example 2.1
+		{1.0 / 256, "1/256", `\frac{1}{256}`}, // probabilities of longer runs
+		{3.0 / 4096, "3/4096", `\frac{3}{4096}`},
+		{1.0 / 8192, "0.0001221", "0.0001221"},
+		{1.0 / 101, "0.009901", "0.009901"},
 		{1.0 / 15, "1/15", `\frac{1}{15}`},
 		{14404.3, "14404", "14404"},
 		{1.6e8 + 3, "1.6e+08", `1.6\times10^{8}`},
