@@ -4,7 +4,9 @@ import (
 	"fmt"
 
 	"gonum.org/v1/gonum/mat"
+	"gonum.org/v1/plot"
 
+	"github.com/marginnotes/marginnotes/pkg/dataset"
 	"github.com/marginnotes/marginnotes/pkg/figures"
 	"github.com/marginnotes/marginnotes/pkg/lang"
 	"github.com/marginnotes/marginnotes/pkg/notation"
@@ -60,4 +62,41 @@ func updatePanels(x mat.Matrix, y []float64, trace []perceptron.Step, l lang.Lan
 		})
 	}
 	return figures.NewPlaneGrid("", 4, panels...)
+}
+
+// MistakesAndLoss plots, for Example 2.1 with w = (1, 1) fixed, the number
+// |M| of misclassified points (yᵢ(w·xᵢ + b) ≤ 0) and the loss L(w, b) as
+// the bias b runs over [−9, 1]. |M| is piecewise constant and jumps where a
+// point crosses the line (b = −7, −6, −2), so its gradient is 0 wherever it
+// exists; L is continuous and piecewise linear, with kinks at the same
+// values of b. The words are in the language l.
+func MistakesAndLoss(l lang.Lang) (*plot.Plot, error) {
+	x, y := dataset.Example21()
+	w := []float64{1, 1}
+	// The points cross the line at b = −7 (x2), −6 (x1) and −2 (x3); |M|
+	// is drawn with a vertical step at each, L with a corner.
+	breaks := []float64{-9, -7, -6, -2, 1}
+	var mb, m, lb, lv []float64
+	count := func(b float64) float64 { return float64(len(perceptron.Misclassified(x, y, w, b))) }
+	for j, b := range breaks {
+		lb, lv = append(lb, b), append(lv, perceptron.Loss(x, y, w, b))
+		if j > 0 { // the value just left of b, then at b and just right of it
+			left := count((breaks[j-1] + b) / 2)
+			mb, m = append(mb, b), append(m, left)
+		}
+		if j < len(breaks)-1 {
+			right := count((b + breaks[j+1]) / 2)
+			mb, m = append(mb, b), append(m, right)
+		}
+	}
+	return figures.Lines{
+		Title: l.Pick("Example 2.1, w = (1, 1): |M| jumps, L(w, b) does not",
+			"例 2.1，w = (1, 1)：|M| 跳变，L(w, b) 连续"),
+		XLabel: "b", YLabel: l.Pick("value", "值"),
+		Series: []figures.Series{
+			{Name: l.Pick("|M|, number of misclassified points", "|M|，误分类点数"), X: mb, Y: m},
+			{Name: l.Pick("loss L(w, b)", "损失函数 L(w, b)"), X: lb, Y: lv},
+		},
+		Lang: l,
+	}.Plot()
 }
