@@ -32,6 +32,11 @@ var keyNumbers = map[string][]keyNumber{
 	"01": {
 		// Book reference sheet: L(w,b) along Table 2.1 is 0, 7, 4, 1, 4, 5, 2, 0.
 		{"loss L along Table 2.1", seq(0, 7, 4, 1, 4, 5, 2, 0)},
+		// Definition 2.1 (2.2): sign(0) = +1.
+		{"sign(0) = +1 (Definition 2.1)", `sign\(0\) = 1\b`},
+		// With w = (1, 1): at b = −7 two points are misclassified and L = 1;
+		// at b = −13/2 one point, L = 1/2 (|M| jumps, L does not).
+		{"|M| and L as b varies", `b = −7\s+\|M\| = 2\s+L = 1\b`},
 	},
 	"02": {
 		// Table 2.1: the final model x⁽¹⁾+x⁽²⁾−3 and the book's other order's 2x⁽¹⁾+x⁽²⁾−5,
