@@ -43,6 +43,11 @@ var keyNumbers = map[string][]keyNumber{
 		// written by package notation (spaced operators, true minus).
 		{"Table 2.1 final hyperplane x(1)+x(2)−3", `(^|[^\d])x⁽¹⁾ \+ x⁽²⁾ − 3\b`},
 		{"alternative order 2x(1)+x(2)−5", `2x⁽¹⁾ \+ x⁽²⁾ − 5 = 0`},
+		// Every run of Algorithm 2.1 on Example 2.1 ends at one of four
+		// hyperplanes; x⁽¹⁾ − 2 = 0 (n = (0, 1, 3)) with probability 1/2.
+		{"most likely answer x(1) − 2 = 0, P = 1/2", `x⁽¹⁾ − 2 = 0 \| \(0, 1, 3\) \| 4 \| 2 \| 1/2`},
+		// XOR's four corners: the Farkas certificate weighs each ¼.
+		{"XOR certificate λ = (1/4, 1/4, 1/4, 1/4)", `λ = \(1/4, 1/4, 1/4, 1/4\)`},
 	},
 	"03": {
 		// Example 2.2: G = [[18,21,6],[21,25,7],[6,7,2]], in any layout
