@@ -55,6 +55,12 @@ var keyNumbers = map[string][]keyNumber{
 		{"Gram matrix of Example 2.2 (book ../shared/reference/book.md)", seq(18, 21, 6, 21, 25, 7, 6, 7, 2)},
 		// Table 2.2: the final α = (2, 0, 5).
 		{"final α of Table 2.2", seq(2, 0, 5)},
+		// The misprinted column k = 4 of Table 2.2: the reachable states are
+		// α = (1, 0, 3), b = −2 (the book's run) and α = (0, 1, 3).
+		{"column k = 4 of Table 2.2: α = (1, 0, 3), b = −2", `α=\(1, 0, 3\)\s+w=\(0, 0\)\s+b=−2`},
+		// Issue 10, 1.1: on x⁽¹⁾ − 2 = 0 the unused x1 is as close (1) as x3,
+		// used three times, and x2 (used once) is the farthest (2).
+		{"distances 1, 2, 1 to x(1) − 2 = 0", `\| x⁽¹⁾ − 2 = 0 \| \(0, 1, 3\) \| 1 \| 2 \| 1 \|`},
 	},
 	"04": {
 		// Example 2.1: R² = ‖(4,3,1)‖² = 26, best γ = 1/‖(1/2,1/2,−2)‖, so
