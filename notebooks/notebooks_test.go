@@ -32,12 +32,22 @@ var keyNumbers = map[string][]keyNumber{
 	"01": {
 		// Book reference sheet: L(w,b) along Table 2.1 is 0, 7, 4, 1, 4, 5, 2, 0.
 		{"loss L along Table 2.1", seq(0, 7, 4, 1, 4, 5, 2, 0)},
+		// Definition 2.1 (2.2): sign(0) = +1.
+		{"sign(0) = +1 (Definition 2.1)", `sign\(0\) = 1\b`},
+		// With w = (1, 1): at b = −7 two points are misclassified and L = 1;
+		// at b = −13/2 one point, L = 1/2 (|M| jumps, L does not).
+		{"|M| and L as b varies", `b = −7\s+\|M\| = 2\s+L = 1\b`},
 	},
 	"02": {
 		// Table 2.1: the final model x⁽¹⁾+x⁽²⁾−3 and the book's other order's 2x⁽¹⁾+x⁽²⁾−5,
 		// written by package notation (spaced operators, true minus).
 		{"Table 2.1 final hyperplane x(1)+x(2)−3", `(^|[^\d])x⁽¹⁾ \+ x⁽²⁾ − 3\b`},
 		{"alternative order 2x(1)+x(2)−5", `2x⁽¹⁾ \+ x⁽²⁾ − 5 = 0`},
+		// Every run of Algorithm 2.1 on Example 2.1 ends at one of four
+		// hyperplanes; x⁽¹⁾ − 2 = 0 (n = (0, 1, 3)) with probability 1/2.
+		{"most likely answer x(1) − 2 = 0, P = 1/2", `x⁽¹⁾ − 2 = 0 \| \(0, 1, 3\) \| 4 \| 2 \| 1/2`},
+		// XOR's four corners: the Farkas certificate weighs each ¼.
+		{"XOR certificate λ = (1/4, 1/4, 1/4, 1/4)", `λ = \(1/4, 1/4, 1/4, 1/4\)`},
 	},
 	"03": {
 		// Example 2.2: G = [[18,21,6],[21,25,7],[6,7,2]], in any layout
@@ -45,6 +55,12 @@ var keyNumbers = map[string][]keyNumber{
 		{"Gram matrix of Example 2.2 (book ../shared/reference/book.md)", seq(18, 21, 6, 21, 25, 7, 6, 7, 2)},
 		// Table 2.2: the final α = (2, 0, 5).
 		{"final α of Table 2.2", seq(2, 0, 5)},
+		// The misprinted column k = 4 of Table 2.2: the reachable states are
+		// α = (1, 0, 3), b = −2 (the book's run) and α = (0, 1, 3).
+		{"column k = 4 of Table 2.2: α = (1, 0, 3), b = −2", `α=\(1, 0, 3\)\s+w=\(0, 0\)\s+b=−2`},
+		// Issue 10, 1.1: on x⁽¹⁾ − 2 = 0 the unused x1 is as close (1) as x3,
+		// used three times, and x2 (used once) is the farthest (2).
+		{"distances 1, 2, 1 to x(1) − 2 = 0", `\| x⁽¹⁾ − 2 = 0 \| \(0, 1, 3\) \| 1 \| 2 \| 1 \|`},
 	},
 	"04": {
 		// Example 2.1: R² = ‖(4,3,1)‖² = 26, best γ = 1/‖(1/2,1/2,−2)‖, so

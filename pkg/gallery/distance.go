@@ -20,6 +20,8 @@ func distanceEntries() []Entry {
 	return []Entry{
 		entry("01-distance-example21-distances", nb, "Example 2.1: the distances |w·xᵢ + b|/‖w‖ to the final hyperplane of Table 2.1",
 			Example21Distances),
+		entry("01-distance-mistakes-vs-loss", nb, "Example 2.1, w = (1, 1): the number of misclassified points jumps as b varies, L(w, b) is continuous",
+			MistakesAndLoss),
 		entry("01-distance-table21-k1-misclassified", nb, "Table 2.1, k = 1: the hyperplane 3x(1) + 3x(2) + 1 = 0 and the point it misclassifies",
 			Table21Misclassified),
 		entry("01-distance-loss-along-table21", nb, "L(w, b) and the number of misclassified points along Table 2.1",

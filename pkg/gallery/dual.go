@@ -3,8 +3,12 @@ package gallery
 import (
 	"cmp"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"slices"
+	"strconv"
+	"strings"
+	"time"
 
 	"gonum.org/v1/plot"
 
@@ -61,51 +65,140 @@ func FormSweep(repeats int) ([]*experiment.FormTiming, error) {
 }
 
 // FormTimes draws the measured wall times of a FormSweep against N (d =
-// FormD) and d (N = FormN), the words in the language l. The times vary
-// from run to run, so the figure is not in the catalogue; FormCosts draws
-// the deterministic counts.
+// FormD) and d (N = FormN), the words in the language l: the primal form,
+// the dual form with its Gram matrix computed and given, named and
+// coloured as in FormCosts. The times vary from run to run, so the figure
+// is not in the catalogue; FormCosts draws the deterministic counts.
 func FormTimes(ts []*experiment.FormTiming, l lang.Lang) (*figures.Grid, error) {
-	times := make([]figures.FormTime, len(ts))
-	for i, t := range ts {
-		times[i] = figures.FormTime{N: t.N, D: t.D, Primal: t.Primal, Dual: t.DualTotal(), DualLoop: t.DualLoop}
-	}
-	return figures.FormTimes(times, FormD, FormN, l)
+	ms := func(d time.Duration) float64 { return d.Seconds() * 1e3 }
+	return formFigure(ts, l.Pick("Perceptron, %d epochs: primal and dual form, wall time", "感知机，%d 轮：原始形式与对偶形式的运行时间"),
+		l.Pick("milliseconds", "毫秒"), l, func(t *experiment.FormTiming) []float64 {
+			return []float64{ms(t.Primal), ms(t.DualTotal()), ms(t.DualLoop)}
+		})
 }
 
 // FormCosts draws the cost model of a FormSweep, in multiply–adds, against
 // N (d = FormD) and d (N = FormN): the primal form, the dual form as
-// perceptron.Dual runs it (experiment.DualCost) and as the book writes it
-// (experiment.BookDualCost), both with the Gram matrix; the words in the
+// perceptron.Dual runs it (experiment.DualCost) with its Gram matrix
+// computed and given, and the dual form as the book writes it
+// (experiment.BookDualCost) with its Gram matrix computed; the words in the
 // language l.
 func FormCosts(ts []*experiment.FormTiming, l lang.Lang) (*figures.Grid, error) {
-	panel := func(title, xLabel string, keep func(*experiment.FormTiming) bool, at func(*experiment.FormTiming) int) (*plot.Plot, error) {
+	return formFigure(ts, l.Pick("Perceptron, %d epochs: primal and dual form, cost model", "感知机，%d 轮：原始形式与对偶形式的计算量"),
+		l.Pick("multiply–adds", "乘加次数"), l, func(t *experiment.FormTiming) []float64 {
+			book := experiment.BookDualCost(t.N, t.D, t.Examined, t.Updates)
+			return []float64{float64(t.PrimalCost.Total()), float64(t.DualCost.Total()),
+				float64(t.DualCost.Total() - t.DualCost.Gram), float64(book.Total())}
+		})
+}
+
+// formNames names the ways of running the perceptron that FormCosts and
+// FormTimes draw, in the order (and so with the colours) both use.
+func formNames(l lang.Lang) []string {
+	return []string{
+		l.Pick("primal form (Algorithm 2.1)", "原始形式（算法 2.1）"),
+		l.Pick("dual form as Dual runs it, G computed", "对偶形式，Dual 的做法，计算 G"),
+		l.Pick("dual form as Dual runs it, G given", "对偶形式，Dual 的做法，G 已知"),
+		l.Pick("dual form as the book writes it, G computed", "对偶形式，书中的写法，计算 G"),
+	}
+}
+
+// formFigure draws the values of a FormSweep, one series per way of running
+// the perceptron (value returns them in the order of formNames), in two
+// log–log panels against N (d = FormD) and d (N = FormN), every N and d of
+// the sweep labelled, one legend right of both; title has a %d for the
+// epochs.
+func formFigure(ts []*experiment.FormTiming, title, yLabel string, l lang.Lang, value func(*experiment.FormTiming) []float64) (*figures.Grid, error) {
+	names := formNames(l)
+	panel := func(legend bool, caption, xLabel string, keep func(*experiment.FormTiming) bool, at func(*experiment.FormTiming) int) (*plot.Plot, error) {
 		kept := slices.DeleteFunc(slices.Clone(ts), func(t *experiment.FormTiming) bool { return !keep(t) })
 		slices.SortStableFunc(kept, func(a, b *experiment.FormTiming) int { return cmp.Compare(at(a), at(b)) })
-		var xs, p, d, book []float64
+		var xs []float64
+		var series []figures.Series
 		for _, t := range kept {
 			xs = append(xs, float64(at(t)))
-			p = append(p, float64(t.PrimalCost.Total()))
-			d = append(d, float64(t.DualCost.Total()))
-			book = append(book, float64(experiment.BookDualCost(t.N, t.D, t.Examined, t.Updates).Total()))
+			for j, v := range value(t) {
+				if j == len(series) {
+					series = append(series, figures.Series{X: xs[:0:0]})
+					if legend {
+						series[j].Name = names[j]
+					}
+				}
+				series[j].X, series[j].Y = append(series[j].X, float64(at(t))), append(series[j].Y, v)
+			}
 		}
-		return figures.Lines{Title: title, XLabel: xLabel, YLabel: l.Pick("multiply–adds", "乘加次数"), LogX: true, LogY: true,
-			Series: []figures.Series{{Name: l.Pick("primal form", "原始形式"), X: xs, Y: p},
-				{Name: l.Pick("dual form, scores kept", "对偶形式，保存各点得分"), X: xs, Y: d},
-				{Name: l.Pick("dual form, the book's check", "对偶形式，按书中的判断条件"), X: xs, Y: book}},
-			Lang: l}.Plot()
+		p, err := figures.Lines{Title: caption, XLabel: xLabel, YLabel: yLabel, LogX: true, LogY: true, Series: series, Lang: l}.Plot()
+		if err != nil {
+			return nil, err
+		}
+		p.X.Tick.Marker = valueTicks(xs)
+		p.Y.Tick.Marker = decadeTicks{}
+		return p, nil
 	}
-	left, err := panel(fmt.Sprintf("d = %d", FormD), l.Pick("N (points)", "N（样本数）"),
+	left, err := panel(false, fmt.Sprintf("d = %d", FormD), l.Pick("N (points)", "N（样本数）"),
 		func(t *experiment.FormTiming) bool { return t.D == FormD }, func(t *experiment.FormTiming) int { return t.N })
 	if err != nil {
 		return nil, err
 	}
-	right, err := panel(fmt.Sprintf("N = %d", FormN), l.Pick("d (dimension)", "d（维数）"),
+	right, err := panel(true, fmt.Sprintf("N = %d", FormN), l.Pick("d (dimension)", "d（维数）"),
 		func(t *experiment.FormTiming) bool { return t.N == FormN }, func(t *experiment.FormTiming) int { return t.D })
 	if err != nil {
 		return nil, err
 	}
-	return figures.NewGrid(l.Pick(fmt.Sprintf("Perceptron, %d epochs: primal and dual form, cost model", FormEpochs),
-		fmt.Sprintf("感知机，%d 轮：原始形式与对偶形式的计算量", FormEpochs)), 2, left, right), nil
+	return figures.NewGrid(fmt.Sprintf(title, FormEpochs), 2, left, right), nil
+}
+
+// valueTicks labels exactly the values xs on an axis: the sizes of a
+// sweep, every one of which a reader looks up.
+func valueTicks(xs []float64) plot.ConstantTicks {
+	ticks := make(plot.ConstantTicks, len(xs))
+	for i, x := range xs {
+		ticks[i] = plot.Tick{Value: x, Label: strconv.FormatFloat(x, 'f', -1, 64)}
+	}
+	return ticks
+}
+
+// decadeTicks labels the powers of ten of a logarithmic axis, 0.1 to 1000
+// in full and the others as 10ⁿ, with unlabelled ticks at 2…9 times each.
+type decadeTicks struct{}
+
+// Ticks implements plot.Ticker.
+func (decadeTicks) Ticks(lo, hi float64) []plot.Tick {
+	var ticks []plot.Tick
+	for e := math.Floor(math.Log10(lo)); e <= math.Ceil(math.Log10(hi)); e++ {
+		for m := 1.0; m < 10; m++ {
+			v := m * math.Pow(10, e)
+			if v < lo || v > hi {
+				continue
+			}
+			t := plot.Tick{Value: v}
+			if m == 1 {
+				t.Label = decadeLabel(int(e))
+			}
+			ticks = append(ticks, t)
+		}
+	}
+	return ticks
+}
+
+// decadeLabel writes 10ᵉ: in full from 0.1 to 1000, with a superscript
+// exponent otherwise.
+func decadeLabel(e int) string {
+	if e >= -1 && e <= 3 {
+		return strconv.FormatFloat(math.Pow(10, float64(e)), 'f', -1, 64)
+	}
+	const sup = "⁰¹²³⁴⁵⁶⁷⁸⁹"
+	digits := []rune(sup)
+	var b strings.Builder
+	b.WriteString("10")
+	if e < 0 {
+		b.WriteRune('⁻')
+		e = -e
+	}
+	for _, c := range strconv.Itoa(e) {
+		b.WriteRune(digits[c-'0'])
+	}
+	return b.String()
 }
 
 // RingsData returns the two concentric rings of notebook 03-dual-form-gram:

@@ -240,7 +240,7 @@ func TestPlots(t *testing.T) {
 		build      func() (*figures.Grid, error)
 		rows, cols int
 	}{
-		{"Table21Steps", func() (*figures.Grid, error) { return Table21Steps(lang.English) }, 2, 4}, // k = 0…7
+		{"Table21Steps", func() (*figures.Grid, error) { return Table21Steps(lang.English) }, 2, 4}, // k = 1…7 and the end
 		{"KernelRegions", func() (*figures.Grid, error) { return KernelRegions(XORData(), RingsData(), lang.English) }, 1, 2},
 		{"NovikoffProof", func() (*figures.Grid, error) { return NovikoffProof(lang.English) }, 1, 2},
 		{"SoftMarginSweep", func() (*figures.Grid, error) {

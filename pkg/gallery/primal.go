@@ -28,9 +28,10 @@ func primalEntries() []Entry {
 	}
 }
 
-// Table21Steps draws Table 2.1 as small multiples, four panels a row: the
-// hyperplane after each update of the book's run, the half-planes it
-// assigns to ±1 and the point the update used; the words in the language l.
+// Table21Steps draws Table 2.1 as small multiples, four panels a row: for
+// each update of the book's run the point it used, under the weights it was
+// examined under (their half-planes shaded), and the weights after it; a
+// last panel shows the final weights. The words are in the language l.
 func Table21Steps(l lang.Lang) (*figures.Grid, error) {
 	x, y := dataset.Example21()
 	run, err := Table21()
@@ -41,13 +42,10 @@ func Table21Steps(l lang.Lang) (*figures.Grid, error) {
 }
 
 // traceSteps draws a recorded run of Algorithm 2.1 on (x, y) as small
-// multiples, four panels a row, the words in the language l.
+// multiples, one panel per update (updatePanels), the words in the
+// language l.
 func traceSteps(x mat.Matrix, y []float64, trace []perceptron.Step, l lang.Lang) (*figures.Grid, error) {
-	steps := make([]figures.Step, len(trace))
-	for i, s := range trace {
-		steps[i] = figures.Step{K: s.K, Point: s.Point, W: s.W, B: s.B}
-	}
-	return figures.PerceptronSteps(x, y, steps, 4, l)
+	return updatePanels(x, y, trace, l)
 }
 
 // Example21Outcomes draws every hyperplane at which a run of Algorithm 2.1
@@ -76,7 +74,8 @@ func XORData() *dataset.Set { return dataset.XOR(nil, 40, 0.3) }
 
 // XORLinear draws data that no line separates with three linear answers:
 // the last weights of Primal after its epoch limit, its pocket weights
-// (shaded), and the averaged weights of Voted, all with their defaults; the
+// (whose half-planes are shaded, as the title says), and the averaged
+// weights of Voted, all with their defaults; the
 // words in the language l.
 func XORLinear(set *dataset.Set, l lang.Lang) (*plot.Plot, error) {
 	r, err := perceptron.Primal{}.Fit(set.X, set.Y)
@@ -88,13 +87,13 @@ func XORLinear(set *dataset.Set, l lang.Lang) (*plot.Plot, error) {
 		return nil, err
 	}
 	return figures.Plane{
-		Title: l.Pick(fmt.Sprintf("%d XOR points: no line separates them", len(set.Y)),
-			fmt.Sprintf("%d 个 XOR 点：没有直线能把它们分开", len(set.Y))),
+		Title: l.Pick(fmt.Sprintf("%d XOR points: no line separates them\nshaded: the half-planes of the pocket weights", len(set.Y)),
+			fmt.Sprintf("%d 个 XOR 点：没有直线能把它们分开\n着色：口袋权重的两个半平面", len(set.Y))),
 		X: set.X, Y: set.Y,
 		Boundaries: []figures.Boundary{
 			{W: r.W, B: r.B, Label: l.Pick(fmt.Sprintf("last weights after %d epochs", r.Epochs), fmt.Sprintf("%d 轮后的最终权重", r.Epochs))},
-			{W: r.Pocket.W, B: r.Pocket.B, Label: l.Pick(fmt.Sprintf("pocket weights (%d errors)", r.Pocket.Errors),
-				fmt.Sprintf("口袋权重（%d 个误分类点）", r.Pocket.Errors)), Shade: true},
+			{W: r.Pocket.W, B: r.Pocket.B, Label: l.Pick(fmt.Sprintf("pocket weights (%d errors), shaded", r.Pocket.Errors),
+				fmt.Sprintf("口袋权重（%d 个误分类点），着色", r.Pocket.Errors)), Shade: true},
 			{W: v.Averaged.W, B: v.Averaged.B, Label: l.Pick("averaged perceptron", "平均感知机")},
 		},
 		Lang: l,

@@ -1,0 +1,102 @@
+package gallery
+
+import (
+	"fmt"
+
+	"gonum.org/v1/gonum/mat"
+	"gonum.org/v1/plot"
+
+	"github.com/marginnotes/marginnotes/pkg/dataset"
+	"github.com/marginnotes/marginnotes/pkg/figures"
+	"github.com/marginnotes/marginnotes/pkg/lang"
+	"github.com/marginnotes/marginnotes/pkg/notation"
+	"github.com/marginnotes/marginnotes/pkg/perceptron"
+)
+
+// The second edition's figures of notebooks 01-distance-loss and
+// 02-primal-form: the updates of a run panel by panel, and why the number
+// of misclassified points is not the loss.
+
+// updatePanels draws a recorded run of Algorithm 2.1 on (x, y) as small
+// multiples, four panels a row, one per update k = 1, 2, …: the point the
+// update used, on a halo, under the weights it was examined under (dashed,
+// their half-planes shaded), and the weights after the update (solid). When
+// the last weights classify every point correctly, a last panel shows them
+// with their half-planes. All panels show the same square around the points
+// and the origin; the words are in the language l.
+func updatePanels(x mat.Matrix, y []float64, trace []perceptron.Step, l lang.Lang) (*figures.Grid, error) {
+	if len(trace) < 2 {
+		return nil, fmt.Errorf("%w: no update in the trace", figures.ErrEmpty)
+	}
+	view, err := figures.SharedView(x, y, true)
+	if err != nil {
+		return nil, fmt.Errorf("gallery: update panels: %w", err)
+	}
+	names := figures.PointNames(len(y))
+	before := l.Pick("examined under w, b (shaded)", "检查时的 w, b（着色）")
+	after := l.Pick("after the update", "更新后")
+	var panels []figures.Plane
+	for k := 1; k < len(trace); k++ {
+		prev, s := trace[k-1], trace[k]
+		panels = append(panels, figures.Plane{
+			Title: fmt.Sprintf(l.Pick("k = %d: x%d misclassified by\nw = %s, b = %s\n→ w = %s, b = %s",
+				"k = %d：x%d 被误分类\n在 w = %s, b = %s 下\n→ w = %s, b = %s"),
+				s.K, s.Point+1, notation.Plain.Vector(prev.W), notation.Plain.Number(prev.B),
+				notation.Plain.Vector(s.W), notation.Plain.Number(s.B)),
+			X: x, Y: y, Names: names, View: view, Lang: l,
+			Boundaries: []figures.Boundary{
+				{W: s.W, B: s.B, Label: after},
+				{W: prev.W, B: prev.B, Label: before, Shade: true},
+			},
+			Highlight:      []int{s.Point},
+			HighlightLabel: l.Pick("examined point, misclassified", "所检查的误分类点"),
+		})
+	}
+	last := trace[len(trace)-1]
+	if len(perceptron.Misclassified(x, y, last.W, last.B)) == 0 {
+		panels = append(panels, figures.Plane{
+			Title: fmt.Sprintf(l.Pick("end: no point misclassified\nby w = %s, b = %s\n", "结束：在 w = %s, b = %s 下\n没有误分类点\n"),
+				notation.Plain.Vector(last.W), notation.Plain.Number(last.B)),
+			X: x, Y: y, Names: names, View: view, Lang: l,
+			Boundaries: []figures.Boundary{{W: last.W, B: last.B, Label: after, Shade: true}},
+		})
+	}
+	return figures.NewPlaneGrid("", 4, panels...)
+}
+
+// MistakesAndLoss plots, for Example 2.1 with w = (1, 1) fixed, the number
+// |M| of misclassified points (yᵢ(w·xᵢ + b) ≤ 0) and the loss L(w, b) as
+// the bias b runs over [−9, 1]. |M| is piecewise constant and jumps where a
+// point crosses the line (b = −7, −6, −2), so its gradient is 0 wherever it
+// exists; L is continuous and piecewise linear, with kinks at the same
+// values of b. The words are in the language l.
+func MistakesAndLoss(l lang.Lang) (*plot.Plot, error) {
+	x, y := dataset.Example21()
+	w := []float64{1, 1}
+	// The points cross the line at b = −7 (x2), −6 (x1) and −2 (x3); |M|
+	// is drawn with a vertical step at each, L with a corner.
+	breaks := []float64{-9, -7, -6, -2, 1}
+	var mb, m, lb, lv []float64
+	count := func(b float64) float64 { return float64(len(perceptron.Misclassified(x, y, w, b))) }
+	for j, b := range breaks {
+		lb, lv = append(lb, b), append(lv, perceptron.Loss(x, y, w, b))
+		if j > 0 { // the value just left of b, then at b and just right of it
+			left := count((breaks[j-1] + b) / 2)
+			mb, m = append(mb, b), append(m, left)
+		}
+		if j < len(breaks)-1 {
+			right := count((b + breaks[j+1]) / 2)
+			mb, m = append(mb, b), append(m, right)
+		}
+	}
+	return figures.Lines{
+		Title: l.Pick("Example 2.1, w = (1, 1): |M| jumps, L(w, b) does not",
+			"例 2.1，w = (1, 1)：|M| 跳变，L(w, b) 连续"),
+		XLabel: "b", YLabel: l.Pick("value", "值"),
+		Series: []figures.Series{
+			{Name: l.Pick("|M|, number of misclassified points", "|M|，误分类点数"), X: mb, Y: m},
+			{Name: l.Pick("loss L(w, b)", "损失函数 L(w, b)"), X: lb, Y: lv},
+		},
+		Lang: l,
+	}.Plot()
+}
