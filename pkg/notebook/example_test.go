@@ -45,7 +45,7 @@ func ExampleSlider() {
 		frame("k = 1: w = (3, 3), b = 1", []float64{3, 3}, 1),
 	}}}, figures.PlaneWidth, figures.Height)
 	// Output:
-	// slider k
+	// ⇄ k
 	// k = 0: w = (0, 0), b = 0
 	// k = 1: w = (3, 3), b = 1
 }

@@ -71,11 +71,12 @@ func checkSequences(seqs []figures.Sequence) {
 	}
 }
 
-// sliderText is the text/plain form of a slider: each sequence's name in
-// brackets when there are several, then the state of every frame.
+// sliderText is the text/plain form of a slider: its label after ⇄, each
+// sequence's name in brackets when there are several, then the state of
+// every frame.
 func sliderText(label string, seqs []figures.Sequence) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "slider %s", label)
+	fmt.Fprintf(&b, "⇄ %s", label) // a symbol, not a word: the same in both editions
 	for _, s := range seqs {
 		if s.Name != "" {
 			fmt.Fprintf(&b, "\n[%s]", s.Name)

@@ -137,7 +137,7 @@ func TestSliderBundle(t *testing.T) {
 		}
 	}
 
-	wantText := "slider k\n[up]\nk = 0: a\nk = 1: b < c & d\nk = 2: a again\n[down]\nk = 0: b"
+	wantText := "⇄ k\n[up]\nk = 0: a\nk = 1: b < c & d\nk = 2: a again\n[down]\nk = 0: b"
 	if text != wantText {
 		t.Errorf("text/plain = %q, want %q", text, wantText)
 	}
@@ -166,7 +166,7 @@ func TestSliderBundleSingle(t *testing.T) {
 	if !strings.Contains(page, `<div class="mn-table"></div>`) {
 		t.Errorf("a frame without table has a table")
 	}
-	if got := d.Data[protocol.MIMETextPlain]; got != "slider C\nC = 0.1" {
+	if got := d.Data[protocol.MIMETextPlain]; got != "⇄ C\nC = 0.1" {
 		t.Errorf("text/plain = %q", got)
 	}
 }
