@@ -7,6 +7,7 @@ import (
 
 	"gonum.org/v1/plot"
 
+	"github.com/marginnotes/marginnotes/pkg/classify"
 	"github.com/marginnotes/marginnotes/pkg/dataset"
 	"github.com/marginnotes/marginnotes/pkg/figures"
 	"github.com/marginnotes/marginnotes/pkg/kernel"
@@ -125,7 +126,7 @@ func CancerAccuracy(s *Split, cs []float64, ks []NamedKernel) (*plot.Plot, error
 		}
 		acc := make([]float64, len(res))
 		for i, r := range res {
-			acc[i] = svm.NewModel(r, s.Train.X, s.Train.Y, k.Kernel).Accuracy(s.Test.X, s.Test.Y)
+			acc[i] = classify.Accuracy(r, s.Test.X, s.Test.Y)
 		}
 		series = append(series, figures.Series{Name: k.Name, X: cs, Y: acc})
 	}

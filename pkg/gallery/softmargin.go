@@ -41,11 +41,11 @@ func SoftMarginBInterval() (*plot.Plot, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := svm.Primal{C: SoftMarginC}
+	p := svm.PrimalProblem{X: x, Y: y, C: SoftMarginC}
 	var bs, obj []float64
 	for i := range 33 {
 		b := -0.7 + float64(i)/40
-		bs, obj = append(bs, b), append(obj, p.Objective(x, y, ex.W, b))
+		bs, obj = append(bs, b), append(obj, p.Objective(ex.W, b))
 	}
 	return figures.Lines{
 		Title:  fmt.Sprintf("Book data, C = %g: primal objective at w* = (%.2g, %.2g) as b varies", SoftMarginC, ex.W[0], ex.W[1]),

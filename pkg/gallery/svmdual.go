@@ -27,7 +27,7 @@ func svmDualEntries() []Entry {
 // edges, each on its level curve.
 func Example72Contour() (*plot.Plot, error) {
 	x, y := dataset.Example21()
-	d, err := svm.NewDual(x, y, nil, 0)
+	d, err := svm.NewDualProblem(x, y, nil, 0)
 	if err != nil {
 		return nil, err
 	}
