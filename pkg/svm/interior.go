@@ -22,17 +22,17 @@ import (
 // predictor–corrector), independent of the dual solvers: each iteration
 // costs n(d+1)², so it suits any n and d up to a few hundred, and any C.
 //
-// The zero value solves a hard margin to a relative accuracy of 1e-10.
+// The zero value solves a hard margin to a relative accuracy of 1e-9.
 type InteriorPoint struct {
 	// C weighs the hinge losses; 0 means a hard margin.
 	C float64
 	// MaxIter limits the interior-point iterations; 0 means 200.
 	MaxIter int
 	// Tol is the relative accuracy: the iteration stops when the bound on
-	// the distance to the optimum (PrimalResult.Gap) relative to the
-	// objective, and the residuals of the constraints relative to the size
-	// of their terms, are below Tol. 0 means 1e-10; much below 1e-11,
-	// rounding may stop the method first (ErrNotConverged, NoProgress).
+	// the distance to the optimum (PrimalResult.Gap) relative to ½‖w‖², and
+	// the residuals of the constraints relative to the size of their terms,
+	// are below Tol. 0 means 1e-9; much below, rounding may stop the method
+	// first on ill-conditioned data (ErrNotConverged, NoProgress).
 	// When a support vector has αᵢ = C and lies exactly on its margin (a
 	// degenerate problem), w is accurate to about √Tol only.
 	Tol float64
@@ -70,7 +70,7 @@ type PrimalResult struct {
 const (
 	minNormal            = 0x1p-1022 // the smallest normal float64
 	primalDefaultMaxIter = 200
-	primalDefaultTol     = 1e-10
+	primalDefaultTol     = 1e-9
 	primalStepFrac       = 0.995 // fraction of the step to the boundary
 	ipmName              = "svm.InteriorPoint"
 )

@@ -15,7 +15,7 @@ import (
 	"github.com/marginnotes/marginnotes/pkg/dataset"
 )
 
-// Tolerances for the interior-point solver (default Tol 1e-10): its answers
+// Tolerances for the interior-point solver (default Tol 1e-9): its answers
 // against exact numbers, and two solvers against each other.
 const (
 	primalTol = 1e-8
