@@ -212,9 +212,11 @@ func solve(x mat.Matrix, y []float64, k kernel.Kernel, cfg config) (*Result, sta
 			return nil, stats{}, fmt.Errorf("%s: K(x%d, x%d) = %v with %v: %w", smoName, p+1, p+1, kd, k, classify.ErrNonFinite)
 		}
 	}
-	if cols.maxDiag < underflowDiag && cols.maxAbs > 0 {
-		return nil, stats{}, fmt.Errorf("%s: the kernel values underflow (largest K(xᵢ, xᵢ) = %v with %v for data of magnitude %v); rescale the data: %w",
-			smoName, cols.maxDiag, k, cols.maxAbs, classify.ErrNonFinite)
+	if cols.maxDiag < underflowDiag {
+		if maxAbs := floats.Norm(cols.x, math.Inf(1)); maxAbs > 0 {
+			return nil, stats{}, fmt.Errorf("%s: the kernel values underflow (largest K(xᵢ, xᵢ) = %v with %v for data of magnitude %v); rescale the data: %w",
+				smoName, cols.maxDiag, k, maxAbs, classify.ErrNonFinite)
+		}
 	}
 	if math.IsInf(cfg.c, 1) || cfg.cache64 || cols.bound > float32Range || cols.bound < 1/float32Range {
 		return solveWith[float64](cols, y, cfg)
@@ -724,8 +726,8 @@ type columns struct {
 	// test, the largest distance of a point from the mean for the linear
 	// kernel (a margin does not change when the data move) and the largest
 	// √K(x, x) otherwise; maxDiag the largest K(x, x); bound a bound on
-	// |K(x, z)|; maxAbs the largest |xᵢⱼ|.
-	r, maxDiag, bound, maxAbs float64
+	// |K(x, z)|.
+	r, maxDiag, bound float64
 }
 
 // parallelWork is the number of multiply-adds (length·d) from which SMO
@@ -741,7 +743,6 @@ func newColumns(k kernel.Kernel, x mat.Matrix, parallelWork int) *columns {
 	for i, r := range kernel.Rows(x) {
 		copy(c.x[i*d:(i+1)*d], r)
 	}
-	c.maxAbs = floats.Norm(c.x, math.Inf(1))
 	switch k := k.(type) {
 	case kernel.Linear:
 		c.kind = kindLinear
@@ -854,7 +855,7 @@ func fillRange[E float32 | float64](c *columns, col []E, i, from, to int) {
 		sq := c.sq[from:to]
 		sq = sq[:len(col)]
 		for k, v := range dot {
-			col[k] = E(math.Exp(g * math.Max(0, sqi+sq[k]-2*v)))
+			col[k] = E(math.Exp(g * max(0, sqi+sq[k]-2*v)))
 		}
 	case kindPoly:
 		for k, v := range dot {
