@@ -57,7 +57,7 @@ func (kp Kernel) Fit(x mat.Matrix, y []float64) (*KernelResult, error) {
 		k = kernel.Linear{}
 	}
 	if err := kernel.Validate(k); err != nil {
-		return nil, wrap("kernel", fmt.Errorf("%w: %v", ErrKernel, err))
+		return nil, wrap("kernel", fmt.Errorf("%w: %w", ErrKernel, err))
 	}
 	cfg, err := newConfig(kp.Eta, kp.Order, kp.Sequence, kp.MaxEpochs, kp.CS229, kp.Src, kp.Trace, kp.Record)
 	if err != nil {
