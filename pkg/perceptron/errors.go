@@ -19,9 +19,6 @@ var (
 	// ErrMaxEpochs: MaxEpochs, Epochs or MaxIter is negative.
 	ErrMaxEpochs = errors.New("perceptron: negative epoch or iteration limit")
 
-	// ErrTolerance: MaxMargin's Tol is negative, NaN or infinite.
-	ErrTolerance = errors.New("perceptron: tolerance must be a finite number ≥ 0")
-
 	// ErrOrder: the visiting order is unknown, or its Sequence is empty, names
 	// a point outside 0…n−1, is not a permutation where one is needed, or is
 	// given to an order that does not use it.
