@@ -499,3 +499,34 @@ func TestSMOKernelNotFinite(t *testing.T) {
 		}
 	}
 }
+
+// TestStatusErr: the error a solver returns wraps its result's Status.Err,
+// and Status.Err names the sentinel of each way to stop.
+func TestStatusErr(t *testing.T) {
+	for s, want := range map[Status]error{
+		Converged: nil, IterationLimit: ErrNotConverged, NoProgress: ErrNotConverged,
+		NotSeparable: ErrNotSeparable, NonFinite: classify.ErrNonFinite,
+	} {
+		if got := s.Err(); got != want {
+			t.Errorf("%v.Err() = %v, want %v", s, got, want)
+		}
+	}
+	xor := mat.NewDense(4, 2, []float64{1, 1, -1, -1, 1, -1, -1, 1})
+	xorY := []float64{1, 1, -1, -1}
+	noisy := dataset.Noisy(rand.NewPCG(10, 11), 200, 4, 0.1)
+	for name, fit := range map[string]func() (*Result, error){
+		"separable":       func() (*Result, error) { return SMO{}.Fit(noisy.X, noisy.Y) },
+		"iteration limit": func() (*Result, error) { return SMO{C: 1, MaxIter: 5}.Fit(noisy.X, noisy.Y) },
+		"converged":       func() (*Result, error) { return SMO{C: 1}.Fit(noisy.X, noisy.Y) },
+		"exact xor":       func() (*Result, error) { return Exact{}.Fit(xor, xorY) },
+	} {
+		r, err := fit()
+		if r == nil {
+			t.Errorf("%s: no result with %v", name, err)
+			continue
+		}
+		if want := r.Status.Err(); (want == nil) != (err == nil) || (want != nil && !errors.Is(err, want)) {
+			t.Errorf("%s: status %v, error %v", name, r.Status, err)
+		}
+	}
+}
