@@ -452,14 +452,14 @@ func (s *solver[E]) selectPair() (i, j int, ci []E) {
 	ci = s.column(i, na)
 	ci = ci[:len(low)]
 	kd := s.cols.diag[:len(low)]
-	kii := kd[i]
+	kii, tauA := kd[i], s.tau
 	j = -1
 	bestNum, bestDen := 0.0, 1.0 // the best gain b²/a so far
 	mLow := math.Inf(1)
 	for k, lo := range low {
 		mLow = min(mLow, lo)
 		b := max(m-lo, 0) // 0 unless k ∈ I_low and vₖ < m
-		a := max(kii+kd[k]-2*float64(ci[k]), s.tau)
+		a := max(kii+kd[k]-2*float64(ci[k]), tauA)
 		if num := b * b; num*bestDen >= bestNum*a && num > 0 {
 			bestNum, bestDen, j = num, a, k
 		}
