@@ -731,9 +731,13 @@ type columns struct {
 }
 
 // parallelWork is the number of multiply-adds (length·d) from which SMO
-// computes a column in two halves concurrently: at n·d = 2¹⁷ a column takes
-// tens of microseconds, well above the cost of starting a goroutine.
-const parallelWork = 1 << 17
+// computes a column in two halves concurrently. Handing half a column to a
+// second goroutine costs CPU time (waking it, and the scheduler spinning
+// while one half waits for the other): at n·d = 5·10⁵ (BenchmarkSMOVariants,
+// n = 5000, d = 100) the split columns took a third to a half more CPU time
+// than serial ones, for no gain in wall time on a busy machine. From 2²⁰
+// multiply-adds, about a millisecond of work, the cost is a few percent.
+const parallelWork = 1 << 20
 
 func newColumns(k kernel.Kernel, x mat.Matrix, parallelWork int) *columns {
 	n, d := x.Dims()
