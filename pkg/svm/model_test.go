@@ -160,11 +160,13 @@ func TestModelPanics(t *testing.T) {
 // Wisconsin breast cancer set for γ = 1/30, C = 10, tolerance 1e-9.
 //
 // Both solvers stop at a KKT violation of 1e-9 and cache kernel values in
-// float32, a relative perturbation of K by 2⁻²⁴ whose effect on f is of
-// that order times the conditioning: the values, of order 1, agree to
-// 1e-7 (observed: 2e-9).
+// float32, a relative perturbation of K by up to 2⁻²⁴; SMO's exponential
+// rounds about one value in 200 to the neighbouring float32, so the two
+// solve problems that differ by a perturbation of that size, whose effect
+// on f is of that order times the conditioning: the values, of order 1,
+// agree to 1e-5 (observed: 6e-7).
 func TestDecisionLIBSVM(t *testing.T) {
-	const tol = 1e-7
+	const tol = 1e-5
 	want := readValues(t, "testdata/wdbc-rbf.txt")
 	s, _ := dataset.BreastCancer().ScaleToUnit()
 	r, err := svm.SMO{C: 10, Kernel: kernel.RBF{Gamma: 1.0 / 30}, Eps: 1e-9}.Fit(s.X, s.Y)
