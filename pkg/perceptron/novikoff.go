@@ -146,7 +146,7 @@ func boundFinite(z mat.Matrix, bd *Bound) error {
 	if math.IsInf(bd.R, 0) {
 		for i, zi := range kernel.Rows(z) {
 			if math.IsInf(floats.Norm(zi, 2), 0) {
-				return fmt.Errorf("R = ‖x%d‖ overflows a float64: %w", i+1, classify.ErrNonFinite)
+				return fmt.Errorf("the radius R = ‖x%d‖ overflows a float64: %w", i+1, classify.ErrNonFinite)
 			}
 		}
 	}
