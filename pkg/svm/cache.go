@@ -5,16 +5,17 @@ package svm
 // Column i holds K(xᵢ, xₖ) for k = 0, 1, …; a column may be valid only on a
 // prefix [0, length), because with shrinking SMO needs a column only over
 // the active variables, which it keeps at the front (see swap). Memory is
-// divided into slots of n elements each; a slot's buffer is allocated the
-// first time it is used and then reused, so a solve allocates at most
-// min(n, budget) columns and nothing while it runs. The element type is
+// divided into slots of n elements each; a slot's buffer is allocated (with
+// the next slabSlots − 1, see newSlot) when it is first used and then
+// reused, so a solve allocates at most min(n, budget) columns, and nothing
+// once the cache is full. The element type is
 // float32, like LIBSVM's cache (twice the columns per byte), or float64.
 type colCache[E float32 | float64] struct {
 	n      int
 	slotOf []int32 // column index → slot, or −1
 	owner  []int32 // slot → column index
 	valid  []int32 // slot → length of the valid prefix
-	data   [][]E   // slot → buffer of n elements, allocated lazily
+	data   [][]E   // slot → buffer of n elements, allocated on first use
 	// LRU list of the used slots: head is the most recently used; prev and
 	// next link the slots, −1 ends the list.
 	prev, next []int32
