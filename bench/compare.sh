@@ -2,15 +2,19 @@
 # bench/compare.sh — our solvers side by side with the reference programs,
 # on the same files, printed as Markdown tables (make compare runs it).
 #
-#   SVM: svm.SMO (driver bench/svm) against LIBSVM's svm-train on the Wisconsin
-#   breast cancer set (569×30) and two generated sets (5000×20, 5000×100), all
+#   SVM: svm.SMO (driver bench/svm) against LIBSVM's svm-train and
+#   scikit-learn's SVC on the Wisconsin breast cancer set (569×30) and
+#   generated sets (5000×100 and 5000, 10000, 20000 and 40000 × 20), all
 #   scaled to [−1, 1] by svm-scale, each with a linear and an RBF kernel
-#   (γ = 1/d), C = 1, -e 0.001, a 100 MB cache and shrinking in both. Both
-#   run as whole processes (reading the file included); each runs REPEAT
-#   times (default 3) and the median wall and CPU (user + system) times are
-#   compared. See bench/svm/compare.py.
+#   (γ = 1/d), C = 1, tolerance 0.001, a 100 MB cache and shrinking in all
+#   three. Against svm-train whole processes (reading the file included),
+#   against SVC the fit alone (SVC on a dense array); the peak memory (max
+#   RSS) of every process. Each runs REPEAT times (default 3) and the
+#   medians are compared. SIZES="5000 10000" limits the n of the d = 20
+#   sets. See bench/svm/compare.py.
 #
-#   Perceptron: bench/perceptron/compare.sh, when present.
+#   Perceptron: bench/perceptron/compare.sh, when present (PERCEPTRON=0
+#   skips it).
 #
 # Debian's libsvm-tools and python3-sklearn are installed with apt-get when
 # missing. Usage, from anywhere: bench/compare.sh
@@ -36,24 +40,32 @@ go build -o "$work/gendata" ./bench/svm/gendata
 
 # The data: unscaled LIBSVM files, then svm-scale -l -1 -u 1 (its remark on
 # non-negative sparse data does not apply here).
+sizes=${SIZES:-"5000 10000 20000 40000"}
 "$work/gendata" -set breast-cancer -out "$work/breast-cancer.raw"
-"$work/gendata" -set gaussian -n 5000 -d 20 -seed 1 -out "$work/gauss20.raw"
 "$work/gendata" -set gaussian -n 5000 -d 100 -seed 2 -out "$work/gauss100.raw"
-for f in breast-cancer gauss20 gauss100; do
+sets=(breast-cancer gauss100)
+specs=("breast-cancer=$work/breast-cancer.scale:569:30" "gauss100=$work/gauss100.scale:5000:100")
+for n in $sizes; do
+	"$work/gendata" -set gaussian -n "$n" -d 20 -seed 1 -out "$work/gauss20-$n.raw"
+	sets+=("gauss20-$n")
+	specs+=("gauss20=$work/gauss20-$n.scale:$n:20")
+done
+for f in "${sets[@]}"; do
 	svm-scale -l -1 -u 1 "$work/$f.raw" >"$work/$f.scale" 2>/dev/null
 done
 
-echo "## SMO vs LIBSVM svm-train"
+echo "## SMO vs LIBSVM svm-train and scikit-learn SVC"
 echo
-echo "$(dpkg-query -W -f '${Package} ${Version}' libsvm-tools 2>/dev/null || echo libsvm-tools), $(go version | cut -d' ' -f3);" \
+echo "$(dpkg-query -W -f '${Package} ${Version}' libsvm-tools 2>/dev/null || echo libsvm-tools)," \
+	"scikit-learn $("$py" -c 'import sklearn; print(sklearn.__version__)'), $(go version | cut -d' ' -f3);" \
 	"$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $(nproc) CPUs, load average $(cut -d' ' -f1-3 /proc/loadavg) at the start."
 echo
-"$py" bench/svm/compare.py --driver "$work/svm" --repeat "${REPEAT:-3}" --model "$work/model" \
-	"breast-cancer=$work/breast-cancer.scale:569:30" \
-	"gauss20=$work/gauss20.scale:5000:20" \
-	"gauss100=$work/gauss100.scale:5000:100"
+"$py" bench/svm/compare.py --driver "$work/svm" --svc bench/svm/sklearn_svc.py --repeat "${REPEAT:-3}" \
+	--model "$work/model" "${specs[@]}"
+echo
+echo "Load average $(cut -d' ' -f1-3 /proc/loadavg) at the end."
 
-if [ -f bench/perceptron/compare.sh ]; then
+if [ "${PERCEPTRON:-1}" != 0 ] && [ -f bench/perceptron/compare.sh ]; then
 	echo
 	bash bench/perceptron/compare.sh
 fi

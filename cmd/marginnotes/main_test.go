@@ -211,7 +211,7 @@ func TestErrors(t *testing.T) {
 		{"c NaN", example21, []string{"svm", "--c", "NaN", "-"}, 2, "want a finite C > 0"},
 		{"eps", example21, []string{"svm", "--eps", "0", "-"}, 2, "--eps"},
 		{"bad kernel", example21, []string{"svm", "--kernel", "sigmoid", "-"}, 2, `unknown kernel "sigmoid"`},
-		{"bad gamma", example21, []string{"svm", "--kernel", "rbf", "--gamma", "-1", "-"}, 2, "gamma"},
+		{"bad gamma", example21, []string{"svm", "--kernel", "rbf", "--gamma", "-1", "-"}, 2, "Gamma = -1"},
 		{"bad solver", example21, []string{"svm", "--solver", "qp", "-"}, 2, `unknown --solver "qp"`},
 		{"hard margin not separable", xor, []string{"svm", "-"}, 1, "not separable"},
 		{"exact not separable", xor, []string{"svm", "--solver", "exact", "-"}, 1, "not separable"},

@@ -128,11 +128,11 @@ func TestPanics(t *testing.T) {
 }
 
 func TestSettingError(t *testing.T) {
-	var err error = &classify.SettingError{Solver: "svm.Primal", Field: "Tol", Value: -1.0, Want: "a finite number ≥ 0"}
+	var err error = &classify.SettingError{Solver: "svm.InteriorPoint", Field: "Tol", Value: -1.0, Want: "a finite number ≥ 0"}
 	if !errors.Is(fmt.Errorf("context: %w", err), classify.ErrSetting) {
 		t.Error("SettingError does not match ErrSetting")
 	}
-	if got, want := err.Error(), "svm.Primal: Tol = -1: invalid setting, want a finite number ≥ 0"; got != want {
+	if got, want := err.Error(), "svm.InteriorPoint: Tol = -1: invalid setting, want a finite number ≥ 0"; got != want {
 		t.Errorf("Error() = %q, want %q", got, want)
 	}
 }

@@ -7,6 +7,7 @@ import (
 
 	"gonum.org/v1/plot"
 
+	"github.com/marginnotes/marginnotes/pkg/classify"
 	"github.com/marginnotes/marginnotes/pkg/dataset"
 	"github.com/marginnotes/marginnotes/pkg/figures"
 	"github.com/marginnotes/marginnotes/pkg/kernel"
@@ -134,7 +135,7 @@ func CancerAccuracy(s *Split, cs []float64, ks []NamedKernel, l lang.Lang) (*plo
 		}
 		acc := make([]float64, len(res))
 		for i, r := range res {
-			acc[i] = svm.NewModel(r, s.Train.X, s.Train.Y, k.Kernel).Accuracy(s.Test.X, s.Test.Y)
+			acc[i] = classify.Accuracy(r, s.Test.X, s.Test.Y)
 		}
 		series = append(series, figures.Series{Name: l.Pick(k.Name, k.ZhName), X: cs, Y: acc})
 	}

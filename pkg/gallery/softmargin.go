@@ -47,11 +47,11 @@ func SoftMarginBInterval(l lang.Lang) (*plot.Plot, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := svm.Primal{C: SoftMarginC}
+	p := svm.PrimalProblem{X: x, Y: y, C: SoftMarginC}
 	var bs, obj []float64
 	for i := range 33 {
 		b := -0.7 + float64(i)/40
-		bs, obj = append(bs, b), append(obj, p.Objective(x, y, ex.W, b))
+		bs, obj = append(bs, b), append(obj, p.Objective(ex.W, b))
 	}
 	w := notation.Plain.Vector(ex.W)
 	return figures.Lines{

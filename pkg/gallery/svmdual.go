@@ -29,7 +29,7 @@ func svmDualEntries() []Entry {
 // edges, each on its level curve; the words in the language l.
 func Example72Contour(l lang.Lang) (*plot.Plot, error) {
 	x, y := dataset.Example21()
-	d, err := svm.NewDual(x, y, nil, 0)
+	d, err := svm.NewDualProblem(x, y, nil, 0)
 	if err != nil {
 		return nil, err
 	}

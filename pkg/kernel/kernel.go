@@ -5,6 +5,8 @@ import (
 	"math"
 
 	"gonum.org/v1/gonum/floats"
+
+	"github.com/marginnotes/marginnotes/pkg/classify"
 )
 
 // Kernel is a positive semi-definite function K(x, z) = φ(x)·φ(z).
@@ -81,26 +83,42 @@ func powi(x float64, n int) float64 {
 }
 
 // Validate reports whether k's parameters make a valid kernel: Polynomial
-// needs Degree ≥ 1 and Gamma > 0, RBF needs Gamma > 0, and all parameters
-// must be finite. Kernels of other types are accepted as they are.
+// needs Degree ≥ 1 and a finite Gamma > 0 and Coef0, RBF a finite Gamma > 0;
+// kernels of other types are accepted as they are. The error names the
+// parameter and its value and wraps ErrParameter.
 func Validate(k Kernel) error {
+	bad := func(kind, param string, v any, want string) error {
+		return fmt.Errorf("kernel.%s: %s = %v: %w, want %s", kind, param, v, ErrParameter, want)
+	}
 	switch k := k.(type) {
 	case nil:
-		return fmt.Errorf("kernel: nil kernel")
+		return fmt.Errorf("kernel: nil: %w, want a Kernel", ErrParameter)
 	case Polynomial:
 		if k.Degree < 1 {
-			return fmt.Errorf("kernel: polynomial degree %d, want ≥ 1", k.Degree)
+			return bad("Polynomial", "Degree", k.Degree, "an integer ≥ 1")
 		}
 		if !(k.Gamma > 0) || math.IsInf(k.Gamma, 0) {
-			return fmt.Errorf("kernel: polynomial gamma %v, want a finite value > 0", k.Gamma)
+			return bad("Polynomial", "Gamma", k.Gamma, "a finite number > 0")
 		}
 		if math.IsNaN(k.Coef0) || math.IsInf(k.Coef0, 0) {
-			return fmt.Errorf("kernel: polynomial coef0 %v is not finite", k.Coef0)
+			return bad("Polynomial", "Coef0", k.Coef0, "a finite number")
 		}
 	case RBF:
 		if !(k.Gamma > 0) || math.IsInf(k.Gamma, 0) {
-			return fmt.Errorf("kernel: rbf gamma %v, want a finite value > 0", k.Gamma)
+			return bad("RBF", "Gamma", k.Gamma, "a finite number > 0")
 		}
 	}
 	return nil
 }
+
+// ErrParameter is wrapped by the errors of Validate: a kernel parameter is
+// out of range. A bad kernel is a bad setting of the solver that uses it, so
+// the error also matches classify.ErrSetting under errors.Is.
+var ErrParameter error = parameterError{}
+
+type parameterError struct{}
+
+func (parameterError) Error() string { return "invalid kernel parameter" }
+
+// Is reports whether target is classify.ErrSetting.
+func (parameterError) Is(target error) bool { return target == classify.ErrSetting }

@@ -1,13 +1,17 @@
 package kernel
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"gonum.org/v1/gonum/floats/scalar"
 	"gonum.org/v1/gonum/mat"
+
+	"github.com/marginnotes/marginnotes/pkg/classify"
 )
 
 // tol is the tolerance for kernel values computed in different ways.
@@ -86,26 +90,37 @@ func TestKernelValues(t *testing.T) {
 
 func TestValidate(t *testing.T) {
 	cases := []struct {
-		name string
-		k    Kernel
-		ok   bool
+		name  string
+		k     Kernel
+		ok    bool
+		param string // what the error must name
 	}{
-		{"linear", Linear{}, true},
-		{"nil", nil, false},
-		{"poly", Polynomial{Degree: 3, Gamma: 1}, true},
-		{"poly degree 0", Polynomial{Degree: 0, Gamma: 1}, false},
-		{"poly gamma 0", Polynomial{Degree: 2}, false},
-		{"poly coef0 NaN", Polynomial{Degree: 2, Gamma: 1, Coef0: math.NaN()}, false},
-		{"rbf", RBF{Gamma: 0.1}, true},
-		{"rbf gamma 0", RBF{}, false},
-		{"rbf gamma Inf", RBF{Gamma: math.Inf(1)}, false},
-		{"rbf gamma NaN", RBF{Gamma: math.NaN()}, false},
+		{"linear", Linear{}, true, ""},
+		{"nil", nil, false, "nil"},
+		{"poly", Polynomial{Degree: 3, Gamma: 1}, true, ""},
+		{"poly degree 0", Polynomial{Degree: 0, Gamma: 1}, false, "Degree = 0"},
+		{"poly gamma 0", Polynomial{Degree: 2}, false, "Gamma = 0"},
+		{"poly gamma -Inf", Polynomial{Degree: 2, Gamma: math.Inf(-1)}, false, "Gamma = -Inf"},
+		{"poly coef0 NaN", Polynomial{Degree: 2, Gamma: 1, Coef0: math.NaN()}, false, "Coef0 = NaN"},
+		{"rbf", RBF{Gamma: 0.1}, true, ""},
+		{"rbf gamma 0", RBF{}, false, "Gamma = 0"},
+		{"rbf gamma Inf", RBF{Gamma: math.Inf(1)}, false, "Gamma = +Inf"},
+		{"rbf gamma NaN", RBF{Gamma: math.NaN()}, false, "Gamma = NaN"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			err := Validate(c.k)
 			if (err == nil) != c.ok {
-				t.Errorf("Validate(%v) = %v, want ok=%v", c.k, err, c.ok)
+				t.Fatalf("Validate(%v) = %v, want ok=%v", c.k, err, c.ok)
+			}
+			if err == nil {
+				return
+			}
+			if !errors.Is(err, ErrParameter) || !errors.Is(err, classify.ErrSetting) {
+				t.Errorf("Validate(%v) = %v, want an error matching ErrParameter and classify.ErrSetting", c.k, err)
+			}
+			if c.param != "" && !strings.Contains(err.Error(), c.param) {
+				t.Errorf("Validate(%v) = %q, want it to name %q", c.k, err, c.param)
 			}
 		})
 	}

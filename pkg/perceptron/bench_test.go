@@ -94,20 +94,3 @@ func BenchmarkDualEpoch(b *testing.B) {
 		})
 	}
 }
-
-// BenchmarkMaxMargin times the best γ of Theorem 2.1 (Wolfe's algorithm on
-// the augmented vectors) on separable data.
-func BenchmarkMaxMargin(b *testing.B) {
-	for _, sz := range []struct{ n, d int }{{100, 2}, {1000, 10}} {
-		x, y, _, _ := separable(sz.n, sz.d, 2, 1)
-		z := Augment(x)
-		b.Run(fmt.Sprintf("n=%d,d=%d", sz.n, sz.d), func(b *testing.B) {
-			b.ReportAllocs()
-			for b.Loop() {
-				if _, err := (MaxMargin{}).Solve(z, y); err != nil {
-					b.Fatal(err)
-				}
-			}
-		})
-	}
-}

@@ -64,7 +64,7 @@
 //
 //	γ* = max_{‖ŵ‖=1} minᵢ yᵢŵ·x̂ᵢ,
 //
-// is the hard-margin SVM without bias on the augmented vectors; MaxMargin
+// is the hard-margin SVM without bias on the augmented vectors; svm.MaxMargin
 // computes it as the distance from the origin to the convex hull of the
 // yᵢx̂ᵢ with Wolfe's nearest-point algorithm (Wolfe 1976), returning a
 // certified bracket, or ErrNotSeparable when the origin is in the hull.

@@ -37,12 +37,6 @@ var (
 	// ErrInit: HyperplaneBound was given a w of the wrong length or not
 	// finite, or w = 0 and b = 0.
 	ErrInit = errors.New("perceptron: bad hyperplane")
-
-	// ErrMaxEpochs: MaxMargin's MaxIter is negative.
-	ErrMaxEpochs = errors.New("perceptron: negative iteration limit")
-
-	// ErrTolerance: MaxMargin's Tol is negative, NaN or infinite.
-	ErrTolerance = errors.New("perceptron: tolerance must be a finite number ≥ 0")
 )
 
 // Panic messages for programmer errors.

@@ -164,7 +164,6 @@ func TestBoundDataError(t *testing.T) {
 		"NovikoffBound":   func() error { _, err := NovikoffBound(x, bad); return err },
 		"CS229Bound":      func() error { _, err := CS229Bound(x, bad); return err },
 		"HyperplaneBound": func() error { _, err := HyperplaneBound(x, bad, []float64{1, 1}, -3); return err },
-		"MaxMargin":       func() error { _, err := (MaxMargin{}).Solve(x, bad); return err },
 	} {
 		if err := f(); !errors.Is(err, dataset.ErrLabel) {
 			t.Errorf("%s: err = %v, want dataset.ErrLabel", name, err)

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"slices"
 
 	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
@@ -12,6 +11,7 @@ import (
 	"github.com/marginnotes/marginnotes/pkg/classify"
 	"github.com/marginnotes/marginnotes/pkg/dataset"
 	"github.com/marginnotes/marginnotes/pkg/kernel"
+	"github.com/marginnotes/marginnotes/pkg/svm"
 )
 
 // Augment returns the augmented vectors x̂ᵢ = (xᵢᵀ, 1)ᵀ of Theorem 2.1 as
@@ -27,7 +27,9 @@ func Augment(x mat.Matrix) *mat.Dense {
 }
 
 // Radius returns maxᵢ ‖xᵢ‖ over the rows of x: Novikoff's R when x holds
-// augmented vectors (see Augment), CS229's D when it holds the xᵢ.
+// augmented vectors (see Augment), CS229's D when it holds the xᵢ. The norms
+// are computed without overflow (floats.Norm scales as LAPACK's dnrm2 does);
+// the result is +Inf only when a norm exceeds the largest float64.
 func Radius(x mat.Matrix) float64 {
 	var r float64
 	for _, xi := range kernel.Rows(x) {
@@ -39,266 +41,39 @@ func Radius(x mat.Matrix) float64 {
 // Gamma returns the margin γ = minᵢ yᵢ(ŵ·x̂ᵢ) of the hyperplane w·x + b = 0
 // normalised as in Theorem 2.1, ‖ŵ‖ = ‖(w, b)‖ = 1: minᵢ yᵢ(w·xᵢ+b)/‖(w, b)‖.
 // It is positive exactly when the hyperplane separates the data. (It is
-// not the geometric margin, which divides by ‖w‖; see Margins.) Gamma
-// returns NaN for w = 0, b = 0 and panics if the dimensions do not match.
+// not the geometric margin, which divides by ‖w‖; see Margins.) The
+// products are formed after scaling, so they do not overflow where γ is a
+// float64. Gamma returns NaN for w = 0, b = 0 and panics if the dimensions
+// do not match.
 func Gamma(x mat.Matrix, y []float64, w []float64, b float64) float64 {
-	f, _ := Margins(x, y, w, b)
-	return f / math.Hypot(floats.Norm(w, 2), b)
-}
-
-// MaxMargin computes the best margin of Theorem 2.1,
-//
-//	γ* = max_{‖u‖=1} minᵢ yᵢ u·zᵢ,
-//
-// over the rows zᵢ of a matrix: the hard-margin SVM without bias. Solve it
-// on Augment(x) for Novikoff's γ (the bias is then the last entry of u and
-// is penalised with w), on x itself for the CS229 form.
-//
-// By duality γ* is the distance from the origin to the convex hull of the
-// points pᵢ = yᵢzᵢ: the nearest point p = Σλᵢpᵢ (λ ≥ 0, Σλᵢ = 1) gives
-// u = p/‖p‖ and γ* = ‖p‖, and the SVM's dual variables are αᵢ = λᵢ/‖p‖².
-// Solve finds p with Wolfe's nearest-point algorithm (Wolfe 1976), an
-// active-set method that ends after finitely many steps. For any iterate
-// p in the hull, minᵢ pᵢ·p/‖p‖ ≤ γ* ≤ ‖p‖, so the answer comes with a
-// certified bracket. When the origin lies in the hull the data are not
-// separable and p reaches 0.
-type MaxMargin struct {
-	// Tol is the relative width of the bracket [Gamma, Upper] at which Solve
-	// stops; 0 means DefaultMarginTol.
-	Tol float64
-	// MaxIter limits the major cycles; 0 means DefaultMarginIter.
-	MaxIter int
-}
-
-// Defaults and thresholds of MaxMargin.
-const (
-	DefaultMarginTol  = 1e-12
-	DefaultMarginIter = 100000
-	// SeparableTol: data whose best margin is below SeparableTol·maxᵢ‖zᵢ‖
-	// are reported as not separable (the nearest point is 0 up to rounding).
-	SeparableTol = 1e-10
-)
-
-// MarginSolution is the maximum-margin direction found by MaxMargin.
-type MarginSolution struct {
-	// U is the unit vector of the maximum-margin hyperplane u·z = 0.
-	U []float64
-	// Gamma = minᵢ yᵢU·zᵢ is the margin of U, a lower bound on γ*.
-	Gamma float64
-	// Upper is an upper bound on γ* (the norm of the nearest point found).
-	Upper float64
-	// Lambda are the convex weights of the nearest point, Alpha = Lambda/Upper²
-	// the dual variables of the SVM min ½‖v‖² s.t. yᵢv·zᵢ ≥ 1, whose
-	// solution is v = U/γ*. The points with Lambda > 0 are the support vectors.
-	Lambda []float64
-	Alpha  []float64
-	// Iterations is the number of major cycles.
-	Iterations int
-}
-
-// Solve computes the maximum margin over the rows of z with labels y. It
-// returns ErrNotSeparable when no u has yᵢu·zᵢ > 0 for all i (up to
-// SeparableTol), and ErrNotConverged with the last iterate when MaxIter
-// cycles do not reach Tol. Invalid data give an error wrapping a dataset
-// sentinel, a negative or NaN Tol ErrTolerance, a negative MaxIter
-// ErrMaxEpochs.
-func (mm MaxMargin) Solve(z mat.Matrix, y []float64) (*MarginSolution, error) {
-	tol, maxIter := mm.Tol, mm.MaxIter
-	if !(tol >= 0) || math.IsInf(tol, 0) {
-		return nil, wrap("max margin", fmt.Errorf("%w: Tol = %v", ErrTolerance, tol))
+	n, d := x.Dims()
+	if len(w) != d || len(y) != n {
+		panic(errLength)
 	}
-	if tol == 0 {
-		tol = DefaultMarginTol
+	norm := math.Hypot(floats.Norm(w, 2), b)
+	if norm == 0 {
+		return math.NaN()
 	}
-	if maxIter < 0 {
-		return nil, wrap("max margin", fmt.Errorf("%w: MaxIter = %d", ErrMaxEpochs, maxIter))
+	u := make([]float64, d)
+	floats.ScaleTo(u, 1/norm, w)
+	ub := b / norm
+	// Scale the points by 2^−e, e the exponent of the largest |xᵢⱼ| (an
+	// exact scaling), so that no product overflows, and scale back.
+	rows := kernel.Rows(x)
+	var m float64
+	for _, r := range rows {
+		m = math.Max(m, floats.Norm(r, math.Inf(1)))
 	}
-	if maxIter == 0 {
-		maxIter = DefaultMarginIter
-	}
-	if err := dataset.Validate(z, y); err != nil {
-		return nil, wrap("max margin", err)
-	}
-	n, m := z.Dims()
-	zr := kernel.Rows(z)
-	p := make([][]float64, n)
-	var r float64
-	for i := range p {
-		p[i] = make([]float64, m)
-		floats.ScaleTo(p[i], y[i], zr[i])
-		r = math.Max(r, floats.Norm(p[i], 2))
-	}
-	w := wolfe{p: p, m: m}
-	iter, stalled := w.run(tol, maxIter)
-	norm := floats.Norm(w.x, 2)
-	if norm <= SeparableTol*r {
-		return nil, wrap("max margin", fmt.Errorf("%w: the origin is in the convex hull of the points yᵢzᵢ (distance %.3g, radius %.3g)",
-			ErrNotSeparable, norm, r))
-	}
-	sol := &MarginSolution{
-		U:          make([]float64, m),
-		Upper:      norm,
-		Lambda:     make([]float64, n),
-		Alpha:      make([]float64, n),
-		Iterations: iter,
-	}
-	floats.ScaleTo(sol.U, 1/norm, w.x)
-	sol.Gamma = math.Inf(1)
-	for _, pi := range p {
-		sol.Gamma = math.Min(sol.Gamma, floats.Dot(pi, sol.U))
-	}
-	for k, i := range w.s {
-		sol.Lambda[i] = w.lam[k]
-		sol.Alpha[i] = w.lam[k] / (norm * norm)
-	}
-	if sol.Gamma <= 0 {
-		return sol, wrap("max margin", fmt.Errorf("%w: no separating direction found (best margin ≤ %.3g)", ErrNotSeparable, norm))
-	}
-	if iter >= maxIter && !stalled && sol.Upper-sol.Gamma > tol*sol.Upper {
-		return sol, fmt.Errorf("perceptron: max margin: %w after %d cycles: γ* in [%.6g, %.6g]", ErrNotConverged, iter, sol.Gamma, sol.Upper)
-	}
-	return sol, nil
-}
-
-// wolfe is the state of Wolfe's nearest-point algorithm: the corral s of
-// point indices, their convex weights lam, and x = Σ lam·p[s].
-type wolfe struct {
-	p   [][]float64
-	m   int
-	s   []int
-	lam []float64
-	x   []float64
-}
-
-// run iterates until the optimality gap ‖x‖² − minᵢ x·pᵢ is at most
-// tol·‖x‖², x is (numerically) 0, rounding stops progress (stalled), or
-// maxIter major cycles have run.
-func (w *wolfe) run(tol float64, maxIter int) (iter int, stalled bool) {
-	// Start at the point of least norm.
-	best := 0
-	for i, pi := range w.p {
-		if floats.Dot(pi, pi) < floats.Dot(w.p[best], w.p[best]) {
-			best = i
+	_, e := math.Frexp(m)
+	g := math.Inf(1)
+	for i, xi := range rows {
+		t := math.Ldexp(ub, -e)
+		for j, v := range xi {
+			t += u[j] * math.Ldexp(v, -e)
 		}
+		g = math.Min(g, math.Ldexp(y[i]*t, e))
 	}
-	w.s, w.lam = []int{best}, []float64{1}
-	w.x = slices.Clone(w.p[best])
-	var r float64
-	for _, pi := range w.p {
-		r = math.Max(r, floats.Norm(pi, 2))
-	}
-	for iter = 0; iter < maxIter; iter++ {
-		xx := floats.Dot(w.x, w.x)
-		if math.Sqrt(xx) <= SeparableTol*r {
-			return iter, false
-		}
-		j, xpj := -1, math.Inf(1)
-		for i, pi := range w.p {
-			if v := floats.Dot(w.x, pi); v < xpj {
-				j, xpj = i, v
-			}
-		}
-		if xx-xpj <= tol*xx || slices.Contains(w.s, j) {
-			return iter, false
-		}
-		w.s = append(w.s, j)
-		w.lam = append(w.lam, 0)
-		if !w.minor() {
-			return iter + 1, true
-		}
-		if floats.Dot(w.x, w.x) >= xx {
-			return iter + 1, true
-		}
-	}
-	return iter, false
-}
-
-// minor runs Wolfe's minor cycles: move x to the affine minimiser of the
-// corral, or as far as the convex weights allow and drop the points whose
-// weight reaches 0. It returns false if the affine problem is degenerate.
-func (w *wolfe) minor() bool {
-	for {
-		mu, ok := w.affine()
-		if !ok {
-			return false
-		}
-		if slices.IndexFunc(mu, func(v float64) bool { return v <= 0 }) < 0 {
-			w.lam = mu
-			w.setX()
-			return true
-		}
-		theta, out := 1.0, -1
-		for k, v := range mu {
-			if v <= 0 {
-				if t := w.lam[k] / (w.lam[k] - v); t < theta {
-					theta, out = t, k
-				}
-			}
-		}
-		s, lam := w.s[:0], w.lam[:0]
-		for k := range mu {
-			l := (1-theta)*w.lam[k] + theta*mu[k]
-			if k == out || l <= 0 {
-				continue
-			}
-			s, lam = append(s, w.s[k]), append(lam, l)
-		}
-		w.s, w.lam = s, lam
-		floats.Scale(1/floats.Sum(w.lam), w.lam)
-		w.setX()
-	}
-}
-
-// affine returns the weights μ (Σμ = 1) of the point of least norm in the
-// affine hull of the corral, solving min ‖p₀ + Σₖ μₖ(pₖ − p₀)‖ by least
-// squares.
-func (w *wolfe) affine() ([]float64, bool) {
-	k := len(w.s)
-	if k == 1 {
-		return []float64{1}, true
-	}
-	if k-1 > w.m {
-		return nil, false
-	}
-	p0 := w.p[w.s[0]]
-	d := mat.NewDense(w.m, k-1, nil)
-	for c, i := range w.s[1:] {
-		for r := 0; r < w.m; r++ {
-			d.Set(r, c, w.p[i][r]-p0[r])
-		}
-	}
-	rhs := mat.NewVecDense(w.m, nil)
-	for r := range p0 {
-		rhs.SetVec(r, -p0[r])
-	}
-	var sol mat.VecDense
-	if err := sol.SolveVec(d, rhs); err != nil {
-		var c mat.Condition
-		if !errors.As(err, &c) || math.IsInf(float64(c), 1) {
-			return nil, false
-		}
-	}
-	mu := make([]float64, k)
-	mu[0] = 1
-	for c := 1; c < k; c++ {
-		mu[c] = sol.AtVec(c - 1)
-		mu[0] -= mu[c]
-	}
-	for _, v := range mu {
-		if math.IsNaN(v) || math.IsInf(v, 0) {
-			return nil, false
-		}
-	}
-	return mu, true
-}
-
-func (w *wolfe) setX() {
-	for j := range w.x {
-		w.x[j] = 0
-	}
-	for k, i := range w.s {
-		floats.AddScaled(w.x, w.lam[k], w.p[i])
-	}
+	return g
 }
 
 // Bound holds the quantities of Novikoff's theorem (Theorem 2.1) or of the
@@ -319,9 +94,11 @@ type Bound struct {
 }
 
 // NovikoffBound returns R = maxᵢ‖x̂ᵢ‖, the best γ (the maximum margin over
-// unit ŵ, see MaxMargin) and the bound (R/γ)² on the number of mistakes of
-// Algorithm 2.1 (η arbitrary, ŵ₀ = 0). Non-separable data give
-// ErrNotSeparable.
+// unit ŵ, found by svm.MaxMargin on the augmented points) and the bound
+// (R/γ)² on the number of mistakes of Algorithm 2.1 (η arbitrary, ŵ₀ = 0).
+// Non-separable data give an error matching both ErrNotSeparable and
+// svm.ErrNotSeparable; a quantity too large for a float64 (R, or the bound
+// itself) one wrapping classify.ErrNonFinite that names it.
 func NovikoffBound(x mat.Matrix, y []float64) (*Bound, error) {
 	return bestBound(x, y, true)
 }
@@ -341,18 +118,44 @@ func bestBound(x mat.Matrix, y []float64, augmented bool) (*Bound, error) {
 	if augmented {
 		z = Augment(x)
 	}
-	sol, err := MaxMargin{}.Solve(z, y)
-	if err != nil {
+	sol, err := svm.MaxMargin{}.Fit(z, y)
+	switch {
+	case errors.Is(err, svm.ErrNotSeparable):
+		return nil, wrap("bound", fmt.Errorf("%w (%w)", ErrNotSeparable, err))
+	case errors.Is(err, svm.ErrNotConverged):
+		return nil, wrap("bound", fmt.Errorf("%w (%w)", ErrNotConverged, err))
+	case err != nil:
 		return nil, wrap("bound", err)
 	}
 	bd := &Bound{Augmented: augmented, R: Radius(z), Gamma: sol.Gamma}
-	bd.W = sol.U
+	if err := boundFinite(z, bd); err != nil {
+		return nil, wrap("bound", err)
+	}
+	bd.W = sol.W
 	if augmented {
 		_, d := x.Dims()
-		bd.W, bd.B = sol.U[:d:d], sol.U[d]
+		bd.W, bd.B = sol.W[:d:d], sol.W[d]
 	}
-	bd.Bound = (bd.R / bd.Gamma) * (bd.R / bd.Gamma)
 	return bd, nil
+}
+
+// boundFinite sets bd.Bound = (R/γ)², or returns an error wrapping
+// classify.ErrNonFinite naming the point whose norm or the quantity that
+// overflows.
+func boundFinite(z mat.Matrix, bd *Bound) error {
+	if math.IsInf(bd.R, 0) {
+		for i, zi := range kernel.Rows(z) {
+			if math.IsInf(floats.Norm(zi, 2), 0) {
+				return fmt.Errorf("the radius R = ‖x%d‖ overflows a float64: %w", i+1, classify.ErrNonFinite)
+			}
+		}
+	}
+	ratio := bd.R / bd.Gamma
+	bd.Bound = ratio * ratio
+	if math.IsInf(bd.Bound, 0) || math.IsNaN(bd.Bound) {
+		return fmt.Errorf("(R/γ)² = (%.6g/%.6g)² overflows a float64: %w", bd.R, bd.Gamma, classify.ErrNonFinite)
+	}
+	return nil
 }
 
 // HyperplaneBound returns the quantities of Theorem 2.1 for a given
@@ -376,9 +179,12 @@ func HyperplaneBound(x mat.Matrix, y []float64, w []float64, b float64) (*Bound,
 	if !(g > 0) {
 		return nil, wrap("bound", fmt.Errorf("%w: the hyperplane has margin γ = %.3g ≤ 0", ErrNotSeparable, g))
 	}
-	bd := &Bound{Augmented: true, R: Radius(Augment(x)), W: make([]float64, d), B: b / norm, Gamma: g}
+	z := Augment(x)
+	bd := &Bound{Augmented: true, R: Radius(z), W: make([]float64, d), B: b / norm, Gamma: g}
 	floats.ScaleTo(bd.W, 1/norm, w)
-	bd.Bound = (bd.R / g) * (bd.R / g)
+	if err := boundFinite(z, bd); err != nil {
+		return nil, wrap("bound", err)
+	}
 	return bd, nil
 }
 

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"gonum.org/v1/gonum/floats"
@@ -12,7 +13,6 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/marginnotes/marginnotes/pkg/classify"
-	"github.com/marginnotes/marginnotes/pkg/kernel"
 )
 
 // Example 2.1 under Theorem 2.1.
@@ -66,17 +66,6 @@ func TestNovikoffExample21(t *testing.T) {
 		last.NormSq != 11 || !scalar.EqualWithinAbsOrRel(last.NormSqMax, 182, tight, tight) {
 		t.Errorf("k=7: %+v", last)
 	}
-	// The dual of the SVM: α = (5/4, 0, 13/4).
-	sol, err := MaxMargin{}.Solve(Augment(x), y)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !floats.EqualApprox(sol.Alpha, []float64{1.25, 0, 3.25}, solverT) {
-		t.Errorf("α = %v, want (5/4, 0, 13/4)", sol.Alpha)
-	}
-	if sol.Gamma > sol.Upper || (sol.Upper-sol.Gamma) > 1e-12*sol.Upper {
-		t.Errorf("bracket [%v, %v] wider than the tolerance", sol.Gamma, sol.Upper)
-	}
 }
 
 // The hyperplane x⁽¹⁾ + x⁽²⁾ − 3 = 0 of Table 2.1: ‖(1,1,−3)‖ = √11, margins
@@ -117,81 +106,79 @@ func TestNotSeparable(t *testing.T) {
 	}
 }
 
-// MaxMargin agrees with an independent solver: dual coordinate descent
-// (Hsieh et al. 2008) on min ½αᵀQα − Σα, α ≥ 0, Qᵢⱼ = yᵢyⱼzᵢ·zⱼ.
-func TestMaxMarginAgreesWithCoordinateDescent(t *testing.T) {
-	for _, d := range []int{1, 3, 10} {
-		for seed := uint64(1); seed <= 3; seed++ {
-			x, y, _, _ := separable(200, d, 2, seed)
-			z := Augment(x)
-			sol, err := MaxMargin{}.Solve(z, y)
-			if err != nil {
-				t.Fatal(err)
-			}
-			g := dcdMargin(z, y, 1e-10)
-			if !scalar.EqualWithinAbsOrRel(sol.Gamma, g, 1e-8, 1e-8) {
-				t.Errorf("d=%d seed=%d: Wolfe γ = %v, coordinate descent γ = %v", d, seed, sol.Gamma, g)
-			}
-			if !(sol.Gamma <= sol.Upper) || sol.Upper-sol.Gamma > 1e-12*sol.Upper {
-				t.Errorf("d=%d seed=%d: bracket [%v, %v]", d, seed, sol.Gamma, sol.Upper)
-			}
-		}
-	}
-}
-
-func TestMaxMarginDegenerate(t *testing.T) {
-	t.Run("collinear and repeated points", func(t *testing.T) {
-		// The nearest point of the hull of yᵢzᵢ is (1, 1): γ = √2.
-		z := mat.NewDense(6, 2, []float64{1, 1, 1, 1, 2, 2, 3, 3, -1, -1, -2, -2})
-		sol, err := MaxMargin{}.Solve(z, []float64{1, 1, 1, 1, -1, -1})
+// TestBoundExtremeValues: the bounds are computed without overflow where
+// their values are float64s, whatever the magnitude of the data, and say
+// ErrNonFinite, naming what overflows, where they are not.
+func TestBoundExtremeValues(t *testing.T) {
+	t.Run("values near the largest float64", func(t *testing.T) {
+		// x̂1 = (1e308, 1, 1), −x̂2 = (1e308, −1, −1): the nearest point of
+		// their hull is (1e308, 0, 0), so γ = 1e308, ŵ = (1, 0, 0), R = ‖x̂1‖
+		// = 1e308 and (R/γ)² = 1.
+		x := mat.NewDense(2, 2, []float64{1e308, 1, -1e308, 1})
+		bd, err := NovikoffBound(x, []float64{1, -1})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !scalar.EqualWithinAbsOrRel(sol.Gamma, math.Sqrt2, tight, tight) {
-			t.Errorf("γ = %v, want √2", sol.Gamma)
+		if !scalar.EqualWithinRel(bd.Gamma, 1e308, solverT) || !scalar.EqualWithinRel(bd.R, 1e308, tight) || !scalar.EqualWithinRel(bd.Bound, 1, solverT) {
+			t.Errorf("γ = %v, R = %v, bound %v; want 1e308, 1e308, 1", bd.Gamma, bd.R, bd.Bound)
+		}
+		// The hyperplane x⁽¹⁾ + x⁽²⁾ = 0: w·x = 2e308 overflows, γ does
+		// not: γ = min yᵢ(w·xᵢ)/‖w‖ = √2·1e308, R = ‖(1e308, 1e308, 1)‖.
+		x = mat.NewDense(2, 2, []float64{1e308, 1e308, -1e308, -1e308})
+		bd, err = HyperplaneBound(x, []float64{1, -1}, []float64{1, 1}, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !scalar.EqualWithinRel(bd.Gamma, math.Sqrt2*1e308, tight) || !scalar.EqualWithinRel(bd.Bound, 1, tight) {
+			t.Errorf("γ = %v, bound %v; want √2·1e308, 1", bd.Gamma, bd.Bound)
 		}
 	})
-	t.Run("one point with both labels", func(t *testing.T) {
-		z := mat.NewDense(2, 2, []float64{1, 0, 1, 0})
-		if _, err := (MaxMargin{}).Solve(z, []float64{1, -1}); !errors.Is(err, ErrNotSeparable) {
-			t.Errorf("err = %v, want ErrNotSeparable", err)
+	t.Run("a norm that overflows", func(t *testing.T) {
+		// ‖x̂1‖ = √2·1.3e308 exceeds the largest float64; γ ≈ 1.3e308 (the
+		// nearest point of the hull is near x̂1 − (0, 1.3e308, 2)) does not.
+		x := mat.NewDense(2, 2, []float64{1.3e308, 1.3e308, -1.3e308, 0})
+		_, err := NovikoffBound(x, []float64{1, -1})
+		if !errors.Is(err, classify.ErrNonFinite) || !strings.Contains(err.Error(), "x1") {
+			t.Errorf("err = %v, want classify.ErrNonFinite naming x1", err)
 		}
 	})
-	t.Run("noisy data", func(t *testing.T) {
-		for _, d := range []int{1, 3, 10} {
-			x, y := noisy(300, d, 0.05, uint64(d))
-			if _, err := (MaxMargin{}).Solve(Augment(x), y); !errors.Is(err, ErrNotSeparable) {
-				t.Errorf("d=%d: err = %v, want ErrNotSeparable", d, err)
+	t.Run("data of magnitude 1e300", func(t *testing.T) {
+		// Scaled up, the augmented coordinate 1 becomes negligible: the
+		// bound tends to the CS229 bound of the data through the origin.
+		x, y, _, _ := separableOrigin(50, 3, 2, 2)
+		cs, err := CS229Bound(x, y)
+		if err != nil {
+			t.Fatal(err)
+		}
+		x.Scale(1e300, x)
+		bd, err := NovikoffBound(x, y)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !scalar.EqualWithinRel(bd.Bound, cs.Bound, solverT) {
+			t.Errorf("bound %v, CS229 bound %v", bd.Bound, cs.Bound)
+		}
+	})
+	t.Run("CS229 bound in any units", func(t *testing.T) {
+		// Without the bias, scaling the data leaves (D/γ)² unchanged.
+		x, y, _, _ := separableOrigin(50, 3, 2, 1)
+		ref, err := CS229Bound(x, y)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, s := range []float64{1e-300, 1e-150, 1e-6, 1e6, 1e150, 1e300} {
+			xs := mat.NewDense(50, 3, nil)
+			xs.Scale(s, x)
+			bd, err := CS229Bound(xs, y)
+			if err != nil {
+				t.Errorf("×%g: %v", s, err)
+				continue
+			}
+			if !scalar.EqualWithinRel(bd.Bound, ref.Bound, solverT) || !floats.EqualApprox(bd.W, ref.W, solverT) {
+				t.Errorf("×%g: bound %v, ŵ %v; want %v, %v", s, bd.Bound, bd.W, ref.Bound, ref.W)
 			}
 		}
 	})
-}
-
-// dcdMargin returns the margin of the hard-margin SVM without bias found by
-// dual coordinate descent, run until its certified bracket is within tol.
-func dcdMargin(z mat.Matrix, y []float64, tol float64) float64 {
-	rows := kernel.Rows(z)
-	n, m := z.Dims()
-	alpha := make([]float64, n)
-	v := make([]float64, m)
-	for {
-		for i, zi := range rows {
-			q := floats.Dot(zi, zi)
-			g := y[i]*floats.Dot(zi, v) - 1
-			a := math.Max(alpha[i]-g/q, 0)
-			floats.AddScaled(v, (a-alpha[i])*y[i], zi)
-			alpha[i] = a
-		}
-		nv := floats.Norm(v, 2)
-		lo := math.Inf(1)
-		for i, zi := range rows {
-			lo = math.Min(lo, y[i]*floats.Dot(zi, v)/nv)
-		}
-		up := nv / floats.Sum(alpha)
-		if lo > 0 && up-lo <= tol*up {
-			return lo
-		}
-	}
 }
 
 // Properties on seeded separable data of several margins: the number of
@@ -290,23 +277,5 @@ func TestCheckProofErrors(t *testing.T) {
 	}
 	if _, err := CheckProof(bad, bd, -1); !errors.Is(err, classify.ErrSetting) {
 		t.Errorf("η = −1: err = %v, want classify.ErrSetting", err)
-	}
-}
-
-func TestMaxMarginSettings(t *testing.T) {
-	x, y := book()
-	z := Augment(x)
-	if _, err := (MaxMargin{Tol: -1}).Solve(z, y); !errors.Is(err, ErrTolerance) {
-		t.Errorf("Tol = −1: err = %v, want ErrTolerance", err)
-	}
-	if _, err := (MaxMargin{Tol: math.NaN()}).Solve(z, y); !errors.Is(err, ErrTolerance) {
-		t.Errorf("Tol = NaN: err = %v, want ErrTolerance", err)
-	}
-	if _, err := (MaxMargin{MaxIter: -1}).Solve(z, y); !errors.Is(err, ErrMaxEpochs) {
-		t.Errorf("MaxIter = −1: err = %v, want ErrMaxEpochs", err)
-	}
-	sol, err := (MaxMargin{MaxIter: 1}).Solve(z, y)
-	if !errors.Is(err, ErrNotConverged) || sol == nil || !(sol.Gamma <= math.Sqrt2/3 && math.Sqrt2/3 <= sol.Upper) {
-		t.Errorf("MaxIter = 1: err = %v, solution %+v; want ErrNotConverged and a bracket around √2/3", err, sol)
 	}
 }

@@ -60,22 +60,15 @@ func BenchmarkSMOVariants(b *testing.B) {
 				b.Run(fmt.Sprintf("d=%d/%v/%s", d, k, v.name), func(b *testing.B) {
 					smo := v.smo
 					smo.Kernel = k
-					cfg := config{c: 1, eps: DefaultEps, maxIter: 1e7, budget: DefaultCacheBytes,
-						shrinking: !smo.NoShrinking}
-					if !smo.serial {
-						cfg.parallelWork = parallelWork
+					cfg, _, err := smo.config(s.X, s.Y)
+					if err != nil {
+						b.Fatal(err)
 					}
 					var st stats
-					var err error
 					b.ReportAllocs()
 					cpu := cpuTime()
 					for b.Loop() {
-						if smo.cache64 {
-							_, st, err = solve[float64](s.X, s.Y, k, cfg)
-						} else {
-							_, st, err = solve[float32](s.X, s.Y, k, cfg)
-						}
-						if err != nil {
+						if _, st, err = solve(s.X, s.Y, k, cfg); err != nil {
 							b.Fatal(err)
 						}
 					}
@@ -99,7 +92,7 @@ func BenchmarkKernelColumn(b *testing.B) {
 					col := make([]float32, n)
 					b.ReportAllocs()
 					for b.Loop() {
-						fillColumn(&cols, col, 0, 0, n)
+						fillColumn(cols, col, 0, 0, n)
 					}
 				})
 			}

@@ -5,21 +5,23 @@ package svm
 // Column i holds K(xᵢ, xₖ) for k = 0, 1, …; a column may be valid only on a
 // prefix [0, length), because with shrinking SMO needs a column only over
 // the active variables, which it keeps at the front (see swap). Memory is
-// divided into slots of n elements each; a slot's buffer is allocated the
-// first time it is used and then reused, so a solve allocates at most
-// min(n, budget) columns and nothing while it runs. The element type is
+// divided into slots of n elements each; a slot's buffer is allocated (with
+// the next slabSlots − 1, see newSlot) when it is first used and then
+// reused, so a solve allocates at most min(n, budget) columns, and nothing
+// once the cache is full. The element type is
 // float32, like LIBSVM's cache (twice the columns per byte), or float64.
 type colCache[E float32 | float64] struct {
 	n      int
 	slotOf []int32 // column index → slot, or −1
 	owner  []int32 // slot → column index
 	valid  []int32 // slot → length of the valid prefix
-	data   [][]E   // slot → buffer of n elements, allocated lazily
+	data   [][]E   // slot → buffer of n elements, allocated on first use
 	// LRU list of the used slots: head is the most recently used; prev and
 	// next link the slots, −1 ends the list.
 	prev, next []int32
 	head, tail int32
 	used       int // slots in use; they are 0, 1, …, used−1
+	slab       []E // memory for the next slots, see newSlot
 
 	hits, misses int // requests answered in full, and those that computed
 }
@@ -55,6 +57,24 @@ func newColCache[E float32 | float64](n, budget int) *colCache[E] {
 	return c
 }
 
+// slabSlots is the number of columns allocated at once: one allocation
+// instead of 64 small ones, while at most 63 columns are allocated ahead of
+// use (the memory of unused columns is not touched).
+const slabSlots = 64
+
+// newSlot returns the buffer of the next slot, from the current slab of
+// slabSlots columns (fewer at the end of the cache), allocating one when it
+// is used up.
+func (c *colCache[E]) newSlot() []E {
+	if len(c.slab) < c.n {
+		k := min(slabSlots, len(c.owner)-c.used+1)
+		c.slab = make([]E, k*c.n)
+	}
+	col := c.slab[:c.n:c.n]
+	c.slab = c.slab[c.n:]
+	return col
+}
+
 // slots returns the number of columns the cache can hold.
 func (c *colCache[E]) slots() int { return len(c.owner) }
 
@@ -70,7 +90,7 @@ func (c *colCache[E]) get(i, length int) (col []E, from int) {
 		if c.used < len(c.owner) {
 			s = int32(c.used)
 			c.used++
-			c.data[s] = make([]E, c.n)
+			c.data[s] = c.newSlot()
 		} else {
 			s = c.tail
 			c.unlink(s)

@@ -135,7 +135,7 @@ func fitSMO(s SMO, x mat.Matrix, y []float64) (r *Result, err error) {
 // in float64 is what is compared with the exact optimum.
 func compareDual(t *testing.T, name string, x mat.Matrix, y []float64, k kernel.Kernel, c float64, ex, sm *Result, rel float64) {
 	t.Helper()
-	d, err := NewDual(x, y, k, c)
+	d, err := NewDualProblem(x, y, k, c)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,28 +1,88 @@
 // Package svm solves the support vector machine of Li Hang, Statistical
-// Learning Methods, chapter 7, in its dual form
+// Learning Methods, chapter 7, in its dual form (DualProblem)
 //
 //	min_α  f(α) = ½ αᵀQα − Σᵢ αᵢ,   Qᵢⱼ = yᵢyⱼK(xᵢ, xⱼ),
 //	s.t.   Σᵢ αᵢyᵢ = 0,  0 ≤ αᵢ ≤ C,
 //
 // hard margin when C = +∞ (§7.1, Algorithm 7.2) and soft margin otherwise
-// (§7.2, Algorithm 7.3), and the equivalent primal hinge-loss problem
-// min Σ[1 − yᵢ(w·xᵢ + b)]₊ + λ‖w‖², λ = 1/(2C) (Theorem 7.4).
+// (§7.2, Algorithm 7.3), and in the equivalent primal form (PrimalProblem)
+// min ½‖w‖² + CΣ[1 − yᵢ(w·xᵢ + b)]₊, which is the hinge-loss problem
+// Σ[1 − yᵢ(w·xᵢ + b)]₊ + λ‖w‖², λ = 1/(2C), of Theorem 7.4.
 //
-// Three solvers share the Result type:
+// The solvers are structs whose zero value works, with a Fit method; what
+// Fit returns classifies new points on its own (Decision, Predict):
 //   - Exact enumerates the faces of the feasible region (which αᵢ are 0,
 //     which are C), solves the equality-constrained QP on each face and keeps
 //     the best feasible point: the reasoning of Example 7.2, for small problems.
 //   - SMO is sequential minimal optimisation (Platt 1998) with the
 //     second-order working-set selection of Fan, Chen & Lin (JMLR 2005), as in
 //     LIBSVM (Chang & Lin 2011), with a kernel cache and shrinking.
-//   - Primal minimises the hinge-loss objective directly, an independent
-//     method used to check that primal = dual.
+//   - InteriorPoint minimises the primal objective directly (Mehrotra's
+//     predictor–corrector, Nocedal & Wright, Numerical Optimization, §16.6),
+//     an independent method used to check that primal = dual.
+//   - MaxMargin finds the hard-margin hyperplane through the origin of
+//     Theorem 2.1 (Novikoff's γ), as the point of a convex hull nearest the
+//     origin (Wolfe 1976).
 //
 // Notebooks notebooks/06-svm-dual-example.ipynb and
-// notebooks/07-soft-margin-hinge.ipynb walk through them.
+// notebooks/07-soft-margin-hinge.ipynb walk through them; package report
+// writes the problems and the exact solver's faces out as the book does.
+//
+// # Optimality, in LIBSVM's terms
 //
 // Conventions follow LIBSVM: the gradient is G = Qα − e, the decision
 // function f(x) = Σ αᵢyᵢK(xᵢ, x) + b, the dual objective is reported with the
-// sign LIBSVM prints as "obj" (a minimum, ≤ 0), and the stopping tolerance of
-// SMO has the meaning of svm-train's -e.
+// sign LIBSVM prints as "obj" (a minimum, ≤ 0). Write vₖ = −yₖGₖ =
+// yₖ − Σₗαₗyₗ K(xₗ, xₖ) and
+//
+//	I_up  = {t : yₜ = +1, αₜ < C, or yₜ = −1, αₜ > 0},   m(α) = max_{t∈I_up} vₜ,
+//	I_low = {t : yₜ = −1, αₜ < C, or yₜ = +1, αₜ > 0},   M(α) = min_{t∈I_low} vₜ.
+//
+// α is optimal when m(α) ≤ M(α), and every b in [M, m] then satisfies the
+// KKT conditions; m(α) − M(α) is Result.MaxViolation, in units of the margin
+// yᵢf(xᵢ) = 1. SMO picks i maximising vₜ over I_up and j minimising −b²/a
+// over the t in I_low with vₜ < vᵢ, where b = vᵢ − vₜ and a =
+// K(xᵢ,xᵢ) + K(xₜ,xₜ) − 2K(xᵢ,xₜ) = ‖φ(xᵢ) − φ(xₜ)‖², raised to τ·max K(x, x)
+// when smaller: b²/(2a) is the decrease of f that an unclipped step on
+// (i, t) achieves. Ties go to the last index, as in LIBSVM, whose iteration
+// counts SMO reproduces when rounding allows. The rule m − M ≤ ε is
+// svm-train -e.
+//
+// With b ∈ [M, m] every term of the duality gap Gap = Σᵢ[αᵢgᵢ + C·max(0,
+// −gᵢ)], gᵢ = yᵢf(xᵢ) − 1, is at most ε·αᵢ or ε·(C − αᵢ): small against the
+// margin, but not against the problem. For a small C the objective is
+// nearly −Σαᵢ whichever points carry α, and ½‖w‖² = ½αᵀQα, which tells the
+// support sets apart, is of the order of C² (Example 2.1 with C = 10⁻¹²
+// has ε-optimal points with the wrong support vector); for a large C the
+// slacks cost C each. Since ½‖w − w*‖² ≤ f(α) − f(α*) ≤ Gap, a gap below
+// Eps·½‖w‖² puts w within √Eps·‖w‖ of w* whatever the units of x and C.
+// So the solvers report Converged only when the gap is below their
+// tolerance times ½‖w‖² (plus the rounding of its sums), and SMO lowers ε
+// until it is. All other thresholds are relative to the problem's scale
+// too: αᵢ counts as 0 below 10⁻¹² maxⱼαⱼ and as C above (1 − 10⁻¹²)C.
+// The SVM with data x·s and C/s² is the same problem in other units (α
+// scales by 1/s², w by 1/s, b and the support sets stay), and the tests
+// check exactly that from s = 10⁻⁶ to 10⁶ and C from 10⁻¹² to 10¹².
+//
+// # Hard margins that do not exist
+//
+// A hard margin has no solution when the classes cannot be separated: the
+// dual objective is then unbounded below. Any feasible α ≠ 0 writes w(α) =
+// Σαᵢyᵢφ(xᵢ) as (Σαᵢ/2)·(u − v) with u and v in the convex hulls of the two
+// classes, whose distance is at least twice the margin γ of any separating
+// hyperplane; so γ ≤ ‖w(α)‖/Σαᵢ at every iterate, and SMO reports
+// ErrNotSeparable when this bound falls below 10⁻⁴·R (R the radius of the
+// data). The interior-point method proves the same with a Farkas
+// certificate, and Exact sees that its best face violates the KKT
+// conditions.
+//
+// # The nearest point of a convex hull
+//
+// By duality γ* = max_{‖u‖=1} minᵢ yᵢu·zᵢ is the distance from the origin to
+// the convex hull of the points pᵢ = yᵢzᵢ: the nearest point p = Σλᵢpᵢ
+// (λ ≥ 0, Σλᵢ = 1) gives u = p/‖p‖ and γ* = ‖p‖, and the SVM's dual variables
+// are αᵢ = λᵢ/‖p‖². Wolfe's algorithm is an active-set method on λ that ends
+// after finitely many steps; for any iterate p in the hull, minᵢ pᵢ·p/‖p‖ ≤
+// γ* ≤ ‖p‖, so MaxMargin's answer comes with a certified bracket. When the
+// origin lies in the hull the data are not separable and p reaches 0.
 package svm

@@ -1,29 +1,28 @@
 package svm
 
 import (
-	"errors"
 	"fmt"
 	"math"
-	"strings"
 
 	"gonum.org/v1/gonum/mat"
 
+	"github.com/marginnotes/marginnotes/pkg/classify"
 	"github.com/marginnotes/marginnotes/pkg/dataset"
 	"github.com/marginnotes/marginnotes/pkg/kernel"
 )
 
-// ErrSingular is returned by Quadratic.Stationary when the quadratic has no
-// unique stationary point (its Hessian is singular).
-var ErrSingular = errors.New("svm: quadratic has a singular Hessian, no unique stationary point")
-
-// Dual is the dual problem of the support vector machine as a value:
+// DualProblem is the dual problem of the support vector machine as a value,
 //
 //	min_α  f(α) = ½ αᵀQα − Σᵢ αᵢ,   Qᵢⱼ = yᵢyⱼK(xᵢ, xⱼ),
-//	s.t.   Σᵢ αᵢyᵢ = 0,  0 ≤ αᵢ ≤ C.
+//	s.t.   Σᵢ αᵢyᵢ = 0,  0 ≤ αᵢ ≤ C,
 //
-// It is what Example 7.2 writes out by hand: Terms gives the coefficients of
-// the double sum, Eliminate substitutes one αₖ through Σαᵢyᵢ = 0.
-type Dual struct {
+// what Example 7.2 writes out by hand: Terms gives the coefficients of the
+// double sum, Eliminate substitutes one αₖ through Σαᵢyᵢ = 0. SMO and Exact
+// solve it; package report writes it out.
+type DualProblem struct {
+	// X is the data (n×d, one point per row) and Kernel the kernel K.
+	X      mat.Matrix
+	Kernel kernel.Kernel
 	// Q is the n×n matrix Qᵢⱼ = yᵢyⱼK(xᵢ, xⱼ).
 	Q *mat.SymDense
 	// Y are the labels, in {−1, +1}.
@@ -32,20 +31,26 @@ type Dual struct {
 	C float64
 }
 
-// NewDual builds the dual problem of the data (x, y) with kernel k (nil means
-// kernel.Linear{}) and box bound c; c = 0 asks for a hard margin and is
-// stored as C = +∞. The error wraps ErrC when c is negative or NaN, the
-// error of dataset.Validate for bad data, or the error of kernel.Validate.
-func NewDual(x mat.Matrix, y []float64, k kernel.Kernel, c float64) (*Dual, error) {
-	k, c, err := checkProblem("dual", x, y, k, c)
+// NewDualProblem builds the dual problem of the data (x, y) with kernel k
+// (nil means kernel.Linear{}) and box bound c; c = 0 asks for a hard margin
+// and is stored as C = +∞. A negative, NaN or infinite c is a
+// *classify.SettingError; bad data give the error of dataset.Validate, a bad
+// kernel one wrapping kernel.ErrParameter.
+func NewDualProblem(x mat.Matrix, y []float64, k kernel.Kernel, c float64) (*DualProblem, error) {
+	const name = "svm.NewDualProblem"
+	c, err := checkC(name, c)
 	if err != nil {
 		return nil, err
 	}
-	return newDual(x, y, k, c), nil
+	if k, err = checkProblem(name, x, y, k); err != nil {
+		return nil, err
+	}
+	return newDualProblem(x, y, k, c), nil
 }
 
-// newDual builds the dual of checked input; c is already +∞ for a hard margin.
-func newDual(x mat.Matrix, y []float64, k kernel.Kernel, c float64) *Dual {
+// newDualProblem builds the dual of checked input; c is already +∞ for a
+// hard margin.
+func newDualProblem(x mat.Matrix, y []float64, k kernel.Kernel, c float64) *DualProblem {
 	q := kernel.Gram(k, x)
 	n := len(y)
 	for i := 0; i < n; i++ {
@@ -53,53 +58,61 @@ func newDual(x mat.Matrix, y []float64, k kernel.Kernel, c float64) *Dual {
 			q.SetSym(i, j, y[i]*y[j]*q.At(i, j))
 		}
 	}
-	return &Dual{Q: q, Y: append([]float64(nil), y...), C: c}
+	return &DualProblem{X: x, Kernel: k, Q: q, Y: append([]float64(nil), y...), C: c}
 }
 
-// checkProblem validates the input shared by the solvers of this package and
-// returns the kernel (Linear for nil) and C (+∞ for a hard margin). The
-// solver's name prefixes the error.
-func checkProblem(solver string, x mat.Matrix, y []float64, k kernel.Kernel, c float64) (kernel.Kernel, float64, error) {
-	if math.IsNaN(c) || c < 0 {
-		return nil, 0, fmt.Errorf("svm: %s: C = %v: %w", solver, c, ErrC)
+// checkC returns the box bound c of a solver's settings as the solvers use
+// it, +∞ for a hard margin (c = 0), or a *classify.SettingError.
+func checkC(solver string, c float64) (float64, error) {
+	if !(c >= 0) || math.IsInf(c, 0) {
+		return 0, &classify.SettingError{Solver: solver, Field: "C", Value: c, Want: "a finite number > 0, or 0 for a hard margin"}
 	}
 	if c == 0 {
-		c = math.Inf(1)
+		return math.Inf(1), nil
 	}
+	return c, nil
+}
+
+// checkTol checks a tolerance setting: finite and ≥ 0 (0 means the default).
+func checkTol(solver, field string, v float64) error {
+	if !(v >= 0) || math.IsInf(v, 0) {
+		return &classify.SettingError{Solver: solver, Field: field, Value: v, Want: "a finite number ≥ 0 (0 for the default)"}
+	}
+	return nil
+}
+
+// checkCount checks a count setting: ≥ 0 (0 means the default).
+func checkCount(solver, field string, v int) error {
+	if v < 0 {
+		return &classify.SettingError{Solver: solver, Field: field, Value: v, Want: "an integer ≥ 0 (0 for the default)"}
+	}
+	return nil
+}
+
+// checkProblem validates the kernel (nil means Linear) and the data shared
+// by the solvers of this package, and returns the kernel. The solver's name
+// prefixes the error.
+func checkProblem(solver string, x mat.Matrix, y []float64, k kernel.Kernel) (kernel.Kernel, error) {
 	if k == nil {
 		k = kernel.Linear{}
 	}
 	if err := kernel.Validate(k); err != nil {
-		return nil, 0, fmt.Errorf("svm: %s: %w", solver, err)
+		return nil, fmt.Errorf("%s: %w", solver, err)
 	}
 	if err := dataset.Validate(x, y); err != nil {
-		return nil, 0, fmt.Errorf("svm: %s: %w", solver, err)
+		return nil, fmt.Errorf("%s: %w", solver, err)
 	}
 	if pos, neg := dataset.Counts(y); pos == 0 || neg == 0 {
-		return nil, 0, fmt.Errorf("svm: %s: %d positive and %d negative labels: %w", solver, pos, neg, dataset.ErrOneClass)
+		return nil, fmt.Errorf("%s: %d positive and %d negative labels: %w", solver, pos, neg, dataset.ErrOneClass)
 	}
-	return k, c, nil
-}
-
-// String writes f out as Example 7.2 does, with 1-based indices and
-// coefficients printed with %.4g:
-// "½(18α1² + 25α2² + 2α3² + 42α1α2 − 12α1α3 − 14α2α3) − α1 − α2 − α3".
-func (d *Dual) String() string {
-	var sb strings.Builder
-	sb.WriteString("½(")
-	writePoly(&sb, d.Terms(), true)
-	sb.WriteString(")")
-	for i := range d.Y {
-		fmt.Fprintf(&sb, " − α%d", i+1)
-	}
-	return sb.String()
+	return k, nil
 }
 
 // Len returns the number of variables n.
-func (d *Dual) Len() int { return len(d.Y) }
+func (d *DualProblem) Len() int { return len(d.Y) }
 
 // Objective returns f(α) = ½ αᵀQα − Σᵢ αᵢ. It panics if len(alpha) != n.
-func (d *Dual) Objective(alpha []float64) float64 {
+func (d *DualProblem) Objective(alpha []float64) float64 {
 	d.checkLen(alpha)
 	var f float64
 	n := len(alpha)
@@ -115,7 +128,7 @@ func (d *Dual) Objective(alpha []float64) float64 {
 
 // Gradient stores G = Qα − e, the gradient of f, in dst and returns it; dst
 // is allocated when nil. It panics if the lengths differ from n.
-func (d *Dual) Gradient(dst, alpha []float64) []float64 {
+func (d *DualProblem) Gradient(dst, alpha []float64) []float64 {
 	d.checkLen(alpha)
 	if dst == nil {
 		dst = make([]float64, len(alpha))
@@ -135,7 +148,7 @@ func (d *Dual) Gradient(dst, alpha []float64) []float64 {
 //
 // the formula of Algorithm 7.2 step (2), which gives b* for any support
 // vector j with 0 < αⱼ < C. It panics if j is out of range.
-func (d *Dual) Bias(alpha []float64, j int) float64 {
+func (d *DualProblem) Bias(alpha []float64, j int) float64 {
 	d.checkLen(alpha)
 	var qa float64
 	for i, a := range alpha {
@@ -144,14 +157,13 @@ func (d *Dual) Bias(alpha []float64, j int) float64 {
 	return -d.Y[j] * (qa - 1)
 }
 
-// Result returns the Result that α determines: B and its interval, the
-// support sets, both objectives, the gap and the KKT violation. W,
-// Iterations and Status are left zero. It panics if len(alpha) != n.
-func (d *Dual) Result(alpha []float64) *Result {
+// Result returns the Result that α determines: the model, B and its
+// interval, the support sets, both objectives, the gap and the KKT
+// violation. Iterations and Status are left zero. It panics if
+// len(alpha) != n.
+func (d *DualProblem) Result(alpha []float64) *Result {
 	d.checkLen(alpha)
-	r := &Result{}
-	r.fill(append([]float64(nil), alpha...), d.Gradient(nil, alpha), d.Y, d.C)
-	return r
+	return newResult(d.X, d.Y, d.Kernel, d.C, append([]float64(nil), alpha...), d.Gradient(nil, alpha))
 }
 
 // Term is the coefficient of αᵢαⱼ (of αᵢ² when I == J) in a quadratic form
@@ -166,7 +178,7 @@ type Term struct {
 // come first, then the products in the order (1,2), (1,3), …, (2,3), …, as
 // Example 7.2 lists them: ½(18α1² + 25α2² + 2α3² + 42α1α2 − 12α1α3 −
 // 14α2α3) − α1 − α2 − α3.
-func (d *Dual) Terms() []Term {
+func (d *DualProblem) Terms() []Term {
 	return polyTerms(d.Q, nil, 1)
 }
 
@@ -197,7 +209,7 @@ func polyTerms(a mat.Symmetric, vars []int, scale float64) []Term {
 // n−1 variables, without the bounds. For Example 7.2, eliminating α3
 // (k = 2) gives s(α1, α2) = 4α1² + 13/2 α2² + 10α1α2 − 2α1 − 2α2.
 // It panics if k is out of range or n < 2.
-func (d *Dual) Eliminate(k int) *Quadratic {
+func (d *DualProblem) Eliminate(k int) *Quadratic {
 	n := d.Len()
 	if k < 0 || k >= n || n < 2 {
 		panic(errEliminate)
@@ -231,7 +243,7 @@ func (d *Dual) Eliminate(k int) *Quadratic {
 
 // Quadratic is q(z) = ½ zᵀAz + Bᵀz, the dual objective after one
 // variable has been eliminated through the equality constraint (see
-// Dual.Eliminate). Variable z_r is α_{Vars[r]}; α_Elim is a linear function of
+// DualProblem.Eliminate). Variable z_r is α_{Vars[r]}; α_Elim is a linear function of
 // z that Expand evaluates.
 type Quadratic struct {
 	A *mat.SymDense
@@ -291,60 +303,10 @@ func (q *Quadratic) Stationary() ([]float64, error) {
 }
 
 // Terms returns the quadratic part ½zᵀAz written as a polynomial in α: ½Aᵣᵣ
-// for α²_{Vars[r]}, Aᵣₛ for the products, ordered as Dual.Terms. The linear
+// for α²_{Vars[r]}, Aᵣₛ for the products, ordered as DualProblem.Terms. The linear
 // coefficients are B. For s(α1, α2) of Example 7.2: 4, 13/2 and 10.
 func (q *Quadratic) Terms() []Term {
 	return polyTerms(q.A, q.Vars, 0.5)
-}
-
-// String writes q out as Example 7.2 writes s(α1, α2), with 1-based
-// indices and coefficients printed with %.4g:
-// "4α1² + 6.5α2² + 10α1α2 − 2α1 − 2α2".
-func (q *Quadratic) String() string {
-	var sb strings.Builder
-	first := writePoly(&sb, q.Terms(), true)
-	lin := make([]Term, len(q.B))
-	for r, i := range q.Vars {
-		lin[r] = Term{I: i, J: -1, Coef: q.B[r]}
-	}
-	if writePoly(&sb, lin, first) {
-		sb.WriteString("0")
-	}
-	return sb.String()
-}
-
-// writePoly appends the terms with a non-zero coefficient to sb, joined
-// by " + " and " − ", and reports whether nothing has been written yet
-// (first is that state on entry). J = −1 marks a linear term.
-func writePoly(sb *strings.Builder, terms []Term, first bool) bool {
-	for _, t := range terms {
-		c := t.Coef
-		if c == 0 {
-			continue
-		}
-		switch {
-		case first && c < 0:
-			sb.WriteString("−")
-		case !first && c < 0:
-			sb.WriteString(" − ")
-		case !first:
-			sb.WriteString(" + ")
-		}
-		first = false
-		c = math.Abs(c)
-		if c != 1 {
-			fmt.Fprintf(sb, "%.4g", c)
-		}
-		switch {
-		case t.J < 0:
-			fmt.Fprintf(sb, "α%d", t.I+1)
-		case t.I == t.J:
-			fmt.Fprintf(sb, "α%d²", t.I+1)
-		default:
-			fmt.Fprintf(sb, "α%dα%d", t.I+1, t.J+1)
-		}
-	}
-	return first
 }
 
 // Expand returns the full α (length n) for the reduced variables z: α_Vars = z
@@ -366,7 +328,7 @@ func (q *Quadratic) checkLen(z []float64) {
 	}
 }
 
-func (d *Dual) checkLen(v []float64) {
+func (d *DualProblem) checkLen(v []float64) {
 	if len(v) != len(d.Y) {
 		panic(errDualLength)
 	}

@@ -9,6 +9,7 @@ import (
 	"gonum.org/v1/gonum/floats/scalar"
 	"gonum.org/v1/gonum/mat"
 
+	"github.com/marginnotes/marginnotes/pkg/classify"
 	"github.com/marginnotes/marginnotes/pkg/dataset"
 	"github.com/marginnotes/marginnotes/pkg/kernel"
 )
@@ -19,7 +20,7 @@ const bookTol = 1e-12
 
 func TestDualExample72(t *testing.T) {
 	x, y := dataset.Example21()
-	d, err := NewDual(x, y, nil, 0)
+	d, err := NewDualProblem(x, y, nil, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -125,7 +126,7 @@ func TestDualConsistency(t *testing.T) {
 	for trial := 0; trial < 20; trial++ {
 		n, dim := 3+rng.IntN(6), 2+rng.IntN(2)
 		x, y := exactRandomProblem(rng, n, dim, trial%2 == 0)
-		d, err := NewDual(x, y, kernels[trial%3], 1)
+		d, err := NewDualProblem(x, y, kernels[trial%3], 1)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -197,28 +198,25 @@ func TestDualErrors(t *testing.T) {
 		k    kernel.Kernel
 		want error
 	}{
-		{"negative C", x, y, -1, nil, ErrC},
-		{"NaN C", x, y, math.NaN(), nil, ErrC},
+		{"negative C", x, y, -1, nil, classify.ErrSetting},
+		{"NaN C", x, y, math.NaN(), nil, classify.ErrSetting},
+		{"infinite C", x, y, math.Inf(1), nil, classify.ErrSetting},
+		{"RBF γ = 0", x, y, 1, kernel.RBF{}, kernel.ErrParameter},
 		{"label 0", x, []float64{1, 0, -1}, 1, nil, dataset.ErrLabel},
 		{"NaN feature", mat.NewDense(3, 2, []float64{3, 3, math.NaN(), 3, 1, 1}), y, 1, nil, dataset.ErrNotFinite},
 		{"length", x, []float64{1, -1}, 1, nil, dataset.ErrLength},
 		{"one class", x, []float64{1, 1, 1}, 1, nil, dataset.ErrOneClass},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			if _, err := NewDual(c.x, c.y, c.k, c.c); !errors.Is(err, c.want) {
+			if _, err := NewDualProblem(c.x, c.y, c.k, c.c); !errors.Is(err, c.want) {
 				t.Errorf("error %v, want %v", err, c.want)
 			}
 		})
 	}
-	t.Run("bad kernel", func(t *testing.T) {
-		if _, err := NewDual(x, y, kernel.RBF{}, 1); err == nil {
-			t.Error("RBF with gamma 0 accepted")
-		}
-	})
 	t.Run("singular", func(t *testing.T) {
 		// Two copies of x1: the reduced Hessian is singular.
 		x := mat.NewDense(3, 2, []float64{3, 3, 3, 3, 1, 1})
-		d, err := NewDual(x, y, nil, 0)
+		d, err := NewDualProblem(x, y, nil, 0)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -248,24 +246,4 @@ func sumOf(v []float64) float64 {
 		s += a
 	}
 	return s
-}
-
-func TestDualString(t *testing.T) {
-	// x1 = 1, x2 = −1 with labels +1, −1: Q = [[1, 1], [1, 1]] (derived),
-	// and α2 = α1 gives q = ½·4α1² − 2α1.
-	x := mat.NewDense(2, 1, []float64{1, -1})
-	d, err := NewDual(x, []float64{1, -1}, nil, 1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got, want := d.String(), "½(α1² + α2² + 2α1α2) − α1 − α2"; got != want {
-		t.Errorf("dual %q, want %q", got, want)
-	}
-	if got, want := d.Eliminate(1).String(), "2α1² − 2α1"; got != want {
-		t.Errorf("reduced %q, want %q", got, want)
-	}
-	q := &Quadratic{A: mat.NewSymDense(1, []float64{0}), B: []float64{-1}, Vars: []int{1}}
-	if got, want := q.String(), "−α2"; got != want {
-		t.Errorf("linear %q, want %q", got, want)
-	}
 }

@@ -1,17 +1,89 @@
 package svm
 
-import "errors"
+import (
+	"errors"
+	"fmt"
 
-// Sentinel errors, returned wrapped with context; test with errors.Is.
+	"github.com/marginnotes/marginnotes/pkg/classify"
+)
+
+// Sentinel errors, returned wrapped with context; test with errors.Is. An
+// invalid setting (a negative, NaN or infinite C, Eps, Tol, …) is a
+// *classify.SettingError, which matches classify.ErrSetting; an invalid
+// kernel wraps kernel.ErrParameter, which matches classify.ErrSetting too;
+// arithmetic that overflows or gives NaN wraps classify.ErrNonFinite.
+//
+// Every error of a solver starts with its name, "svm.SMO: …", and names it
+// once.
 var (
-	// ErrC: the box constraint C is negative or NaN.
-	ErrC = errors.New("svm: C must be > 0 (or 0 for a hard margin)")
 	// ErrNotSeparable: a hard margin was asked for data that no hyperplane
 	// (in the kernel's feature space) separates.
-	ErrNotSeparable = errors.New("svm: data not separable, a hard margin has no solution")
-	// ErrNotConverged: the solver stopped at its iteration limit or made no
-	// progress; the partial Result is returned with it.
-	ErrNotConverged = errors.New("svm: solver did not converge")
+	ErrNotSeparable = errors.New("data not separable, a hard margin has no solution")
+	// ErrNotConverged: the solver stopped at its iteration limit, made no
+	// progress, or ended with a duality gap or KKT violation that is not
+	// small relative to the problem; the partial Result comes with it.
+	ErrNotConverged = errors.New("solver did not converge")
 	// ErrTooLarge: the exact solver was given more points than it enumerates.
-	ErrTooLarge = errors.New("svm: problem too large for the exact solver")
+	ErrTooLarge = errors.New("problem too large for the exact solver")
+	// ErrSingular: a quadratic has no unique stationary point (its Hessian
+	// is singular).
+	ErrSingular = errors.New("quadratic has a singular Hessian, no unique stationary point")
 )
+
+// Status says why a solver stopped.
+type Status int
+
+const (
+	// Converged: the result is finite and optimal within the solver's
+	// tolerance, relative to the problem's own scale.
+	Converged Status = iota
+	// IterationLimit: the iteration limit was reached first.
+	IterationLimit
+	// NoProgress: the solver could not improve the result further, or
+	// ended with a duality gap that is not small relative to the objective.
+	NoProgress
+	// NotSeparable: a hard margin was asked for data that no hyperplane
+	// separates.
+	NotSeparable
+	// NonFinite: the arithmetic overflowed or gave NaN.
+	NonFinite
+)
+
+func (s Status) String() string {
+	switch s {
+	case Converged:
+		return "converged"
+	case IterationLimit:
+		return "iteration limit"
+	case NoProgress:
+		return "no progress"
+	case NotSeparable:
+		return "not separable"
+	case NonFinite:
+		return "not finite"
+	}
+	return "unknown"
+}
+
+// Err returns nil for Converged and otherwise the sentinel error that a
+// solver stopping with s wraps: ErrNotConverged for IterationLimit and
+// NoProgress, ErrNotSeparable, or classify.ErrNonFinite.
+func (s Status) Err() error {
+	switch s {
+	case Converged:
+		return nil
+	case IterationLimit, NoProgress:
+		return ErrNotConverged
+	case NotSeparable:
+		return ErrNotSeparable
+	case NonFinite:
+		return classify.ErrNonFinite
+	}
+	return fmt.Errorf("unknown status %d", int(s))
+}
+
+// stopError returns the error of a solver that stopped with status s: the
+// solver's name, the message, and the status's sentinel.
+func stopError(solver string, s Status, format string, args ...any) error {
+	return fmt.Errorf("%s: %s: %w", solver, fmt.Sprintf(format, args...), s.Err())
+}

@@ -6,6 +6,7 @@ import (
 
 	"gonum.org/v1/gonum/mat"
 
+	"github.com/marginnotes/marginnotes/pkg/classify"
 	"github.com/marginnotes/marginnotes/pkg/kernel"
 )
 
@@ -15,67 +16,58 @@ import (
 const DefaultExactMaxPoints = 12
 
 // Exact solves the dual problem exactly by enumerating the faces of the
-// feasible region, the reasoning of Example 7.2 made systematic. A face fixes
-// each αᵢ at 0, fixes it at C (soft margin only) or leaves it free; on each
-// face the dual objective is minimised subject to Σαᵢyᵢ = 0 alone, by
-// eliminating the last free variable through that constraint (as the example
-// eliminates α3) and solving the reduced linear system Hβ = −h. The
-// minimiser is a candidate; it is feasible when the free αᵢ lie in [0, C].
-// The best feasible candidate is the optimum: the problem is convex, and some
-// optimum lies on a face whose reduced Hessian H is positive definite (move
-// an optimum along a null direction of H, which leaves f unchanged, until
-// another αᵢ reaches a bound). Faces with a singular H are therefore
-// skipped. Of feasible candidates whose objectives agree to a relative
-// 1e-10, the one with the most αᵢ at zero wins, then the first enumerated.
-//
-// Faces are enumerated by the number of fixed variables, fewest first
-// (the interior first, as the example tries the stationary point first), then
-// in lexicographic order of the fixed indices, with 0 before C. A hard margin
-// has 2ⁿ faces, a soft margin 3ⁿ.
-//
-// A hard margin on data that no hyperplane separates has an unbounded dual;
-// every face still yields a finite candidate, but the best one then violates
-// the KKT conditions. Exact checks them on the winner and reports
-// ErrNotSeparable. The zero value solves a hard margin with the linear
-// kernel on at most DefaultExactMaxPoints points.
+// feasible region, the reasoning of Example 7.2 made systematic: a face fixes
+// each αᵢ at 0, at C (soft margin only) or leaves it free; on each face the
+// dual objective is minimised subject to Σαᵢyᵢ = 0 alone, and the best
+// minimiser that lies in [0, C]ⁿ is the optimum. A hard margin has 2ⁿ faces,
+// a soft margin 3ⁿ: Exact is for a handful of points. The zero value solves
+// a hard margin with the linear kernel on at most DefaultExactMaxPoints
+// points.
 type Exact struct {
 	// C is the box bound of the soft margin; 0 means a hard margin
-	// (C = +∞). Negative or NaN: ErrC.
+	// (C = +∞). Negative, NaN or infinite: a *classify.SettingError.
 	C float64
 	// Kernel is the kernel; nil means kernel.Linear{}.
 	Kernel kernel.Kernel
 	// MaxPoints is the largest n accepted; 0 means DefaultExactMaxPoints.
-	// Larger problems return ErrTooLarge.
+	// Larger problems return ErrTooLarge; a negative value is a
+	// *classify.SettingError.
 	MaxPoints int
 }
 
 // Candidate is the minimiser of the dual objective on one face of the
 // feasible region, subject to Σαᵢyᵢ = 0 but not to the bounds.
 type Candidate struct {
-	// Alpha is the minimiser (nil for a singular face). Values within the
-	// feasibility tolerance outside [0, C] are clamped to the bound.
+	// Alpha is the minimiser, nil for a singular face (one whose minimiser
+	// is not unique). Values within rounding of 0 or C are set to the bound.
 	Alpha []float64
 	// Objective is f(Alpha) = ½αᵀQα − Σαᵢ (NaN for a singular face).
 	Objective float64
 	// Feasible reports whether Alpha lies in the feasible region.
 	Feasible bool
-	// Reason says why the candidate is not feasible, with 1-based indices
-	// as the book writes them ("α2 = -1 < 0"); empty when feasible.
-	Reason string
+	// Violation is, for an infeasible candidate, the index of the first αᵢ
+	// outside [0, C], or −1 when the face has no free variable and its
+	// fixed values break Σαᵢyᵢ = 0; Value is that αᵢ, or Σαᵢyᵢ.
+	Violation int
+	Value     float64
 	// Free are the indices left free on this face, Upper those fixed at C;
 	// all others are fixed at 0.
 	Free, Upper []int
 }
 
-// Fit returns the solution of the dual problem. Result.Iterations is the
-// number of faces tried, Result.W is set for the linear kernel.
+// Fit returns the solution of the dual problem for the data x (n×d, one
+// example per row) and labels y in {−1, +1}; Result.Iterations is the number
+// of faces tried. The result is Converged when its KKT violation and its
+// duality gap are within rounding relative to the problem's scale.
 //
-// The error wraps ErrC, ErrTooLarge, dataset.ErrOneClass, the error of
-// dataset.Validate or kernel.Validate; or, returned together with the best
-// feasible candidate, ErrNotSeparable (Status NotSeparable) when a hard
-// margin is asked for data that the kernel does not separate, or
-// ErrNotConverged (Status NoProgress) when the best candidate of a soft
-// margin fails the KKT check (rounding on a nearly singular problem).
+// Invalid settings give a *classify.SettingError or an error wrapping
+// kernel.ErrParameter; too many points ErrTooLarge; bad data the error of
+// dataset.Validate or dataset.ErrOneClass. Returned with the best feasible
+// candidate: ErrNotSeparable (Status NotSeparable) for a hard margin on data
+// the kernel does not separate, ErrNotConverged (Status NoProgress) when the
+// best candidate fails the optimality check (rounding on a nearly singular
+// problem), classify.ErrNonFinite (Status NonFinite) when the arithmetic
+// overflows.
 func (e Exact) Fit(x mat.Matrix, y []float64) (*Result, error) {
 	r, _, err := e.fit(x, y, false)
 	return r, err
@@ -91,34 +83,60 @@ func (e Exact) FitCandidates(x mat.Matrix, y []float64) (*Result, []Candidate, e
 
 // Tolerances of the exact solver, relative to the scales given.
 const (
-	exactPivotTol = 1e-10 // Cholesky pivot / largest diagonal of H: singular face
+	exactPivotTol = 1e-10 // squared Cholesky pivot / largest diagonal of H: singular face
 	exactFeasTol  = 1e-9  // bound violation / scale of α: still feasible
-	exactTieTol   = 1e-10 // relative difference of objectives: a tie
+	exactTieTol   = 1e-10 // difference of objectives / ½αᵀQα: a tie
 	exactKKTTol   = 1e-6  // KKT violation / scale of the terms of G
+	exactGapTol   = 1e-8  // duality gap / ½‖w‖², see Result.gapTarget
 )
 
 func (e Exact) fit(x mat.Matrix, y []float64, keep bool) (*Result, []Candidate, error) {
-	k, c, err := checkProblem("exact", x, y, e.Kernel, e.C)
+	const name = "svm.Exact"
+	c, err := checkC(name, e.C)
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := checkCount(name, "MaxPoints", e.MaxPoints); err != nil {
+		return nil, nil, err
+	}
+	k, err := checkProblem(name, x, y, e.Kernel)
 	if err != nil {
 		return nil, nil, err
 	}
 	maxPoints := e.MaxPoints
-	if maxPoints <= 0 {
+	if maxPoints == 0 {
 		maxPoints = DefaultExactMaxPoints
 	}
 	n := len(y)
 	if n > maxPoints {
-		return nil, nil, fmt.Errorf("svm: exact: %d points, at most %d: %w", n, maxPoints, ErrTooLarge)
+		return nil, nil, fmt.Errorf("%s: %d points, at most %d: %w", name, n, maxPoints, ErrTooLarge)
 	}
-	d := newDual(x, y, k, c)
+	d := newDualProblem(x, y, k, c)
+	var maxDiag float64
+	for i := 0; i < n; i++ {
+		q := d.Q.At(i, i)
+		if math.IsNaN(q) || math.IsInf(q, 0) {
+			return nil, nil, fmt.Errorf("%s: K(x%d, x%d) = %v with %v: %w", name, i+1, i+1, q, k, classify.ErrNonFinite)
+		}
+		maxDiag = math.Max(maxDiag, q)
+	}
+	if maxAbs := mat.Norm(x, math.Inf(1)); maxDiag < underflowDiag && maxAbs > 0 {
+		return nil, nil, fmt.Errorf("%s: the kernel values underflow (largest K(xᵢ, xᵢ) = %v with %v for data of magnitude %v); rescale the data: %w",
+			name, maxDiag, k, maxAbs, classify.ErrNonFinite)
+	}
 	fs := newFaceSolver(d)
 
 	var cands []Candidate
 	best := make([]float64, n)
-	bestObj, bestZeros, found := math.Inf(1), -1, false
+	bestObj, bestQuad, bestSum, bestZeros, found := math.Inf(1), 0.0, 0.0, -1, false
 	faces := 0
 	soft := !math.IsInf(c, 1)
 
+	// Faces by the number of fixed variables, fewest first (the interior
+	// first, as the example tries the stationary point first), then in
+	// lexicographic order of the fixed indices, with 0 before C. Of
+	// feasible candidates whose objectives agree to exactTieTol, the one
+	// with the most αᵢ at zero wins, then the first enumerated.
 	state := make([]int8, n)
 	comb := make([]int, 0, n)
 	for nfix := 0; nfix <= n; nfix++ {
@@ -150,10 +168,13 @@ func (e Exact) fit(x mat.Matrix, y []float64, keep bool) (*Result, []Candidate, 
 					continue
 				}
 				f, zeros := fs.objective, fs.zeros
-				tie := math.Abs(f-bestObj) <= exactTieTol*math.Max(math.Abs(f), math.Abs(bestObj))
+				// A tie is relative to ½αᵀQα, the part of f that
+				// tells faces apart (−Σαᵢ is nearly the same on all
+				// good faces when C is small), up to rounding.
+				tie := math.Abs(f-bestObj) <= exactTieTol*math.Max(fs.quad, bestQuad)+64*epsilon*math.Max(fs.sum, bestSum)
 				if !found || (!tie && f < bestObj) || (tie && zeros > bestZeros) {
 					copy(best, fs.alpha)
-					bestObj, bestZeros, found = f, zeros, true
+					bestObj, bestQuad, bestSum, bestZeros, found = f, fs.quad, fs.sum, zeros, true
 				}
 			}
 			if !nextComb(comb, n) {
@@ -163,19 +184,22 @@ func (e Exact) fit(x mat.Matrix, y []float64, keep bool) (*Result, []Candidate, 
 	}
 
 	// The face with every αᵢ at 0 is always feasible, so found is true.
-	r := &Result{Iterations: faces, Status: Converged}
-	grad := d.Gradient(nil, best)
-	r.fill(best, grad, y, c)
-	if _, ok := k.(kernel.Linear); ok {
-		r.W = linearWeights(x, y, best)
-	}
-	if r.MaxViolation > exactKKTTol*fs.gradScale(best) {
+	// A hard margin on data that no hyperplane separates has an unbounded
+	// dual; every face still yields a finite candidate, but the best one
+	// then violates the KKT conditions.
+	r := newResult(x, y, k, c, best, d.Gradient(nil, best))
+	r.Iterations = faces
+	switch {
+	case r.nonFinite() != "":
+		r.Status = NonFinite
+		return r, cands, stopError(name, r.Status, "%s", r.nonFinite())
+	case r.MaxViolation > exactKKTTol*fs.gradScale(best) && !soft:
+		r.Status = NotSeparable
+		return r, cands, stopError(name, r.Status, "the best of %d faces violates the KKT conditions by %.3g, the dual is unbounded", faces, r.MaxViolation)
+	case r.MaxViolation > exactKKTTol*fs.gradScale(best) || !(r.Gap <= r.gapTarget(exactGapTol)):
 		r.Status = NoProgress
-		if !soft {
-			r.Status = NotSeparable
-			return r, cands, fmt.Errorf("svm: exact: best of %d faces violates the KKT conditions by %.3g, the dual is unbounded: %w", faces, r.MaxViolation, ErrNotSeparable)
-		}
-		return r, cands, fmt.Errorf("svm: exact: best of %d faces violates the KKT conditions by %.3g: %w", faces, r.MaxViolation, ErrNotConverged)
+		return r, cands, stopError(name, r.Status, "the best of %d faces violates the KKT conditions by %.3g, duality gap %.3g",
+			faces, r.MaxViolation, r.Gap)
 	}
 	return r, cands, nil
 }
@@ -198,21 +222,6 @@ func nextComb(comb []int, n int) bool {
 	return true
 }
 
-// linearWeights returns w = Σ αᵢyᵢxᵢ.
-func linearWeights(x mat.Matrix, y, alpha []float64) []float64 {
-	n, dim := x.Dims()
-	w := make([]float64, dim)
-	for i := 0; i < n; i++ {
-		if alpha[i] == 0 {
-			continue
-		}
-		for j := range w {
-			w[j] += alpha[i] * y[i] * x.At(i, j)
-		}
-	}
-	return w
-}
-
 // States of a variable on a face.
 const (
 	faceFree int8 = iota
@@ -222,54 +231,52 @@ const (
 
 // faceSolver minimises the dual on faces, reusing its buffers.
 type faceSolver struct {
-	n          int
-	q          []float64 // Q, n×n row-major
-	y          []float64
-	c          float64
-	alphaScale float64 // natural scale of α: C, or 1/max Qᵢᵢ for a hard margin
+	n int
+	q []float64 // Q, n×n row-major
+	y []float64
+	c float64
 
 	free, rest []int     // free indices; free ones except the eliminated
-	h          []float64 // reduced Hessian, m×m row-major, then its Cholesky factor
-	rhs        []float64 // −h, then β
 	g0         []float64 // gradient at β = 0, on the free indices
+	// The reduced system Hβ = rhs of each size m < n, allocated once.
+	h         []*mat.SymDense
+	chol      []mat.Cholesky
+	rhs, beta []*mat.VecDense
 
 	// Output of solve. An infeasible candidate records its first violation:
 	// bad is the index (−1 for Σαᵢyᵢ ≠ 0, n when feasible) and badValue the
-	// offending value; reason formats it.
+	// offending value.
 	alpha     []float64
 	objective float64
+	quad, sum float64 // ½αᵀQα and Σαᵢ, the two parts of the objective
 	feasible  bool
 	zeros     int
 	bad       int
 	badValue  float64
 }
 
-func newFaceSolver(d *Dual) *faceSolver {
+func newFaceSolver(d *DualProblem) *faceSolver {
 	n := d.Len()
 	fs := &faceSolver{
 		n: n, y: d.Y, c: d.C,
 		q:     make([]float64, n*n),
 		free:  make([]int, 0, n),
 		rest:  make([]int, 0, n),
-		h:     make([]float64, n*n),
-		rhs:   make([]float64, n),
 		g0:    make([]float64, n),
+		h:     make([]*mat.SymDense, n),
+		chol:  make([]mat.Cholesky, n),
+		rhs:   make([]*mat.VecDense, n),
+		beta:  make([]*mat.VecDense, n),
 		alpha: make([]float64, n),
 	}
-	var maxDiag float64
 	for i := 0; i < n; i++ {
 		for j := 0; j < n; j++ {
 			fs.q[i*n+j] = d.Q.At(i, j)
 		}
-		maxDiag = math.Max(maxDiag, fs.q[i*n+i])
 	}
-	switch {
-	case !math.IsInf(d.C, 1):
-		fs.alphaScale = d.C
-	case maxDiag > 0:
-		fs.alphaScale = 1 / maxDiag
-	default:
-		fs.alphaScale = 1
+	for m := 1; m < n; m++ {
+		fs.h[m] = mat.NewSymDense(m, nil)
+		fs.rhs[m], fs.beta[m] = mat.NewVecDense(m, nil), mat.NewVecDense(m, nil)
 	}
 	return fs
 }
@@ -282,6 +289,7 @@ func (fs *faceSolver) solve(state []int8, all bool) bool {
 	n, q, y, alpha := fs.n, fs.q, fs.y, fs.alpha
 	fs.free = fs.free[:0]
 	var c0 float64 // −Σ_{fixed} yⱼαⱼ: what the free variables must balance
+	upper := false
 	for i, s := range state {
 		switch s {
 		case faceFree:
@@ -292,11 +300,12 @@ func (fs *faceSolver) solve(state []int8, all bool) bool {
 		case faceUpper:
 			alpha[i] = fs.c
 			c0 -= y[i] * fs.c
+			upper = true
 		}
 	}
 	fs.bad, fs.feasible = n, true
 	if len(fs.free) == 0 {
-		if tol := exactFeasTol * fs.alphaScale; math.Abs(c0) > tol {
+		if math.Abs(c0) > exactFeasTol*fs.c {
 			fs.bad, fs.badValue, fs.feasible = -1, -c0, false
 		}
 		fs.finish(all)
@@ -304,7 +313,11 @@ func (fs *faceSolver) solve(state []int8, all bool) bool {
 	}
 
 	// Eliminate k, the last free index: α_k = y_k(c0 − Σ_{i∈rest} yᵢαᵢ),
-	// so α_k = y_k c0 + Σ sᵢαᵢ with sᵢ = −y_k yᵢ.
+	// so α_k = y_k c0 + Σ sᵢαᵢ with sᵢ = −y_k yᵢ, and solve the reduced
+	// system Hβ = −h by a Cholesky factorisation. Some optimum lies on a
+	// face whose H is positive definite (move an optimum along a null
+	// direction of H, which leaves f unchanged, until another αᵢ reaches a
+	// bound), so faces with a singular H are skipped.
 	kk := fs.free[len(fs.free)-1]
 	fs.rest = append(fs.rest[:0], fs.free[:len(fs.free)-1]...)
 	alpha[kk] = y[kk] * c0
@@ -319,38 +332,51 @@ func (fs *faceSolver) solve(state []int8, all bool) bool {
 		}
 		fs.g0[i] = g
 	}
-	m := len(fs.rest)
-	if m > 0 {
-		h, rhs := fs.h[:m*m], fs.rhs[:m]
+	if m := len(fs.rest); m > 0 {
+		h, rhs, beta, chol := fs.h[m], fs.rhs[m], fs.beta[m], &fs.chol[m]
 		qkk := q[kk*n+kk]
 		var maxDiag float64
 		for r, i := range fs.rest {
 			si := -y[kk] * y[i]
-			rhs[r] = -(fs.g0[i] + si*fs.g0[kk])
+			rhs.SetVec(r, -(fs.g0[i] + si*fs.g0[kk]))
 			for s := r; s < m; s++ {
 				j := fs.rest[s]
 				sj := -y[kk] * y[j]
-				v := q[i*n+j] + si*q[kk*n+j] + sj*q[i*n+kk] + si*sj*qkk
-				h[r*m+s] = v
-				h[s*m+r] = v
+				h.SetSym(r, s, q[i*n+j]+si*q[kk*n+j]+sj*q[i*n+kk]+si*sj*qkk)
 			}
-			maxDiag = math.Max(maxDiag, h[r*m+r])
+			maxDiag = math.Max(maxDiag, h.At(r, r))
 		}
-		if !cholSolve(h, rhs, m, exactPivotTol*maxDiag) {
+		if !chol.Factorize(h) {
+			return false
+		}
+		// A pivot of the factor H = UᵀU this small relative to H makes the
+		// face singular to working precision.
+		u := chol.RawU()
+		for r := range m {
+			if d := u.At(r, r); !(d*d > exactPivotTol*maxDiag) {
+				return false
+			}
+		}
+		if err := chol.SolveVecTo(beta, rhs); err != nil {
 			return false
 		}
 		for r, i := range fs.rest {
-			alpha[i] = rhs[r]
-			alpha[kk] += -y[kk] * y[i] * rhs[r]
+			b := beta.AtVec(r)
+			alpha[i] = b
+			alpha[kk] += -y[kk] * y[i] * b
 		}
 	}
 
-	// Feasibility of the free variables.
+	// Feasibility of the free variables, relative to the scale of this
+	// candidate: its largest free αᵢ, and C when some αᵢ is fixed there.
 	var scale float64
 	for _, i := range fs.free {
 		scale = math.Max(scale, math.Abs(alpha[i]))
 	}
-	tol := exactFeasTol * math.Max(scale, fs.alphaScale)
+	if upper {
+		scale = math.Max(scale, fs.c)
+	}
+	tol := exactFeasTol * scale
 	for _, i := range fs.free {
 		a := alpha[i]
 		switch {
@@ -376,7 +402,7 @@ func (fs *faceSolver) finish(all bool) {
 		return
 	}
 	n, q := fs.n, fs.q
-	var f float64
+	var quad, sum float64
 	zeros := 0
 	for i, a := range fs.alpha {
 		if a == 0 {
@@ -388,27 +414,15 @@ func (fs *faceSolver) finish(all bool) {
 		for j, b := range fs.alpha {
 			qa += row[j] * b
 		}
-		f += a * (qa/2 - 1)
+		quad += a * qa / 2
+		sum += a
 	}
-	fs.objective, fs.zeros = f, zeros
-}
-
-// reason says why the candidate is infeasible, with 1-based indices.
-func (fs *faceSolver) reason() string {
-	switch {
-	case fs.feasible:
-		return ""
-	case fs.bad < 0:
-		return fmt.Sprintf("Σαᵢyᵢ = %.4g ≠ 0", fs.badValue)
-	case fs.badValue < 0:
-		return fmt.Sprintf("α%d = %.4g < 0", fs.bad+1, fs.badValue)
-	}
-	return fmt.Sprintf("α%d = %.4g > C = %.4g", fs.bad+1, fs.badValue, fs.c)
+	fs.objective, fs.quad, fs.sum, fs.zeros = quad-sum, quad, sum, zeros
 }
 
 // candidate records the current face and its solution.
 func (fs *faceSolver) candidate(state []int8, ok bool) Candidate {
-	var cd Candidate
+	cd := Candidate{Violation: -1}
 	for i, s := range state {
 		switch s {
 		case faceFree:
@@ -419,13 +433,14 @@ func (fs *faceSolver) candidate(state []int8, ok bool) Candidate {
 	}
 	if !ok {
 		cd.Objective = math.NaN()
-		cd.Reason = "singular face: the minimiser on it is not unique"
 		return cd
 	}
 	cd.Alpha = append([]float64(nil), fs.alpha...)
 	cd.Objective = fs.objective
 	cd.Feasible = fs.feasible
-	cd.Reason = fs.reason()
+	if !fs.feasible {
+		cd.Violation, cd.Value = fs.bad, fs.badValue
+	}
 	return cd
 }
 
@@ -440,45 +455,4 @@ func (fs *faceSolver) gradScale(alpha []float64) float64 {
 		s = math.Max(s, t)
 	}
 	return s
-}
-
-// cholSolve solves Hβ = rhs in place (β in rhs) for the symmetric m×m
-// row-major h by a Cholesky factorisation, overwriting h. It reports false
-// when a pivot is ≤ tol: h is singular (or not positive definite) to
-// working precision.
-func cholSolve(h, rhs []float64, m int, tol float64) bool {
-	for j := 0; j < m; j++ {
-		d := h[j*m+j]
-		for k := 0; k < j; k++ {
-			d -= h[j*m+k] * h[j*m+k]
-		}
-		if !(d > tol) {
-			return false
-		}
-		d = math.Sqrt(d)
-		h[j*m+j] = d
-		for i := j + 1; i < m; i++ {
-			v := h[i*m+j]
-			for k := 0; k < j; k++ {
-				v -= h[i*m+k] * h[j*m+k]
-			}
-			h[i*m+j] = v / d
-		}
-	}
-	// L z = rhs, then Lᵀ β = z.
-	for i := 0; i < m; i++ {
-		v := rhs[i]
-		for k := 0; k < i; k++ {
-			v -= h[i*m+k] * rhs[k]
-		}
-		rhs[i] = v / h[i*m+i]
-	}
-	for i := m - 1; i >= 0; i-- {
-		v := rhs[i]
-		for k := i + 1; k < m; k++ {
-			v -= h[k*m+i] * rhs[k]
-		}
-		rhs[i] = v / h[i*m+i]
-	}
-	return true
 }

@@ -4,26 +4,30 @@ import (
 	"fmt"
 	"log"
 	"math"
+	"math/rand/v2"
 
 	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
 
+	"github.com/marginnotes/marginnotes/pkg/classify"
 	"github.com/marginnotes/marginnotes/pkg/dataset"
+	"github.com/marginnotes/marginnotes/pkg/kernel"
 	"github.com/marginnotes/marginnotes/pkg/svm"
 )
 
-// Example 7.2 of the book: the dual problem written out, the reduced
-// quadratic s(α1, α2) after substituting α3 = α1 + α2, its stationary
-// point and the two boundary minima.
-func ExampleDual_Eliminate() {
+// Example 7.2 of the book: the dual problem, the reduced quadratic
+// s(α1, α2) = 4α1² + (13/2)α2² + 10α1α2 − 2α1 − 2α2 after substituting
+// α3 = α1 + α2, its stationary point and the two boundary minima. (Package
+// report writes the quadratics out.)
+func ExampleDualProblem_Eliminate() {
 	x, y := dataset.Example21()
-	d, err := svm.NewDual(x, y, nil, 0) // C = 0: hard margin
+	d, err := svm.NewDualProblem(x, y, nil, 0) // C = 0: hard margin
 	if err != nil {
 		log.Fatal(err)
 	}
-	fmt.Println("f(α) =", d)
+	fmt.Printf("Q = %v\n", mat.Formatted(d.Q, mat.Prefix("    ")))
 	s := d.Eliminate(2) // α3 = α1 + α2
-	fmt.Println("s(α1, α2) =", s)
+	fmt.Printf("s: A = %v, B = %v\n", mat.Formatted(s.A, mat.Prefix("       ")), s.B)
 	z, err := s.Stationary()
 	if err != nil {
 		log.Fatal(err)
@@ -32,8 +36,11 @@ func ExampleDual_Eliminate() {
 	fmt.Printf("s(0, 2/13) = %.4g\n", s.Value([]float64{0, 2.0 / 13}))
 	fmt.Printf("s(1/4, 0) = %.4g\n", s.Value([]float64{0.25, 0}))
 	// Output:
-	// f(α) = ½(18α1² + 25α2² + 2α3² + 42α1α2 − 12α1α3 − 14α2α3) − α1 − α2 − α3
-	// s(α1, α2) = 4α1² + 6.5α2² + 10α1α2 − 2α1 − 2α2
+	// Q = ⎡18  21  -6⎤
+	//     ⎢21  25  -7⎥
+	//     ⎣-6  -7   2⎦
+	// s: A = ⎡ 8  10⎤
+	//        ⎣10  13⎦, B = [-2 -2]
 	// stationary point [1.5 -1], α = [1.5 -1 0.5]
 	// s(0, 2/13) = -0.1538
 	// s(1/4, 0) = -0.25
@@ -51,7 +58,7 @@ func ExampleExact() {
 	for _, c := range cands[:3] {
 		verdict := "feasible"
 		if !c.Feasible {
-			verdict = "rejected: " + c.Reason
+			verdict = fmt.Sprintf("rejected: α%d = %.4g < 0", c.Violation+1, c.Value)
 		}
 		fmt.Printf("free %v: α = %.4g, f = %.4g, %s\n", oneBased(c.Free), c.Alpha, c.Objective, verdict)
 	}
@@ -75,10 +82,11 @@ func ExampleExact() {
 }
 
 // Example 7.1 of the book: the hard-margin primal problem
-// min ½‖w‖² s.t. yᵢ(w·xᵢ + b) ≥ 1, solved directly.
-func ExamplePrimal() {
+// min ½‖w‖² s.t. yᵢ(w·xᵢ + b) ≥ 1, solved directly; the result classifies
+// with sign(½x⁽¹⁾ + ½x⁽²⁾ − 2).
+func ExampleInteriorPoint() {
 	x, y := dataset.Example21()
-	res, err := svm.Primal{}.Fit(x, y) // C = 0: hard margin
+	res, err := svm.InteriorPoint{}.Fit(x, y) // C = 0: hard margin
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -87,17 +95,19 @@ func ExamplePrimal() {
 		m := y[i] * (floats.Dot(res.W, mat.Row(nil, i, x)) + res.B)
 		fmt.Printf("x%d: y(w·x+b) = %.4g\n", i+1, m)
 	}
+	fmt.Printf("f(2, 1) = %.4g, class %v\n", res.Decision([]float64{2, 1}), res.Predict([]float64{2, 1}))
 	// Output:
 	// w = [0.5 0.5], b = -2, ½‖w‖² = 0.25
 	// x1: y(w·x+b) = 1
 	// x2: y(w·x+b) = 1.5
 	// x3: y(w·x+b) = 1
+	// f(2, 1) = -0.5, class -1
 }
 
 // A soft margin on the book's data with C = 0.1: both support vectors are
 // at αᵢ = C, so b* is not unique; the primal objective in both scalings of
 // Theorem 7.4 is the same for every b in the interval.
-func ExamplePrimal_softMargin() {
+func ExampleInteriorPoint_softMargin() {
 	x, y := dataset.Example21()
 	const c = 0.1
 	ex, err := svm.Exact{C: c}.Fit(x, y)
@@ -105,15 +115,15 @@ func ExamplePrimal_softMargin() {
 		log.Fatal(err)
 	}
 	fmt.Printf("α* = %.4g, w* = %.4g, b* in [%.4g, %.4g]\n", ex.Alpha, ex.W, ex.BLow, ex.BHigh)
-	p := svm.Primal{C: c}
-	res, err := p.Fit(x, y)
+	res, err := svm.InteriorPoint{C: c}.Fit(x, y)
 	if err != nil {
 		log.Fatal(err)
 	}
 	fmt.Printf("primal: w = %.4g, ½‖w‖² + CΣξ = %.4g, Σξ + λ‖w‖² = %.4g with λ = %.4g\n",
 		res.W, res.Objective, res.LambdaObjective, res.Lambda)
+	p := svm.PrimalProblem{X: x, Y: y, C: c}
 	for _, b := range []float64{ex.BLow, ex.BHigh, ex.BHigh + 0.1} {
-		fmt.Printf("objective at b = %.4g: %.4g\n", b, p.Objective(x, y, ex.W, b))
+		fmt.Printf("objective at b = %.4g: %.4g\n", b, p.Objective(ex.W, b))
 	}
 	// Output:
 	// α* = [0.1 0 0.1], w* = [0.2 0.2], b* in [-0.4, -0.2]
@@ -121,6 +131,39 @@ func ExamplePrimal_softMargin() {
 	// objective at b = -0.4: 0.16
 	// objective at b = -0.2: 0.16
 	// objective at b = -0.1: 0.17
+}
+
+// Example 7.2 of Li Hang solved by SMO: three iterations reach the book's
+// α* = (1/4, 0, 1/4), w* = (1/2, 1/2), b* = −2, and the result classifies
+// with sign(½x⁽¹⁾ + ½x⁽²⁾ − 2).
+func ExampleSMO() {
+	x, y := dataset.Example21()
+	r, err := svm.SMO{}.Fit(x, y) // C = 0: hard margin
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Printf("α = %.4g, w = %.4g, b = %.4g\n", r.Alpha, r.W, r.B)
+	fmt.Printf("dual objective %.4g, %d iterations, %v\n", r.DualObjective, r.Iterations, r.Status)
+	fmt.Printf("f(x2) = %.4g, class of (2, 1) %.4g\n", r.Decision([]float64{4, 3}), r.Predict([]float64{2, 1}))
+	// Output:
+	// α = [0.25 0 0.25], w = [0.5 0.5], b = -2
+	// dual objective -0.25, 3 iterations, converged
+	// f(x2) = 1.5, class of (2, 1) -1
+}
+
+// A soft margin with an RBF kernel on data no line separates: the result
+// classifies new points from its support vectors alone.
+func ExampleModel() {
+	s := dataset.XOR(rand.NewPCG(1, 2), 200, 0.3)
+	r, err := svm.SMO{C: 10, Kernel: kernel.RBF{Gamma: 1}}.Fit(s.X, s.Y)
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Printf("%d support vectors, training accuracy %.4g\n", len(r.Model.Support), classify.Accuracy(r, s.X, s.Y))
+	fmt.Printf("class of (1, 1): %.4g, of (1, −1): %.4g\n", r.Predict([]float64{1, 1}), r.Predict([]float64{1, -1}))
+	// Output:
+	// 13 support vectors, training accuracy 1
+	// class of (1, 1): 1, of (1, −1): -1
 }
 
 // oneBased numbers points as the book does, x1…xN.

@@ -4,103 +4,72 @@ import (
 	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
 
+	"github.com/marginnotes/marginnotes/pkg/classify"
 	"github.com/marginnotes/marginnotes/pkg/kernel"
 )
 
-// Model is a trained support vector machine, the decision function of
-// Li Hang, Algorithm 7.4 (7.3 and 7.2 for the linear kernel):
+// Model is a fitted support vector machine: the decision function
 //
-//	f(x) = Σᵢ αᵢyᵢ K(xᵢ, x) + b,   sum over the support vectors,
+//	f(x) = Σᵢ αᵢyᵢ K(xᵢ, x) + b,   summed over the support vectors,
 //
-// and the classifier sign f(x). It keeps only the support vectors.
+// of Li Hang (7.94) (w·x + b, (7.56), for the linear kernel) and the
+// classifier Predict(x) = sign f(x), with sign(0) = +1 (Definition 2.1). It
+// holds copies of the support vectors and its kernel, so it classifies
+// without the training data.
 type Model struct {
-	// SV are copies of the support vectors xᵢ (αᵢ > 0), in the order of
-	// Result.Support.
-	SV [][]float64
-	// Coef are the products αᵢyᵢ, one per support vector.
-	Coef []float64
-	// B is the bias b.
-	B float64
-	// Kernel is the kernel K.
-	Kernel kernel.Kernel
-	// W = Σ αᵢyᵢxᵢ for the linear kernel, nil otherwise; Decision then
-	// computes w·x + b.
+	// Expansion holds the kernel, copies of the support vectors (in the
+	// order of Result.Support), their coefficients αᵢyᵢ, the bias b and the
+	// dimension d of the points.
+	kernel.Expansion
+	// W = Σ αᵢyᵢxᵢ for the linear kernel, nil otherwise. When it is set,
+	// Decision computes w·x + b (classify.Linear), the same value in d
+	// operations instead of d·|SV|.
 	W []float64
 }
 
-// NewModel returns the model of the solution res of the dual problem on the
-// data x (n×d) and labels y with kernel k (nil means kernel.Linear{}, as in
-// the solvers). It panics if res.Alpha or y does not have n elements.
-func NewModel(res *Result, x mat.Matrix, y []float64, k kernel.Kernel) *Model {
-	n, d := x.Dims()
-	if len(res.Alpha) != n || len(y) != n {
-		panic(errModelLength)
+// Decision returns f(x). It panics if len(x) is not the dimension d.
+func (m *Model) Decision(x []float64) float64 {
+	if m.W != nil {
+		return classify.Linear{W: m.W, B: m.B}.Decision(x)
 	}
-	if k == nil {
-		k = kernel.Linear{}
-	}
-	m := &Model{B: res.B, Kernel: k}
+	return m.Expansion.Decision(x)
+}
+
+// Predict returns classify.Sign(f(x)): +1 when f(x) ≥ 0, −1 otherwise. It
+// panics as Decision does.
+func (m *Model) Predict(x []float64) float64 { return classify.Sign(m.Decision(x)) }
+
+var (
+	_ classify.Classifier  = (*Model)(nil)
+	_ classify.Dimensioned = (*Model)(nil)
+	_ classify.Classifier  = (*Result)(nil)
+	_ classify.Dimensioned = (*Result)(nil)
+	_ classify.Classifier  = (*PrimalResult)(nil)
+)
+
+// newModel returns the model of the multipliers alpha on the data x with
+// labels y, kernel k and bias b: copies of the rows listed in support and
+// their coefficients αᵢyᵢ, and W for the linear kernel.
+func newModel(x mat.Matrix, y, alpha []float64, support []int, k kernel.Kernel, b float64) Model {
+	_, d := x.Dims()
 	rows := kernel.Rows(x)
-	for _, i := range res.Support {
-		m.SV = append(m.SV, append([]float64(nil), rows[i]...))
-		m.Coef = append(m.Coef, res.Alpha[i]*y[i])
+	m := Model{Expansion: kernel.Expansion{Kernel: k, B: b, D: d,
+		Support: make([][]float64, len(support)), Coef: make([]float64, len(support))}}
+	for j, i := range support {
+		m.Support[j] = append([]float64(nil), rows[i]...)
+		m.Coef[j] = alpha[i] * y[i]
 	}
 	if _, ok := k.(kernel.Linear); ok {
-		m.W = make([]float64, d)
-		for i, sv := range m.SV {
-			floats.AddScaled(m.W, m.Coef[i], sv)
-		}
+		m.W = linearWeights(d, m.Support, m.Coef)
 	}
 	return m
 }
 
-// Decision returns f(x) = Σᵢ αᵢyᵢ K(xᵢ, x) + b. It panics if x does not have
-// the dimension of the training data.
-func (m *Model) Decision(x []float64) float64 {
-	if m.W != nil {
-		if len(x) != len(m.W) {
-			panic(errModelDim)
-		}
-		return floats.Dot(m.W, x) + m.B
+// linearWeights returns w = Σⱼ coef[j]·points[j] in d dimensions.
+func linearWeights(d int, points [][]float64, coef []float64) []float64 {
+	w := make([]float64, d)
+	for j, p := range points {
+		floats.AddScaled(w, coef[j], p)
 	}
-	if len(m.SV) > 0 && len(x) != len(m.SV[0]) {
-		panic(errModelDim)
-	}
-	f := m.B
-	for i, sv := range m.SV {
-		f += m.Coef[i] * m.Kernel.Eval(sv, x)
-	}
-	return f
+	return w
 }
-
-// Predict returns the class sign f(x): +1 when f(x) ≥ 0 and −1 otherwise,
-// the sign function of Li Hang, (2.2). It panics as Decision.
-func (m *Model) Predict(x []float64) float64 {
-	if m.Decision(x) >= 0 {
-		return 1
-	}
-	return -1
-}
-
-// Accuracy returns the fraction of the rows of x that Predict assigns to
-// their label in y. It panics if len(y) differs from the number of rows or
-// the dimension from the training data's.
-func (m *Model) Accuracy(x mat.Matrix, y []float64) float64 {
-	rows := kernel.Rows(x)
-	if len(rows) != len(y) {
-		panic(errModelLength)
-	}
-	var right int
-	for i, r := range rows {
-		if m.Predict(r) == y[i] {
-			right++
-		}
-	}
-	return float64(right) / float64(len(y))
-}
-
-// Panic messages of Model.
-const (
-	errModelLength = "svm: model: lengths of α, y and the data differ"
-	errModelDim    = "svm: model: point of the wrong dimension"
-)

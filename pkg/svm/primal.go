@@ -1,489 +1,64 @@
 package svm
 
 import (
-	"fmt"
 	"math"
 
 	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
+
+	"github.com/marginnotes/marginnotes/pkg/kernel"
 )
 
-// Primal solves the linear SVM in its primal form,
+// PrimalProblem is the primal problem of the linear support vector machine,
 //
 //	min_{w,b} ½‖w‖² + C Σᵢ [1 − yᵢ(w·xᵢ + b)]₊,
 //
-// which, divided by C, is the hinge-loss problem of Theorem 7.4,
-// Σᵢ [1 − yᵢ(w·xᵢ + b)]₊ + λ‖w‖² with λ = 1/(2C). With C = 0 it solves the
-// hard margin of Example 7.1, min ½‖w‖² s.t. yᵢ(w·xᵢ + b) ≥ 1.
-//
-// The method is independent of the dual solvers: a primal–dual
-// interior-point method (Mehrotra's predictor–corrector, see Nocedal &
-// Wright, Numerical Optimization, §16.6) on the quadratic program in
-// (w, b, ξ) with constraints yᵢ(w·xᵢ + b) + ξᵢ ≥ 1, ξᵢ ≥ 0. Each Newton
-// step eliminates ξ and the multipliers and solves one dense symmetric
-// positive definite system of size d+1, whose matrix I + X̂ᵀD⁻¹X̂
-// (X̂ = [X 1]) costs n(d+1)² to form: the solver suits any n and d up to a
-// few hundred. Features are centred internally, which leaves w unchanged.
-//
-// For a hard margin on data no hyperplane separates, the multipliers of
-// the iterates approach a Farkas certificate α ≥ 0 with Σαᵢyᵢ = 0 and
-// Σαᵢyᵢxᵢ = 0; once the certificate proves that every separating
-// hyperplane would have a margin below PrimalSeparableTol·R
-// (R = maxᵢ‖xᵢ − x̄‖), Fit returns ErrNotSeparable.
-//
-// The zero value solves a hard margin to a relative accuracy of 1e-10.
-type Primal struct {
-	// C weighs the hinge losses; 0 means a hard margin. Negative or NaN:
-	// ErrC.
+// the soft margin of Li Hang (7.32) with the slacks at their least value
+// (Theorem 7.4), and for C = 0 the hard margin (7.13), min ½‖w‖² subject to
+// yᵢ(w·xᵢ + b) ≥ 1. InteriorPoint solves it.
+type PrimalProblem struct {
+	// X is the data, n×d with one point per row, and Y the labels in
+	// {−1, +1}.
+	X mat.Matrix
+	Y []float64
+	// C weighs the hinge losses; 0 (or +Inf) means a hard margin.
 	C float64
-	// MaxIter limits the interior-point iterations; 0 means 200.
-	MaxIter int
-	// Tol is the relative accuracy: the iteration stops when the bound on
-	// the distance to the optimum (PrimalResult.Gap) relative to the
-	// objective, and the residuals of the constraints relative to the size
-	// of their terms, are below Tol. 0 means 1e-10; much below 1e-11,
-	// rounding may stop the method first (ErrNotConverged, NoProgress).
-	// When a support vector has αᵢ = C and lies exactly on its margin (a
-	// degenerate problem), w is accurate to about √Tol only.
-	Tol float64
 }
 
-// PrimalSeparableTol is the relative margin γ/R below which Primal reports
-// a hard margin as not separable.
-const PrimalSeparableTol = 1e-9
-
-// PrimalResult is the solution found by Primal.
-type PrimalResult struct {
-	// W and B define the hyperplane w·x + b = 0.
-	W []float64
-	B float64
-	// Objective is ½‖w‖² + C·HingeSum at (W, B), the problem's own scale
-	// (½‖w‖² for a hard margin). It equals −DualObjective of the dual
-	// solvers at the optimum.
-	Objective float64
-	// HingeSum is Σᵢ [1 − yᵢ(w·xᵢ + b)]₊.
-	HingeSum float64
-	// Lambda is λ = 1/(2C) (0 for a hard margin) and LambdaObjective is
-	// HingeSum + λ‖w‖² = Objective/C, the scale of Theorem 7.4 (HingeSum,
-	// that is 0, for a hard margin).
-	Lambda, LambdaObjective float64
-	// Gap is P − D(α) at the final interior-point iterate, where
-	// D(α) = Σαᵢ − ½‖Σαᵢyᵢxᵢ‖² is the dual function at its multipliers:
-	// a bound on the distance to the optimum, exact up to the small
-	// violations of Σαᵢyᵢ = 0 and αᵢ ≤ C that the iterate has.
-	Gap float64
-	// Iterations counts interior-point iterations.
-	Iterations int
-	// Status says why the solver stopped.
-	Status Status
-}
-
-const (
-	primalDefaultMaxIter = 200
-	primalDefaultTol     = 1e-10
-	primalStepFrac       = 0.995 // fraction of the step to the boundary
-)
-
-// Fit returns the minimiser of the primal problem for the data x (n×d, one
-// example per row) and labels y in {−1, +1}.
-//
-// The error wraps ErrC, dataset.ErrOneClass or the error of
-// dataset.Validate; or, returned with the last iterate, ErrNotSeparable
-// (Status NotSeparable; hard margin, see Primal) or ErrNotConverged (Status IterationLimit, or
-// NoProgress when the Newton system could not be solved).
-func (p Primal) Fit(x mat.Matrix, y []float64) (*PrimalResult, error) {
-	_, c, err := checkProblem("primal", x, y, nil, p.C)
-	if err != nil {
-		return nil, err
-	}
-	maxIter := p.MaxIter
-	if maxIter <= 0 {
-		maxIter = primalDefaultMaxIter
-	}
-	tol := p.Tol
-	if tol <= 0 {
-		tol = primalDefaultTol
-	}
-	ip := newPrimalIPM(x, y, c)
-	status, sep := ip.run(maxIter, tol)
-	res := ip.result(x, y, p)
-	res.Status = status
-	switch {
-	case sep:
-		return res, fmt.Errorf("svm: primal: after %d iterations, no hyperplane separates with margin above %.3g: %w",
-			res.Iterations, PrimalSeparableTol*ip.radius, ErrNotSeparable)
-	case status != Converged:
-		return res, fmt.Errorf("svm: primal: %v after %d iterations, duality gap %.3g: %w",
-			status, res.Iterations, res.Gap, ErrNotConverged)
-	}
-	return res, nil
-}
-
-// Objective returns the objective Primal minimises at (w, b):
-// ½‖w‖² + C Σᵢ [1 − yᵢ(w·xᵢ + b)]₊, or for a hard margin (C = 0 or +∞)
-// ½‖w‖² when every yᵢ(w·xᵢ + b) ≥ 1 − 1e-9 and +Inf otherwise. It panics
-// if the shapes of x, y and w do not match.
-func (p Primal) Objective(x mat.Matrix, y, w []float64, b float64) float64 {
-	n, d := x.Dims()
-	if len(y) != n || len(w) != d {
+// Objective returns the objective at (w, b): ½‖w‖² + C Σᵢ [1 − yᵢ(w·xᵢ + b)]₊,
+// or for a hard margin ½‖w‖² when every yᵢ(w·xᵢ + b) ≥ 1 − 1e-9 and +Inf
+// otherwise. It panics if the shapes of X, Y and w do not match.
+func (p PrimalProblem) Objective(w []float64, b float64) float64 {
+	n, d := p.X.Dims()
+	if len(p.Y) != n || len(w) != d {
 		panic(errPrimalShape)
 	}
-	hinge, minMargin := hingeSum(x, y, w, b)
 	obj := floats.Dot(w, w) / 2
 	if p.C == 0 || math.IsInf(p.C, 1) {
-		if minMargin < 1-1e-9 {
+		if p.minMargin(w, b) < 1-1e-9 {
 			return math.Inf(1)
 		}
 		return obj
 	}
-	return obj + p.C*hinge
+	return obj + p.C*p.hingeSum(w, b)
 }
 
-// hingeSum returns Σ [1 − yᵢ(w·xᵢ + b)]₊ and the smallest functional margin.
-func hingeSum(x mat.Matrix, y, w []float64, b float64) (sum, minMargin float64) {
-	n, d := x.Dims()
-	row := make([]float64, d)
-	minMargin = math.Inf(1)
-	for i := 0; i < n; i++ {
-		mat.Row(row, i, x)
-		m := y[i] * (floats.Dot(w, row) + b)
-		minMargin = math.Min(minMargin, m)
-		sum += math.Max(0, 1-m)
+// hingeSum returns Σᵢ [1 − yᵢ(w·xᵢ + b)]₊.
+func (p PrimalProblem) hingeSum(w []float64, b float64) float64 {
+	var sum float64
+	for i, r := range kernel.Rows(p.X) {
+		sum += math.Max(0, 1-p.Y[i]*(floats.Dot(w, r)+b))
 	}
-	return sum, minMargin
+	return sum
 }
 
-// primalIPM holds the state of the interior-point method. The variables
-// are w, b (on centred data), the slacks s of yᵢ(w·xᵢ + b) + ξᵢ − 1 ≥ 0
-// with multipliers α, and (soft margin) ξ with multipliers μ.
-type primalIPM struct {
-	n, d   int
-	soft   bool
-	c      float64
-	y      []float64
-	xh     *mat.Dense // centred [X 1], n×(d+1)
-	absXh  *mat.Dense // |X̂|, elementwise
-	absWB  []float64
-	mean   []float64
-	radius float64 // maxᵢ‖xᵢ − x̄‖
-
-	wb          []float64 // w and b, length d+1
-	s, alpha    []float64
-	xi, mu      []float64
-	iter        int
-	gap         float64   // sᵀα + ξᵀμ
-	bound       float64   // P − D(α), see converged
-	rw          []float64 // w − Σαᵢyᵢxᵢ and, last, Σαᵢyᵢ
-	rp, rxi     []float64
-	invD        []float64
-	scaled      *mat.Dense
-	m           *mat.SymDense
-	chol        mat.Cholesky
-	dwb         *mat.VecDense
-	rhs         *mat.VecDense
-	tmpN        *mat.VecDense
-	ds, dal     []float64
-	dxi, dmu    []float64
-	affS, affAl []float64
-	affXi       []float64
-	affMu       []float64
+// minMargin returns minᵢ yᵢ(w·xᵢ + b).
+func (p PrimalProblem) minMargin(w []float64, b float64) float64 {
+	m := math.Inf(1)
+	for i, r := range kernel.Rows(p.X) {
+		m = math.Min(m, p.Y[i]*(floats.Dot(w, r)+b))
+	}
+	return m
 }
 
-func newPrimalIPM(x mat.Matrix, y []float64, c float64) *primalIPM {
-	n, d := x.Dims()
-	ip := &primalIPM{n: n, d: d, c: c, soft: !math.IsInf(c, 1), y: y}
-	ip.mean = make([]float64, d)
-	for i := 0; i < n; i++ {
-		for j := 0; j < d; j++ {
-			ip.mean[j] += x.At(i, j)
-		}
-	}
-	floats.Scale(1/float64(n), ip.mean)
-	ip.xh = mat.NewDense(n, d+1, nil)
-	ip.absXh = mat.NewDense(n, d+1, nil)
-	ip.absWB = make([]float64, d+1)
-	for i := 0; i < n; i++ {
-		var r2 float64
-		for j := 0; j < d; j++ {
-			v := x.At(i, j) - ip.mean[j]
-			ip.xh.Set(i, j, v)
-			ip.absXh.Set(i, j, math.Abs(v))
-			r2 += v * v
-		}
-		ip.xh.Set(i, d, 1)
-		ip.absXh.Set(i, d, 1)
-		ip.radius = math.Max(ip.radius, math.Sqrt(r2))
-	}
-	vec := func() []float64 { return make([]float64, n) }
-	ip.wb = make([]float64, d+1)
-	ip.s, ip.alpha, ip.rp, ip.invD = vec(), vec(), vec(), vec()
-	ip.ds, ip.dal, ip.affS, ip.affAl = vec(), vec(), vec(), vec()
-	ip.rw = make([]float64, d+1)
-	for i := range ip.s {
-		ip.s[i] = 1
-		ip.alpha[i] = 1
-	}
-	if ip.soft {
-		ip.xi, ip.mu, ip.rxi = vec(), vec(), vec()
-		ip.dxi, ip.dmu, ip.affXi, ip.affMu = vec(), vec(), vec(), vec()
-		for i := range ip.xi {
-			ip.xi[i] = 1
-			ip.alpha[i] = c / 2
-			ip.mu[i] = c / 2
-		}
-	}
-	ip.scaled = mat.NewDense(n, d+1, nil)
-	ip.m = mat.NewSymDense(d+1, nil)
-	ip.dwb = mat.NewVecDense(d+1, nil)
-	ip.rhs = mat.NewVecDense(d+1, nil)
-	ip.tmpN = mat.NewVecDense(n, nil)
-	return ip
-}
-
-// run iterates until convergence. It returns the status and whether a
-// hard margin was proved not separable.
-func (ip *primalIPM) run(maxIter int, tol float64) (Status, bool) {
-	n, d := ip.n, ip.d
-	ncomp := float64(n)
-	if ip.soft {
-		ncomp *= 2
-	}
-	for ip.iter = 0; ; ip.iter++ {
-		ip.residuals()
-		if ip.converged(tol) {
-			return Converged, false
-		}
-		if !ip.soft && ip.certified() {
-			return NotSeparable, true
-		}
-		if ip.iter >= maxIter {
-			return IterationLimit, false
-		}
-		tau := ip.gap / ncomp
-
-		// D = s/α + ξ/μ and the matrix diag(1,…,1,0) + X̂ᵀD⁻¹X̂.
-		for i := 0; i < n; i++ {
-			dd := ip.s[i] / ip.alpha[i]
-			if ip.soft {
-				dd += ip.xi[i] / ip.mu[i]
-			}
-			ip.invD[i] = 1 / dd
-			sq := math.Sqrt(ip.invD[i])
-			src := ip.xh.RawRowView(i)
-			dst := ip.scaled.RawRowView(i)
-			for j, v := range src {
-				dst[j] = v * sq
-			}
-		}
-		ip.m.Zero()
-		for j := 0; j < d; j++ {
-			ip.m.SetSym(j, j, 1)
-		}
-		ip.m.SymRankK(ip.m, 1, ip.scaled.T())
-		if ok := ip.chol.Factorize(ip.m); !ok {
-			return NoProgress, false
-		}
-
-		// Predictor (affine scaling): complementarity targets 0.
-		ip.direction(ip.affS, ip.affAl, ip.affXi, ip.affMu, 0, 0, nil, nil, nil, nil)
-		t := ip.maxStep(ip.affS, ip.affAl, ip.affXi, ip.affMu)
-		var gapAff float64
-		for i := 0; i < n; i++ {
-			gapAff += (ip.s[i] + t*ip.affS[i]) * (ip.alpha[i] + t*ip.affAl[i])
-			if ip.soft {
-				gapAff += (ip.xi[i] + t*ip.affXi[i]) * (ip.mu[i] + t*ip.affMu[i])
-			}
-		}
-		sigma := math.Pow(gapAff/ip.gap, 3)
-
-		// Corrector: centring σ·τ and the second-order term of the predictor.
-		ip.direction(ip.ds, ip.dal, ip.dxi, ip.dmu, sigma*tau, 1, ip.affS, ip.affAl, ip.affXi, ip.affMu)
-		t = math.Min(1, primalStepFrac*ip.maxStep(ip.ds, ip.dal, ip.dxi, ip.dmu))
-		if t < 1e-12 {
-			return NoProgress, false
-		}
-		floats.AddScaled(ip.wb, t, ip.dwb.RawVector().Data)
-		floats.AddScaled(ip.s, t, ip.ds)
-		floats.AddScaled(ip.alpha, t, ip.dal)
-		if ip.soft {
-			floats.AddScaled(ip.xi, t, ip.dxi)
-			floats.AddScaled(ip.mu, t, ip.dmu)
-		}
-	}
-}
-
-// residuals computes rw = (w − Σαᵢyᵢxᵢ, Σαᵢyᵢ), rp = yᵢ(w·xᵢ+b) + ξᵢ − 1 − sᵢ,
-// rxi = C − α − μ and the gap sᵀα + ξᵀμ.
-func (ip *primalIPM) residuals() {
-	n, d := ip.n, ip.d
-	// Σαᵢyᵢx̂ᵢ.
-	for i := 0; i < n; i++ {
-		ip.tmpN.SetVec(i, ip.alpha[i]*ip.y[i])
-	}
-	rw := mat.NewVecDense(d+1, ip.rw)
-	rw.MulVec(ip.xh.T(), ip.tmpN)
-	for j := 0; j < d; j++ {
-		ip.rw[j] = ip.wb[j] - ip.rw[j]
-	}
-	// Margins.
-	ip.tmpN.MulVec(ip.xh, mat.NewVecDense(d+1, ip.wb))
-	ip.gap = 0
-	for i := 0; i < n; i++ {
-		r := ip.y[i]*ip.tmpN.AtVec(i) - 1 - ip.s[i]
-		ip.gap += ip.s[i] * ip.alpha[i]
-		if ip.soft {
-			r += ip.xi[i]
-			ip.rxi[i] = ip.c - ip.alpha[i] - ip.mu[i]
-			ip.gap += ip.xi[i] * ip.mu[i]
-		}
-		ip.rp[i] = r
-	}
-}
-
-// converged applies the stopping test of Primal.Tol. With the residuals
-// rp, rb = Σαᵢyᵢ, rξ and rw = w − Σαᵢyᵢxᵢ, the primal objective P and the
-// dual function D(α) = Σαᵢ − ½‖Σαᵢyᵢxᵢ‖² differ by
-//
-//	P − D = sᵀα + ξᵀμ + ½‖rw‖² − b·rb + αᵀrp + ξᵀrξ,
-//
-// which must be below Tol·(1 + |P|); each feasibility residual must be below
-// Tol relative to the size of the terms it sums, so that rounding in long
-// sums cannot stall the test. rw needs no test of its own: it enters the
-// bound squared.
-func (ip *primalIPM) converged(tol float64) bool {
-	d := ip.d
-	w := ip.wb[:d]
-	pobj := floats.Dot(w, w) / 2
-	bound := ip.gap + floats.Dot(ip.rw[:d], ip.rw[:d])/2 - ip.wb[d]*ip.rw[d] + floats.Dot(ip.alpha, ip.rp)
-	if ip.soft {
-		pobj += ip.c * floats.Sum(ip.xi)
-		bound += floats.Dot(ip.xi, ip.rxi)
-	}
-	ip.bound = bound
-	if math.Abs(bound) > tol*(1+math.Abs(pobj)) {
-		return false
-	}
-	if ip.soft && floats.Norm(ip.rxi, math.Inf(1)) > tol*(1+ip.c) {
-		return false
-	}
-	// |X̂||ŵ|: the size of the terms of the margins.
-	for j, v := range ip.wb {
-		ip.absWB[j] = math.Abs(v)
-	}
-	ip.tmpN.MulVec(ip.absXh, mat.NewVecDense(d+1, ip.absWB))
-	if floats.Norm(ip.rp, math.Inf(1)) > tol*(1+floats.Max(ip.tmpN.RawVector().Data)) {
-		return false
-	}
-	return math.Abs(ip.rw[d]) <= tol*(1+floats.Sum(ip.alpha))
-}
-
-// certified reports whether α/Σα proves that no hyperplane separates the
-// data with a margin above PrimalSeparableTol·R: for any (w, b) with
-// yᵢ(w·xᵢ + b) ≥ 1 on centred data, |b| ≤ R‖w‖ and
-// 1 ≤ Σα̂ᵢyᵢ(w·xᵢ + b) ≤ ‖w‖(‖u‖ + |β|R), u = Σα̂ᵢyᵢxᵢ, β = Σα̂ᵢyᵢ,
-// so the margin 1/‖w‖ is at most ‖u‖ + |β|R.
-func (ip *primalIPM) certified() bool {
-	sum := floats.Sum(ip.alpha)
-	if !(sum > 0) {
-		return false
-	}
-	// rw holds w − Σαᵢyᵢxᵢ and Σαᵢyᵢ.
-	var u2 float64
-	for j := 0; j < ip.d; j++ {
-		v := (ip.wb[j] - ip.rw[j]) / sum
-		u2 += v * v
-	}
-	beta := math.Abs(ip.rw[ip.d]) / sum
-	bound := math.Sqrt(u2) + beta*ip.radius
-	return bound <= PrimalSeparableTol*ip.radius
-}
-
-// direction solves the Newton system for the complementarity residuals
-// rsα = s∘α + k·Δs'∘Δα' − target and rξμ = ξ∘μ + k·Δξ'∘Δμ' − target, where
-// the primed vectors are a previous (predictor) direction, and stores the
-// step in ds, dal, dxi, dmu and ip.dwb.
-func (ip *primalIPM) direction(ds, dal, dxi, dmu []float64, target, k float64, ps, pal, pxi, pmu []float64) {
-	n, d := ip.n, ip.d
-	rsa := func(i int) float64 {
-		r := ip.s[i]*ip.alpha[i] - target
-		if k != 0 {
-			r += k * ps[i] * pal[i]
-		}
-		return r
-	}
-	rxm := func(i int) float64 {
-		r := ip.xi[i]*ip.mu[i] - target
-		if k != 0 {
-			r += k * pxi[i] * pmu[i]
-		}
-		return r
-	}
-	// r̃ = −rp − rsα/α + (rξμ + ξ∘rξ)/μ; u = y∘r̃∘D⁻¹, kept in dal for now.
-	for i := 0; i < n; i++ {
-		rt := -ip.rp[i] - rsa(i)/ip.alpha[i]
-		if ip.soft {
-			rt += (rxm(i) + ip.xi[i]*ip.rxi[i]) / ip.mu[i]
-		}
-		dal[i] = rt
-		ip.tmpN.SetVec(i, ip.y[i]*rt*ip.invD[i])
-	}
-	ip.rhs.MulVec(ip.xh.T(), ip.tmpN)
-	for j := 0; j < d; j++ {
-		ip.rhs.SetVec(j, ip.rhs.AtVec(j)-ip.rw[j])
-	}
-	ip.rhs.SetVec(d, ip.rhs.AtVec(d)+ip.rw[d])
-	// A mat.Condition error still comes with a usable direction; the step
-	// length control and the stopping test judge it.
-	_ = ip.chol.SolveVecTo(ip.dwb, ip.rhs)
-	ip.tmpN.MulVec(ip.xh, ip.dwb)
-	for i := 0; i < n; i++ {
-		a := (dal[i] - ip.y[i]*ip.tmpN.AtVec(i)) * ip.invD[i]
-		dal[i] = a
-		ds[i] = (-rsa(i) - ip.s[i]*a) / ip.alpha[i]
-		if ip.soft {
-			dxi[i] = (ip.xi[i]*a - rxm(i) - ip.xi[i]*ip.rxi[i]) / ip.mu[i]
-			dmu[i] = ip.rxi[i] - a
-		}
-	}
-}
-
-// maxStep returns the largest t ≤ 1 such that s, α, ξ and μ stay
-// non-negative along the direction.
-func (ip *primalIPM) maxStep(ds, dal, dxi, dmu []float64) float64 {
-	t := 1.0
-	limit := func(v, dv []float64) {
-		for i, x := range dv {
-			if x < 0 {
-				t = math.Min(t, -v[i]/x)
-			}
-		}
-	}
-	limit(ip.s, ds)
-	limit(ip.alpha, dal)
-	if ip.soft {
-		limit(ip.xi, dxi)
-		limit(ip.mu, dmu)
-	}
-	return t
-}
-
-// result builds the PrimalResult from the current iterate, un-centring b.
-func (ip *primalIPM) result(x mat.Matrix, y []float64, p Primal) *PrimalResult {
-	d := ip.d
-	w := append([]float64(nil), ip.wb[:d]...)
-	b := ip.wb[d] - floats.Dot(w, ip.mean)
-	hinge, _ := hingeSum(x, y, w, b)
-	ww := floats.Dot(w, w)
-	r := &PrimalResult{W: w, B: b, HingeSum: hinge, Gap: ip.bound, Iterations: ip.iter}
-	if ip.soft {
-		r.Objective = ww/2 + ip.c*hinge
-		r.Lambda = 1 / (2 * ip.c)
-		r.LambdaObjective = hinge + r.Lambda*ww
-	} else {
-		r.Objective = ww / 2
-		r.LambdaObjective = hinge
-	}
-	return r
-}
-
-const errPrimalShape = "svm: primal: shapes of x, y and w do not match"
+const errPrimalShape = "svm: PrimalProblem: shapes of X, Y and w do not match"

@@ -1,94 +1,83 @@
 package svm
 
 import (
+	"fmt"
 	"math"
+
+	"gonum.org/v1/gonum/mat"
+
+	"github.com/marginnotes/marginnotes/pkg/kernel"
 )
 
-// Status says why a solver stopped.
-type Status int
-
-const (
-	// Converged: the KKT conditions hold within the tolerance.
-	Converged Status = iota
-	// IterationLimit: the iteration limit was reached first.
-	IterationLimit
-	// NoProgress: the solver could not decrease the objective further.
-	NoProgress
-	// NotSeparable: a hard margin was asked for data that no hyperplane
-	// separates (the error wraps ErrNotSeparable).
-	NotSeparable
-)
-
-func (s Status) String() string {
-	switch s {
-	case Converged:
-		return "converged"
-	case IterationLimit:
-		return "iteration limit"
-	case NoProgress:
-		return "no progress"
-	case NotSeparable:
-		return "not separable"
-	}
-	return "unknown"
-}
-
-// Result is the solution of the dual problem and everything derived from it.
-// Indices are 0-based.
+// Result is the solution of the dual problem: the fitted Model, which
+// classifies on its own, and everything the multipliers determine. Indices
+// are 0-based.
 type Result struct {
+	// Model is the decision function f(x) = Σ αᵢyᵢK(xᵢ, x) + b over the
+	// support vectors (copies of them, in the order of Support), with W for
+	// the linear kernel and B, the bias b* described below.
+	Model
 	// Alpha are the Lagrange multipliers α*.
 	Alpha []float64
-	// W = Σ αᵢyᵢxᵢ, set only for the linear kernel (w* is unique).
-	W []float64
-	// B is the bias b*: the mean of yⱼ − Σαᵢyᵢ K(xᵢ, xⱼ) over the free
-	// support vectors (0 < αⱼ < C) when there are any, otherwise the
-	// midpoint of [BLow, BHigh].
-	B float64
-	// BLow and BHigh bound the interval of optimal b. They are equal when a
-	// free support vector fixes b; otherwise b* is not unique (the book,
-	// §7.2.2) and every b in the interval is optimal. An end may be infinite.
+	// BLow and BHigh bound the interval of optimal b. They equal B when a
+	// free support vector fixes b (B is then the mean of yⱼ − Σαᵢyᵢ
+	// K(xᵢ, xⱼ) over the free support vectors); otherwise b* is not unique
+	// (the book, §7.2.2), every b in the interval is optimal and B is its
+	// midpoint (or its finite end). An end may be infinite.
 	BLow, BHigh float64
-	// Support lists the support vectors, the i with αᵢ > 0.
+	// Support lists the indices of the support vectors, the i with αᵢ > 0.
 	Support []int
 	// Free lists the support vectors with 0 < αᵢ < C (all of Support for a
 	// hard margin); Bounded those with αᵢ = C.
 	Free, Bounded []int
-	// DualObjective is ½αᵀQα − Σαᵢ, the quantity minimised (LIBSVM's obj).
+	// DualObjective is f(α) = ½αᵀQα − Σαᵢ, the quantity minimised (LIBSVM's
+	// obj).
 	DualObjective float64
-	// PrimalObjective is ½‖w‖² + CΣξᵢ with ξᵢ = [1 − yᵢf(xᵢ)]₊ at b = B
-	// (½‖w‖² for a hard margin).
+	// PrimalObjective is ½‖w‖² + CΣᵢ[1 − yᵢf(xᵢ)]₊ at b = B (½‖w‖² for a
+	// hard margin).
 	PrimalObjective float64
-	// Gap = PrimalObjective + DualObjective ≥ 0, the duality gap; zero at
-	// the optimum.
+	// Gap ≥ 0 is the duality gap P − D of the best primal point at hand:
+	// (w, B), and (w, B)/ρ when every yᵢf(xᵢ) ≥ ρ > 0 (whose margins are
+	// all ≥ 1, so it is feasible for a hard margin, where it is the only
+	// candidate). It bounds f(α) − f(α*), and is zero at the optimum.
 	Gap float64
-	// MaxViolation is the largest violation of the KKT conditions, in the
-	// sense of LIBSVM's stopping rule: max over i ∈ I_up of −yᵢGᵢ minus min
-	// over j ∈ I_low of −yⱼGⱼ, or 0 when negative.
+	// MaxViolation is the largest violation of the KKT conditions in the
+	// sense of LIBSVM's stopping rule, in units of the margin yᵢf(xᵢ) = 1:
+	// max over I_up of −yᵢGᵢ minus min over I_low of −yⱼGⱼ, or 0 when
+	// negative.
 	MaxViolation float64
 	// Iterations counts solver iterations (SMO pairs, faces tried, ...).
 	Iterations int
 	// Status says why the solver stopped.
 	Status Status
+
+	quad, sumAlpha float64 // ½αᵀQα = ½‖w‖² and Σαᵢ
 }
 
-// boundTol is the relative distance to 0 or C under which an αᵢ counts as
-// at the bound.
+// boundTol is the relative distance under which an αᵢ counts as at a
+// bound: at 0 when αᵢ ≤ boundTol·maxⱼαⱼ, at C when αᵢ ≥ (1 − boundTol)·C.
+// Both are relative to the problem's own scale, so that the support set
+// does not depend on the units of the data or of C.
 const boundTol = 1e-12
 
-// fill computes every field of r derivable from α, the gradient
-// G = Qα − e, the labels and C (math.Inf(1) for a hard margin): B and its
-// interval, the support sets, both objectives, the gap and the KKT violation.
-// It leaves W, Iterations and Status to the solver.
-func (r *Result) fill(alpha, grad, y []float64, c float64) {
-	r.Alpha = alpha
-	r.Support, r.Free, r.Bounded = nil, nil, nil
-	atZero := func(a float64) bool { return a <= boundTol*math.Max(1, c0(c)) }
-	atC := func(a float64) bool { return !math.IsInf(c, 1) && a >= c-boundTol*math.Max(1, c) }
+// newResult returns the Result that α determines on the data x, y with
+// kernel k and box bound c (+Inf for a hard margin), given the gradient
+// G = Qα − e: the support sets, b and its interval, both objectives, the
+// gap, the KKT violation and the model. It leaves Iterations and Status
+// to the solver.
+func newResult(x mat.Matrix, y []float64, k kernel.Kernel, c float64, alpha, grad []float64) *Result {
+	r := &Result{Alpha: alpha}
+	var amax float64
+	for _, a := range alpha {
+		amax = math.Max(amax, a)
+	}
+	hard := math.IsInf(c, 1)
+	atZero := func(a float64) bool { return a <= boundTol*amax }
+	atC := func(a float64) bool { return !hard && a >= (1-boundTol)*c }
 
 	lo, hi := math.Inf(-1), math.Inf(1)
 	mUp, mLow := math.Inf(-1), math.Inf(1) // max over I_up, min over I_low of −yG
-	var freeSum float64
-	var wNorm2, sumAlpha float64
+	var freeSum, wNorm2, sumAlpha float64
 	for i, a := range alpha {
 		v := -y[i] * grad[i]
 		wNorm2 += a * (grad[i] + 1)
@@ -104,7 +93,8 @@ func (r *Result) fill(alpha, grad, y []float64, c float64) {
 		case upper:
 			r.Bounded = append(r.Bounded, i)
 		}
-		// Bounds on b from the KKT conditions (see package doc).
+		// Bounds on b from the KKT conditions: b ≥ vᵢ where yᵢf(xᵢ) ≥ 1
+		// is required of a positive point, b ≤ vᵢ for a negative one.
 		if (y[i] > 0 && zero) || (y[i] < 0 && upper) {
 			lo = math.Max(lo, v)
 		}
@@ -119,39 +109,91 @@ func (r *Result) fill(alpha, grad, y []float64, c float64) {
 			mLow = math.Min(mLow, v)
 		}
 	}
-	if len(r.Free) > 0 {
-		r.B = freeSum / float64(len(r.Free))
-		r.BLow, r.BHigh = r.B, r.B
-	} else {
+	switch {
+	case len(r.Free) > 0:
+		r.BLow = freeSum / float64(len(r.Free))
+		r.BHigh = r.BLow
+	case lo > hi:
+		// The bounds cross by at most the KKT violation: b is fixed to
+		// within the solver's tolerance.
+		r.BLow = (lo + hi) / 2
+		r.BHigh = r.BLow
+	default:
 		r.BLow, r.BHigh = lo, hi
-		switch {
-		case !math.IsInf(lo, 0) && !math.IsInf(hi, 0):
-			r.B = (lo + hi) / 2
-		case !math.IsInf(lo, 0):
-			r.B = lo
-		case !math.IsInf(hi, 0):
-			r.B = hi
-		}
+	}
+	b := r.BLow
+	switch {
+	case !math.IsInf(r.BLow, 0) && !math.IsInf(r.BHigh, 0):
+		b = (r.BLow + r.BHigh) / 2
+	case math.IsInf(r.BLow, 0) && !math.IsInf(r.BHigh, 0):
+		b = r.BHigh
+	case math.IsInf(r.BLow, 0):
+		b = 0
 	}
 	r.MaxViolation = math.Max(0, mUp-mLow)
 
+	// yᵢf(xᵢ) = Gᵢ + 1 + yᵢb; the primal objective at (w, b) and the
+	// least functional margin ρ.
 	r.DualObjective = wNorm2/2 - sumAlpha
 	r.PrimalObjective = wNorm2 / 2
-	if !math.IsInf(c, 1) {
-		var slack float64
-		for i := range alpha {
-			// yᵢf(xᵢ) = Gᵢ + 1 + yᵢb, so ξᵢ = [−(Gᵢ + yᵢb)]₊.
-			slack += math.Max(0, -(grad[i] + y[i]*r.B))
-		}
-		r.PrimalObjective += c * slack
+	rho := math.Inf(1)
+	var slack float64
+	for i := range alpha {
+		m := grad[i] + 1 + y[i]*b
+		rho = math.Min(rho, m)
+		slack += math.Max(0, 1-m)
 	}
-	r.Gap = r.PrimalObjective + r.DualObjective
+	best := math.Inf(1) // the best primal objective at hand
+	if !hard {
+		r.PrimalObjective += c * slack
+		best = r.PrimalObjective
+	}
+	if rho > 0 {
+		best = math.Min(best, wNorm2/2/(rho*rho))
+	}
+	r.Gap = best + r.DualObjective
+	r.quad, r.sumAlpha = wNorm2/2, sumAlpha
+	r.Model = newModel(x, y, alpha, r.Support, k, b)
+	return r
 }
 
-// c0 is C, or 1 for a hard margin, as the scale of "at zero".
-func c0(c float64) float64 {
-	if math.IsInf(c, 1) {
-		return 1
+// gapTarget returns the largest duality gap that counts as small with
+// relative tolerance tol: tol times ½‖w‖² = ½αᵀQα, the part of the objective
+// that the data determine (for a small C it is far below the objective
+// itself, whose −Σαᵢ is then nearly constant, and it is what tells one
+// support set from another), plus the rounding error of the sums that form
+// the gap. (SMO's float32 cache perturbs Q slightly; the gap is that of the
+// perturbed problem, which SMO solves in float64.)
+func (r *Result) gapTarget(tol float64) float64 {
+	return tol*math.Max(r.quad, 0) + 64*epsilon*(r.sumAlpha+math.Abs(r.PrimalObjective))
+}
+
+// epsilon is the relative rounding error of a float64, 2⁻⁵³.
+const epsilon = 0x1p-53
+
+// nonFinite returns a description of the first value of r that is not
+// finite, naming the point (1-based, as the book numbers x1…xN), or "".
+func (r *Result) nonFinite() string {
+	for i, a := range r.Alpha {
+		if math.IsNaN(a) || math.IsInf(a, 0) {
+			return fmt.Sprintf("α%d = %v", i+1, a)
+		}
 	}
-	return c
+	for j, v := range r.W {
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			return fmt.Sprintf("w⁽%d⁾ = %v", j+1, v)
+		}
+	}
+	for _, q := range []struct {
+		name string
+		v    float64
+	}{{"b", r.B}, {"the dual objective", r.DualObjective}, {"the primal objective", r.PrimalObjective}} {
+		if math.IsNaN(q.v) || math.IsInf(q.v, 0) {
+			return fmt.Sprintf("%s = %v", q.name, q.v)
+		}
+	}
+	if math.IsNaN(r.Gap) || math.IsNaN(r.MaxViolation) {
+		return fmt.Sprintf("gap %v, KKT violation %v", r.Gap, r.MaxViolation)
+	}
+	return ""
 }

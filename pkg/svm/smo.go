@@ -1,7 +1,6 @@
 package svm
 
 import (
-	"errors"
 	"fmt"
 	"math"
 	"runtime"
@@ -12,80 +11,38 @@ import (
 	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
 
+	"github.com/marginnotes/marginnotes/pkg/classify"
 	"github.com/marginnotes/marginnotes/pkg/kernel"
 )
 
-// SMO solves the dual problem by sequential minimal optimisation (Platt 1998)
-// with the second-order working-set selection of Fan, Chen & Lin (JMLR 2005),
-// as LIBSVM does (Chang & Lin 2011). The zero value is a linear
-// hard-margin solver with LIBSVM's defaults.
+// SMO solves the dual problem by sequential minimal optimisation (Platt
+// 1998) with the second-order working-set selection of Fan, Chen & Lin
+// (JMLR 2005), as LIBSVM does (Chang & Lin 2011), with a kernel cache and
+// shrinking. The zero value is a linear hard-margin solver with LIBSVM's
+// defaults.
 //
-// Each iteration picks a pair (i, j) that violates the KKT conditions, moves
-// αᵢ and αⱼ along the line that keeps Σαᵢyᵢ = 0 to the minimum of f on it,
-// clipped to the box, and updates the gradient from the kernel columns of i
-// and j. Write vₖ = −yₖGₖ = yₖ − Σₗαₗyₗ K(xₗ, xₖ) and
-//
-//	I_up  = {t : yₜ = +1, αₜ < C, or yₜ = −1, αₜ > 0},   m(α) = max_{t∈I_up} vₜ,
-//	I_low = {t : yₜ = −1, αₜ < C, or yₜ = +1, αₜ > 0},   M(α) = min_{t∈I_low} vₜ.
-//
-// α is optimal when m(α) ≤ M(α), and every b in [M, m] then satisfies the
-// KKT conditions. i maximises vₜ over I_up; j minimises −b²/a over the t in
-// I_low with vₜ < vᵢ, where b = vᵢ − vₜ and a = K(xᵢ,xᵢ) + K(xₜ,xₜ) −
-// 2K(xᵢ,xₜ) = ‖φ(xᵢ) − φ(xₜ)‖², raised to τ = 1e-12 when smaller (identical
-// points, a kernel that is not positive semi-definite): b²/(2a) is the
-// decrease of f that an unclipped step on (i, t) achieves. Ties go to the
-// last index, as in LIBSVM, whose iteration counts SMO reproduces when
-// rounding allows. SMO stops when m(α) − M(α) ≤ Eps, the meaning of
-// svm-train -e.
-//
-// The stopping rule bounds the duality gap: with b ∈ [M, m] every term of
-// Gap = Σᵢ[αᵢgᵢ + C·max(0, −gᵢ)], gᵢ = yᵢf(xᵢ) − 1, is at most Eps·αᵢ or
-// Eps·(C − αᵢ), so 0 ≤ Gap ≤ Eps·Σᵢmax(αᵢ, C − αᵢ) ≤ Eps·n·C; for a hard
-// margin |Gap| ≤ Eps·Σᵢαᵢ. Result.B is such a b.
-//
-// Kernel columns are cached, least recently used out first. Like LIBSVM the
-// cache stores float32 values for a soft margin (twice the columns per byte;
-// the objective then carries relative errors of about 1e-7), and float64
-// for a hard margin, where α can be large. A column is computed over the
-// active variables as one matrix–vector product over the rows (gonum's
-// assembly GemvN) followed by the kernel's function (for RBF from
-// ‖x‖² + ‖z‖² − 2x·z, clamped at 0); long columns (length·d ≥ 2¹⁷) are
-// split between two goroutines when GOMAXPROCS > 1. Shrinking (Joachims
-// 1999, as in LIBSVM) sets aside, every min(n, 1000) iterations, the
-// variables at a bound that cannot be selected (vₜ < M for t only in I_up,
-// vₜ > m for t only in I_low); their v is rebuilt from the free variables
-// and a running sum over the variables at C, once when m − M first falls to
-// 10·Eps and again before SMO stops, and the optimality test is then
-// repeated on all variables.
-//
-// A hard margin (C = 0, meaning C = +∞) has no solution when the classes
-// cannot be separated: the dual objective is then unbounded below and α
-// grows without bound. Any feasible α ≠ 0 writes w(α) = Σαᵢyᵢφ(xᵢ) as
-// (Σαᵢ/2)·(u − v) with u and v in the convex hulls of the two classes, whose
-// distance is at least twice the margin γ of any separating hyperplane; so
-// γ ≤ ‖w(α)‖/Σαᵢ at every iterate. Every 100 iterations SMO evaluates this
-// bound and returns ErrNotSeparable when it falls below ρ·R, with R² the
-// largest squared distance of a point from the mean (the largest K(x, x) for
-// other kernels) and ρ = 1e-4: no hyperplane separates the data with a
-// margin of 10⁻⁴·R, and α is still moderate (of the order of ‖w‖/(ρR)).
-// Two identical points with different labels are reported at once.
+// Fit stops when LIBSVM's KKT violation m(α) − M(α) (Result.MaxViolation, in
+// units of the margin) is at most Eps and the duality gap is at most Eps
+// relative to ½‖w‖² (it tightens its tolerance until both hold), so a
+// Converged result does not depend on the units of the data or of C. On
+// data that no hyperplane separates, a large C needs of the order of C
+// iterations: InteriorPoint suits that case for the linear kernel.
 type SMO struct {
-	// C bounds α (0 ≤ αᵢ ≤ C); 0 means a hard margin (C = +∞). Negative or
-	// NaN C is an error wrapping ErrC.
+	// C bounds α (0 ≤ αᵢ ≤ C); 0 means a hard margin (C = +∞).
 	C float64
 	// Kernel is the kernel; nil means kernel.Linear{}.
 	Kernel kernel.Kernel
-	// Eps is the stopping tolerance on m(α) − M(α), as svm-train -e;
-	// 0 means 1e-3. Negative or NaN is an error.
+	// Eps is the stopping tolerance on m(α) − M(α), as svm-train -e, and on
+	// the duality gap relative to ½‖w‖²; 0 means DefaultEps.
 	Eps float64
-	// CacheBytes is the size of the kernel column cache in bytes; ≤ 0
-	// means 100 MiB (svm-train -m 100). At least two columns are cached.
+	// CacheBytes is the size of the kernel column cache in bytes; 0 means
+	// DefaultCacheBytes (svm-train -m 100). At least two columns are cached.
 	CacheBytes int
 	// NoShrinking turns shrinking off (svm-train -h 0).
 	NoShrinking bool
-	// MaxIter bounds the number of iterations; ≤ 0 means
-	// max(10⁷, 100·n), LIBSVM's limit. At the limit Fit returns the
-	// partial result with Status IterationLimit and ErrNotConverged.
+	// MaxIter bounds the number of iterations; 0 means max(10⁷, 100·n),
+	// LIBSVM's limit. At the limit Fit returns the partial result with
+	// Status IterationLimit and ErrNotConverged.
 	MaxIter int
 
 	// cache64 forces a float64 cache for a soft margin (benchmarks).
@@ -98,7 +55,8 @@ type SMO struct {
 const (
 	DefaultEps        = 1e-3
 	DefaultCacheBytes = 100 << 20
-	// tau is the least curvature a of a step (Fan, Chen & Lin 2005).
+	// tau is the least curvature a of a step (Fan, Chen & Lin 2005),
+	// relative to the largest K(x, x).
 	tau = 1e-12
 	// minMarginRatio is ρ: a hard margin below ρ·R counts as inseparable.
 	minMarginRatio = 1e-4
@@ -107,52 +65,76 @@ const (
 	separableEvery = 100
 	// shrinkEvery is the number of iterations between shrinkings (at most).
 	shrinkEvery = 1000
+	// tightenings is how many times Fit lowers its KKT tolerance when the
+	// duality gap is not yet small relative to the problem's scale.
+	tightenings = 8
+	// float32Range: kernel values beyond it (or below its inverse) are
+	// cached in float64, which float32 would overflow or underflow.
+	float32Range = 1e30
+	// underflowDiag: a largest K(x, x) below it means the kernel values of
+	// the data underflow.
+	underflowDiag = 1e-280
 )
 
 // Fit solves the dual problem for the data x (n×d, one example per row) and
-// labels y in {−1, +1}. On success the Result has Status Converged,
-// MaxViolation ≤ Eps, and W for the linear kernel. The error wraps ErrC,
-// the error of dataset.Validate or kernel.Validate, dataset.ErrOneClass when
-// a class is missing, ErrNotSeparable for a hard margin on inseparable data
-// (Status NotSeparable), or ErrNotConverged (Status IterationLimit, or
-// NoProgress when a step changes no α or the kernel gives NaN); the last
-// two come with the partial Result.
+// labels y in {−1, +1}. On success the Result has Status Converged.
+//
+// Invalid settings (a negative, NaN or infinite C or Eps, a negative
+// CacheBytes or MaxIter) give a *classify.SettingError, an invalid kernel an
+// error wrapping kernel.ErrParameter, bad data the error of dataset.Validate
+// or dataset.ErrOneClass, and kernel values that overflow or underflow
+// classify.ErrNonFinite. Returned with the partial Result: ErrNotSeparable
+// for a hard margin on inseparable data (Status NotSeparable),
+// ErrNotConverged (Status IterationLimit, or NoProgress when no step changes
+// α or the gap stays large), or classify.ErrNonFinite (Status NonFinite).
 func (s SMO) Fit(x mat.Matrix, y []float64) (*Result, error) {
-	k, c, err := checkProblem("smo", x, y, s.Kernel, s.C)
+	cfg, k, err := s.config(x, y)
 	if err != nil {
 		return nil, err
 	}
-	eps := s.Eps
-	if math.IsNaN(eps) || eps < 0 {
-		return nil, fmt.Errorf("svm: smo: Eps = %v, want ≥ 0", eps)
-	}
-	if eps == 0 {
-		eps = DefaultEps
-	}
-	n := len(y)
-	maxIter := s.MaxIter
-	if maxIter <= 0 {
-		maxIter = max(10_000_000, 100*n)
-	}
-	budget := s.CacheBytes
-	if budget <= 0 {
-		budget = DefaultCacheBytes
-	}
-	cfg := config{c: c, eps: eps, maxIter: maxIter, budget: budget, shrinking: !s.NoShrinking}
-	if !s.serial && runtime.GOMAXPROCS(0) > 1 {
-		cfg.parallelWork = parallelWork
-	}
-	var r *Result
-	if math.IsInf(c, 1) || s.cache64 {
-		r, _, err = solve[float64](x, y, k, cfg)
-	} else {
-		r, _, err = solve[float32](x, y, k, cfg)
-	}
+	r, _, err := solve(x, y, k, cfg)
 	return r, err
 }
 
-// errKernelValue: the kernel returned NaN or ±Inf.
-var errKernelValue = errors.New("kernel value not finite")
+// name is the prefix of SMO's errors.
+const smoName = "svm.SMO"
+
+// config checks the settings and the data and returns the solver's
+// configuration and kernel.
+func (s SMO) config(x mat.Matrix, y []float64) (config, kernel.Kernel, error) {
+	c, err := checkC(smoName, s.C)
+	if err != nil {
+		return config{}, nil, err
+	}
+	if err := checkTol(smoName, "Eps", s.Eps); err != nil {
+		return config{}, nil, err
+	}
+	if err := checkCount(smoName, "CacheBytes", s.CacheBytes); err != nil {
+		return config{}, nil, err
+	}
+	if err := checkCount(smoName, "MaxIter", s.MaxIter); err != nil {
+		return config{}, nil, err
+	}
+	k, err := checkProblem(smoName, x, y, s.Kernel)
+	if err != nil {
+		return config{}, nil, err
+	}
+	cfg := config{c: c, eps: s.Eps, maxIter: s.MaxIter, budget: s.CacheBytes,
+		shrinking: !s.NoShrinking, cache64: s.cache64}
+	if cfg.eps == 0 {
+		cfg.eps = DefaultEps
+	}
+	if cfg.maxIter == 0 {
+		cfg.maxIter = max(10_000_000, 100*len(y))
+	}
+	if cfg.budget == 0 {
+		cfg.budget = DefaultCacheBytes
+	}
+	if !s.serial && runtime.GOMAXPROCS(0) > 1 {
+		cfg.parallelWork = parallelWork
+	}
+	return cfg, k, nil
+}
 
 // stats counts the work of a solve, for tests and benchmarks.
 type stats struct {
@@ -165,12 +147,25 @@ type config struct {
 	c, eps          float64
 	maxIter, budget int
 	shrinking       bool
-	parallelWork    int // see columns; 0: one goroutine
+	cache64         bool // a float64 cache even where float32 would do
+	parallelWork    int  // see columns; 0: one goroutine
 }
 
-// solver holds the state of one SMO run. Every per-variable slice is in the
-// solver's order, a permutation of the data (perm maps it back) that keeps
-// the active variables in front: [0, active).
+// solver holds the state of one SMO run.
+//
+// Each iteration picks a pair (i, j) that violates the KKT conditions, moves
+// αᵢ and αⱼ along the line that keeps Σαᵢyᵢ = 0 to the minimum of f on it,
+// clipped to the box, and updates v = −y∘G from the kernel columns of i and
+// j (see the package documentation for I_up, I_low, m and M).
+//
+// Every per-variable slice is in the solver's order, a permutation of the
+// data (perm maps it back) that keeps the active variables in front:
+// [0, active). Shrinking (Joachims 1999, as in LIBSVM) moves behind them,
+// every min(n, 1000) iterations, the variables at a bound that cannot be
+// selected (vₜ < M for t only in I_up, vₜ > m for t only in I_low); their v
+// is rebuilt from the free variables and gbar, a running sum over the
+// variables at C, once when m − M first falls to 10·eps and again before SMO
+// stops, and the optimality test is then repeated on all variables.
 //
 // Instead of v itself the solver keeps vUp and vLow, v masked to the working
 // sets: vUpₖ = vₖ for k ∈ I_up and −∞ otherwise, vLowₖ = vₖ for k ∈ I_low
@@ -180,42 +175,77 @@ type config struct {
 type solver[E float32 | float64] struct {
 	n      int
 	c, eps float64
-	y      []float64
+	tau    float64   // least curvature of a step: tau·max K(x, x)
+	y      []float64 // labels in the solver's order
+	labels []float64 // labels in the data's order
 	alpha  []float64
 	vUp    []float64
 	vLow   []float64
 	gbar   []float64 // Σ_{l: αₗ = C} C·yₗK(xₗ, xₖ), for rebuilding v
 	perm   []int
 	active int
+	iter   int
+	// counter counts down the iterations to the next shrinking.
+	counter int
 	// next is the maximiser of vUp found by the last update, or −1.
 	next int
 
-	cols  columns
+	cols  *columns
 	cache *colCache[E]
 	swaps [][2]int32 // the swaps of one shrinking, for the cache
 
 	stats     stats
 	shrinking bool
-	unshrunk  bool // v has been rebuilt at m − M ≤ 10·Eps
+	unshrunk  bool // v has been rebuilt at m − M ≤ 10·eps
 	hard      bool // C = +∞
 }
 
-func solve[E float32 | float64](x mat.Matrix, y []float64, k kernel.Kernel, cfg config) (*Result, stats, error) {
-	n, _ := x.Dims()
+// solve runs SMO on checked input. Kernel columns are cached, least
+// recently used out first. Like LIBSVM the cache stores float32 values for a
+// soft margin (twice the columns per byte; the objective then carries
+// relative errors of about 1e-7), and float64 for a hard margin, where α can
+// be large, and for kernel values outside float32's range.
+func solve(x mat.Matrix, y []float64, k kernel.Kernel, cfg config) (*Result, stats, error) {
+	cols := newColumns(k, x, cfg.parallelWork)
+	for p, kd := range cols.diag {
+		if math.IsNaN(kd) || math.IsInf(kd, 0) {
+			return nil, stats{}, fmt.Errorf("%s: K(x%d, x%d) = %v with %v: %w", smoName, p+1, p+1, kd, k, classify.ErrNonFinite)
+		}
+	}
+	if cols.maxDiag < underflowDiag {
+		if maxAbs := floats.Norm(cols.x, math.Inf(1)); maxAbs > 0 {
+			return nil, stats{}, fmt.Errorf("%s: the kernel values underflow (largest K(xᵢ, xᵢ) = %v with %v for data of magnitude %v); rescale the data: %w",
+				smoName, cols.maxDiag, k, maxAbs, classify.ErrNonFinite)
+		}
+	}
+	if math.IsInf(cfg.c, 1) || cfg.cache64 || cols.bound > float32Range || cols.bound < 1/float32Range {
+		return solveWith[float64](cols, y, cfg)
+	}
+	return solveWith[float32](cols, y, cfg)
+}
+
+func solveWith[E float32 | float64](cols *columns, y []float64, cfg config) (*Result, stats, error) {
+	n := len(y)
 	s := &solver[E]{
 		n:         n,
 		c:         cfg.c,
 		eps:       cfg.eps,
+		tau:       tau * cols.maxDiag,
 		y:         append([]float64(nil), y...),
+		labels:    y,
 		alpha:     make([]float64, n),
 		vUp:       make([]float64, n),
 		vLow:      make([]float64, n),
 		perm:      make([]int, n),
 		active:    n,
 		next:      -1,
-		cols:      newColumns(k, x, cfg.parallelWork),
+		counter:   min(n, shrinkEvery),
+		cols:      cols,
 		cache:     newColCache[E](n, cfg.budget),
 		shrinking: cfg.shrinking,
+	}
+	if !(s.tau > 0) {
+		s.tau = tau
 	}
 	s.hard = math.IsInf(s.c, 1)
 	if s.shrinking && !s.hard {
@@ -226,82 +256,120 @@ func solve[E float32 | float64](x mat.Matrix, y []float64, k kernel.Kernel, cfg 
 		s.setV(p, s.y[p]) // α = 0: G = −e, v = y
 	}
 
-	for p, kd := range s.cols.diag {
-		if math.IsNaN(kd) || math.IsInf(kd, 0) {
-			return nil, s.stats, fmt.Errorf("svm: smo: K(x%d, x%d) = %v with %v: %w", p+1, p+1, kd, k, errKernelValue)
+	// Run to m − M ≤ eps. While the duality gap is not small relative to
+	// ½‖w‖² (see Result.gapTarget), lower eps in proportion and go on: the
+	// gap falls with the KKT violation, and the violation that makes it
+	// small depends on the scale of the problem (it is of the order of C
+	// for a small C).
+	var r *Result
+	for tight := 0; ; tight++ {
+		status, err := s.run(cfg.maxIter)
+		r = s.result(status)
+		target := r.gapTarget(cfg.eps)
+		switch {
+		case r.nonFinite() != "":
+			r.Status = NonFinite
+			return r, s.finalStats(), stopError(smoName, r.Status, "after %d iterations %s with %v", r.Iterations, r.nonFinite(), cols.k)
+		case err != nil:
+			return r, s.finalStats(), err
+		case r.Gap <= target:
+			return r, s.finalStats(), nil
 		}
+		next := min(s.eps/10, r.MaxViolation*max(target/r.Gap, 1e-3)/2)
+		if tight == tightenings || !(next > s.resolution()) {
+			r.Status = NoProgress
+			return r, s.finalStats(), stopError(smoName, r.Status, "after %d iterations the duality gap %.3g exceeds %.3g at m(α) − M(α) = %.3g",
+				r.Iterations, r.Gap, target, r.MaxViolation)
+		}
+		s.eps = next
+		s.unshrunk = false
 	}
+}
 
-	status, iter, err := s.run(cfg.maxIter)
+// resolution returns the least KKT violation that rounding lets the
+// solver resolve: a few units in the last place of the largest |vₖ|.
+func (s *solver[E]) resolution() float64 {
+	m := 1.0
+	for k := range s.n {
+		m = max(m, math.Abs(s.v(k)))
+	}
+	return 64 * epsilon * m
+}
+
+// result returns the Result of the current α, all variables active.
+func (s *solver[E]) result(status Status) *Result {
 	s.reconstruct()
-
-	alpha := make([]float64, n)
-	grad := make([]float64, n)
+	alpha := make([]float64, s.n)
+	grad := make([]float64, s.n)
 	for p, i := range s.perm {
 		alpha[i] = s.alpha[p]
 		grad[i] = -s.y[p] * s.v(p)
 	}
-	r := &Result{Iterations: iter, Status: status}
-	r.fill(alpha, grad, y, s.c)
-	if math.IsNaN(r.DualObjective) || math.IsInf(r.DualObjective, 0) {
-		r.Status = NoProgress
-		return r, s.stats, fmt.Errorf("svm: smo: %v: %w: %w", k, errKernelValue, ErrNotConverged)
-	}
-	if _, ok := k.(kernel.Linear); ok {
-		r.W = linearW(x, alpha, y)
-	}
-	st := s.stats
-	st.evals, st.hits, st.misses = s.cols.evals, s.cache.hits, s.cache.misses
-	return r, st, err
+	r := newResult(s.cols.src, s.labels, s.cols.k, s.c, alpha, grad)
+	r.Iterations, r.Status = s.iter, status
+	return r
 }
 
-// run iterates until the stopping rule holds or a limit is reached.
-func (s *solver[E]) run(maxIter int) (Status, int, error) {
-	counter := min(s.n, shrinkEvery)
-	iter := 0
+func (s *solver[E]) finalStats() stats {
+	st := s.stats
+	st.evals, st.hits, st.misses = s.cols.evals, s.cache.hits, s.cache.misses
+	return st
+}
+
+// run iterates until m − M ≤ eps on all variables or a limit is reached.
+func (s *solver[E]) run(maxIter int) (Status, error) {
 	for {
 		if s.shrinking {
-			if counter--; counter == 0 {
-				counter = min(s.n, shrinkEvery)
+			if s.counter--; s.counter == 0 {
+				s.counter = min(s.n, shrinkEvery)
 				s.shrink()
 			}
 		}
 		i, j, ci := s.selectPair()
 		if j == noStep {
-			return NoProgress, iter, fmt.Errorf("svm: smo: no admissible pair after %d iterations, m(α)−M(α) = %.3g: %w: %w",
-				iter, s.violation(), errKernelValue, ErrNotConverged)
+			return NonFinite, stopError(smoName, NonFinite, "no admissible pair after %d iterations, m(α) − M(α) = %.3g, with %v",
+				s.iter, s.violation(), s.cols.k)
 		}
 		if j < 0 {
 			if s.active == s.n {
-				return Converged, iter, nil
+				return Converged, nil
 			}
 			// Optimal on the active set: check all variables.
 			s.reconstruct()
 			if i, j, ci = s.selectPair(); j == -1 {
-				return Converged, iter, nil
+				return Converged, nil
 			} else if j == noStep {
 				continue
 			}
-			counter = 1
+			s.counter = 1
 		}
-		if iter >= maxIter {
-			return IterationLimit, iter, fmt.Errorf("svm: smo: %d iterations, m(α)−M(α) = %.3g > %g: %w",
-				iter, s.violation(), s.eps, ErrNotConverged)
+		if s.iter >= maxIter {
+			return IterationLimit, stopError(smoName, IterationLimit, "%d iterations, m(α) − M(α) = %.3g > %g",
+				s.iter, s.violation(), s.eps)
 		}
 		switch s.update(i, j, ci) {
 		case stepNone:
-			return NoProgress, iter, fmt.Errorf("svm: smo: no progress after %d iterations, m(α)−M(α) = %.3g > %g: %w",
-				iter, s.violation(), s.eps, ErrNotConverged)
+			return NoProgress, stopError(smoName, NoProgress, "no progress after %d iterations, m(α) − M(α) = %.3g > %g",
+				s.iter, s.violation(), s.eps)
 		case stepUnbounded:
-			return NotSeparable, iter, fmt.Errorf("svm: smo: hard margin: points %d and %d coincide in feature space "+
-				"but have different labels: %w", s.perm[i]+1, s.perm[j]+1, ErrNotSeparable)
+			return NotSeparable, stopError(smoName, NotSeparable, "hard margin: points %d and %d coincide in feature space "+
+				"but have different labels", s.perm[i]+1, s.perm[j]+1)
 		}
-		iter++
-		if s.hard && iter%separableEvery == 0 {
-			if bound, sum := s.marginBound(); bound < minMarginRatio*math.Sqrt(s.cols.r2) {
-				return NotSeparable, iter, fmt.Errorf("svm: smo: hard margin: after %d iterations Σα = %.3g and "+
-					"‖w‖/Σα = %.3g, so no hyperplane separates the classes with a margin of %g·R (R = %.3g): %w",
-					iter, sum, bound, minMarginRatio, math.Sqrt(s.cols.r2), ErrNotSeparable)
+		s.iter++
+		// A hard margin (C = +∞) has no solution when the classes cannot
+		// be separated: the dual objective is then unbounded below and α
+		// grows without bound. Any feasible α ≠ 0 writes w(α) = Σαᵢyᵢφ(xᵢ)
+		// as (Σαᵢ/2)·(u − v) with u and v in the convex hulls of the two
+		// classes, whose distance is at least twice the margin γ of any
+		// separating hyperplane; so γ ≤ ‖w(α)‖/Σαᵢ at every iterate. When
+		// this bound falls below ρ·R (R the radius of the data, see
+		// columns), no hyperplane separates the data with a margin of
+		// 10⁻⁴·R, and α is still moderate (of the order of ‖w‖/(ρR)).
+		if s.hard && s.iter%separableEvery == 0 {
+			if bound, sum := s.marginBound(); bound < minMarginRatio*s.cols.r {
+				return NotSeparable, stopError(smoName, NotSeparable, "hard margin: after %d iterations Σα = %.3g and "+
+					"‖w‖/Σα = %.3g, so no hyperplane separates the classes with a margin of %g·R (R = %.3g)",
+					s.iter, sum, bound, minMarginRatio, s.cols.r)
 			}
 		}
 	}
@@ -357,7 +425,7 @@ func (s *solver[E]) v(p int) float64 {
 func (s *solver[E]) column(i, length int) []E {
 	col, from := s.cache.get(i, length)
 	if from < length {
-		fillColumn(&s.cols, col, i, from, length)
+		fillColumn(s.cols, col, i, from, length)
 	}
 	return col
 }
@@ -384,14 +452,14 @@ func (s *solver[E]) selectPair() (i, j int, ci []E) {
 	ci = s.column(i, na)
 	ci = ci[:len(low)]
 	kd := s.cols.diag[:len(low)]
-	kii := kd[i]
+	kii, tauA := kd[i], s.tau
 	j = -1
 	bestNum, bestDen := 0.0, 1.0 // the best gain b²/a so far
 	mLow := math.Inf(1)
 	for k, lo := range low {
 		mLow = min(mLow, lo)
 		b := max(m-lo, 0) // 0 unless k ∈ I_low and vₖ < m
-		a := max(kii+kd[k]-2*float64(ci[k]), tau)
+		a := max(kii+kd[k]-2*float64(ci[k]), tauA)
 		if num := b * b; num*bestDen >= bestNum*a && num > 0 {
 			bestNum, bestDen, j = num, a, k
 		}
@@ -443,7 +511,7 @@ func (s *solver[E]) update(i, j int, ci []E) step {
 	cj := s.column(j, na)
 	kd := s.cols.diag
 	curv := kd[i] + kd[j] - 2*float64(ci[j]) // ‖φ(xᵢ) − φ(xⱼ)‖²
-	a := max(curv, tau)
+	a := max(curv, s.tau)
 	vi, vj := s.vUp[i], s.vLow[j]
 	t := (vi - vj) / a
 	yi, yj := s.y[i], s.y[j]
@@ -625,17 +693,29 @@ func (s *solver[E]) reconstruct() {
 	s.next = -1
 }
 
-// linearW returns w = Σ αᵢyᵢxᵢ.
-func linearW(x mat.Matrix, alpha, y []float64) []float64 {
-	_, d := x.Dims()
-	w := make([]float64, d)
-	rows := kernel.Rows(x)
-	for i, a := range alpha {
-		if a != 0 {
-			floats.AddScaled(w, a*y[i], rows[i])
+// expFloat32 returns eˣ for x ≤ 0 to a relative error below 2⁻²⁶, a
+// quarter of float32's rounding, and 0 where float32 rounds eˣ to 0; NaN
+// stays NaN. It writes eˣ = 2ᵏ·eʳ with k = round(x/ln 2), |r| ≤ ln2/2, and
+// eʳ by its Taylor polynomial of degree 7, whose remainder is below
+// r⁸/8!·e^{|r|} < 10⁻⁸. Unlike math.Exp, which is an assembly call, it is
+// inlined into the loop over a kernel column.
+func expFloat32(x float64) float64 {
+	if !(x >= -104) { // e⁻¹⁰⁴ < 2⁻¹⁵⁰, half float32's least subnormal
+		if x != x {
+			return x
 		}
+		return 0
 	}
-	return w
+	// Round x/ln 2 to an integer by adding and subtracting 1.5·2⁵²
+	// (math.Floor is a call on amd64 without GOAMD64=v2).
+	const round = 0x1.8p52
+	k := (x*math.Log2E + round) - round
+	r := x - k*math.Ln2
+	// The polynomial by Estrin's scheme: short chains of dependent
+	// operations.
+	r2 := r * r
+	p := (1 + r) + r2*(1.0/2+r*(1.0/6)) + r2*r2*((1.0/24+r*(1.0/120))+r2*(1.0/720+r*(1.0/5040)))
+	return p * math.Float64frombits(uint64(int64(k)+1023)<<52)
 }
 
 // Kernel kinds that columns evaluates without the interface.
@@ -648,10 +728,13 @@ const (
 
 // columns evaluates kernel columns over a copy of the data in the solver's
 // order, row-major, so that a column segment is one matrix–vector product
-// (gonum's assembly GemvN) followed by the kernel's transform.
+// (gonum's assembly GemvN) followed by the kernel's transform (for RBF from
+// ‖x‖² + ‖z‖² − 2x·z, clamped at 0). Long columns (length·d ≥
+// parallelWork) are split between two goroutines when GOMAXPROCS > 1.
 type columns struct {
 	kind  int
 	k     kernel.Kernel
+	src   mat.Matrix        // the data, in its own order
 	gamma float64           // of the RBF kernel
 	poly  kernel.Polynomial // the polynomial kernel
 	n, d  int
@@ -659,21 +742,31 @@ type columns struct {
 	sq    []float64 // ‖xₚ‖²
 	diag  []float64 // K(xₚ, xₚ)
 	buf   []float64 // scratch for the products xᵢ·xₖ
-	r2    float64   // the scale R² of the hard-margin test
 	evals int       // kernel evaluations in columns
 	// parallelWork: columns of at least this many multiply-adds
 	// (length·d) are computed in two goroutines; 0 means never.
 	parallelWork int
+
+	// The scales of the problem: r is the radius R of the hard-margin
+	// test, the largest distance of a point from the mean for the linear
+	// kernel (a margin does not change when the data move) and the largest
+	// √K(x, x) otherwise; maxDiag the largest K(x, x); bound a bound on
+	// |K(x, z)|.
+	r, maxDiag, bound float64
 }
 
 // parallelWork is the number of multiply-adds (length·d) from which SMO
-// computes a column in two halves concurrently: at n·d = 2¹⁷ a column takes
-// tens of microseconds, well above the cost of starting a goroutine.
-const parallelWork = 1 << 17
+// computes a column in two halves concurrently. Handing half a column to a
+// second goroutine costs CPU time (waking it, and the scheduler spinning
+// while one half waits for the other): at n·d = 5·10⁵ (BenchmarkSMOVariants,
+// n = 5000, d = 100) the split columns took a third to a half more CPU time
+// than serial ones, for no gain in wall time on a busy machine. From 2²⁰
+// multiply-adds, about a millisecond of work, the cost is a few percent.
+const parallelWork = 1 << 20
 
-func newColumns(k kernel.Kernel, x mat.Matrix, parallelWork int) columns {
+func newColumns(k kernel.Kernel, x mat.Matrix, parallelWork int) *columns {
 	n, d := x.Dims()
-	c := columns{kind: kindOther, k: k, n: n, d: d, x: make([]float64, n*d),
+	c := &columns{kind: kindOther, k: k, src: x, n: n, d: d, x: make([]float64, n*d),
 		sq: make([]float64, n), diag: make([]float64, n), buf: make([]float64, n),
 		parallelWork: parallelWork}
 	for i, r := range kernel.Rows(x) {
@@ -688,26 +781,34 @@ func newColumns(k kernel.Kernel, x mat.Matrix, parallelWork int) columns {
 		c.kind, c.gamma = kindRBF, k.Gamma
 	}
 	mean := make([]float64, d)
+	var maxSq float64
 	for i := range n {
 		r := c.row(i)
 		c.sq[i] = floats.Dot(r, r)
-		c.diag[i] = c.eval(i, i)
-		floats.Add(mean, r)
+		maxSq = math.Max(maxSq, c.sq[i])
+		floats.AddScaled(mean, 1/float64(n), r)
 	}
-	floats.Scale(1/float64(n), mean)
-	// R²: the largest squared distance from the mean for the linear
-	// kernel (a margin does not change when the data move), the largest
-	// K(x, x) otherwise.
+	if c.kind == kindRBF && math.IsInf(maxSq, 1) {
+		// ‖x‖² overflows: evaluate the kernel from the differences.
+		c.kind = kindOther
+	}
+	for i := range n {
+		c.diag[i] = c.eval(i, i)
+	}
+	c.maxDiag = floats.Max(c.diag)
+	c.bound = c.maxDiag // |K(x, z)| ≤ √(K(x, x)K(z, z)) for a kernel
+	if c.kind == kindPoly {
+		c.bound = math.Pow(c.poly.Gamma*maxSq+math.Abs(c.poly.Coef0), float64(c.poly.Degree))
+	}
 	if c.kind == kindLinear {
 		for i := range n {
-			c.r2 = math.Max(c.r2, floats.Distance(c.row(i), mean, 2))
+			c.r = math.Max(c.r, floats.Distance(c.row(i), mean, 2))
 		}
-		c.r2 *= c.r2
 	} else {
-		c.r2 = floats.Max(c.diag)
+		c.r = math.Sqrt(c.maxDiag)
 	}
-	if c.r2 == 0 {
-		c.r2 = 1
+	if !(c.r > 0) {
+		c.r = 1
 	}
 	return c
 }
@@ -782,8 +883,16 @@ func fillRange[E float32 | float64](c *columns, col []E, i, from, to int) {
 		sqi, g := c.sq[i], -c.gamma
 		sq := c.sq[from:to]
 		sq = sq[:len(col)]
+		if _, single := any(col).([]float32); single {
+			// The value is rounded to float32: expFloat32 is enough,
+			// and several times faster than math.Exp.
+			for k, v := range dot {
+				col[k] = E(expFloat32(g * max(0, sqi+sq[k]-2*v)))
+			}
+			return
+		}
 		for k, v := range dot {
-			col[k] = E(math.Exp(g * math.Max(0, sqi+sq[k]-2*v)))
+			col[k] = E(math.Exp(g * max(0, sqi+sq[k]-2*v)))
 		}
 	case kindPoly:
 		for k, v := range dot {

@@ -6,12 +6,14 @@ import (
 	"math"
 	"math/rand/v2"
 	"os"
+	"strings"
 	"testing"
 
 	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/floats/scalar"
 	"gonum.org/v1/gonum/mat"
 
+	"github.com/marginnotes/marginnotes/pkg/classify"
 	"github.com/marginnotes/marginnotes/pkg/dataset"
 	"github.com/marginnotes/marginnotes/pkg/kernel"
 )
@@ -269,7 +271,7 @@ func TestSMOSameObjective(t *testing.T) {
 		parallel := func() (*Result, error) {
 			cfg := config{c: c, eps: DefaultEps, maxIter: 1e6, budget: DefaultCacheBytes,
 				shrinking: true, parallelWork: 1}
-			r, _, err := solve[float32](s.X, s.Y, k, cfg)
+			r, _, err := solve(s.X, s.Y, k, cfg)
 			return r, err
 		}
 		for _, v := range []struct {
@@ -309,7 +311,7 @@ func TestSMOStats(t *testing.T) {
 	s := dataset.Noisy(rand.NewPCG(5, 6), 2500, 4, 0.1)
 	n := len(s.Y)
 	cfg := config{c: 1, eps: DefaultEps, maxIter: 1e6, budget: DefaultCacheBytes, shrinking: true}
-	r, st, err := solve[float32](s.X, s.Y, kernel.Linear{}, cfg)
+	r, st, err := solve(s.X, s.Y, kernel.Linear{}, cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -320,7 +322,7 @@ func TestSMOStats(t *testing.T) {
 		t.Errorf("full cache: %d hits, %d misses", st.hits, st.misses)
 	}
 	cfg.budget, cfg.shrinking = 1, false
-	r2, st2, err := solve[float32](s.X, s.Y, kernel.Linear{}, cfg)
+	r2, st2, err := solve(s.X, s.Y, kernel.Linear{}, cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -333,24 +335,59 @@ func TestSMOStats(t *testing.T) {
 	}
 }
 
+// TestSMOErrors checks that every invalid setting is rejected the same way,
+// as a *classify.SettingError naming the field and the value, before any
+// work; that kernel and data errors wrap their sentinels; and that the
+// message starts with the solver's name and names it once.
 func TestSMOErrors(t *testing.T) {
 	x, y := dataset.Example21()
-	for _, c := range []float64{-1, math.NaN()} {
-		if _, err := (SMO{C: c}).Fit(x, y); !errors.Is(err, ErrC) {
-			t.Errorf("C = %v: error %v, want ErrC", c, err)
+	for _, c := range []struct {
+		smo   SMO
+		field string
+		value any
+	}{
+		{SMO{C: -1}, "C", -1.0},
+		{SMO{C: math.NaN()}, "C", math.NaN()},
+		{SMO{C: math.Inf(1)}, "C", math.Inf(1)},
+		{SMO{Eps: -1}, "Eps", -1.0},
+		{SMO{Eps: math.NaN()}, "Eps", math.NaN()},
+		{SMO{Eps: math.Inf(1)}, "Eps", math.Inf(1)},
+		{SMO{CacheBytes: -1}, "CacheBytes", -1},
+		{SMO{MaxIter: -5}, "MaxIter", -5},
+	} {
+		_, err := c.smo.Fit(x, y)
+		var se *classify.SettingError
+		if !errors.As(err, &se) || !errors.Is(err, classify.ErrSetting) {
+			t.Errorf("%+v: error %v, want a *classify.SettingError", c.smo, err)
+			continue
+		}
+		if se.Solver != "svm.SMO" || se.Field != c.field || fmt.Sprint(se.Value) != fmt.Sprint(c.value) {
+			t.Errorf("%+v: error names %s.%s = %v, want svm.SMO.%s = %v", c.smo, se.Solver, se.Field, se.Value, c.field, c.value)
 		}
 	}
-	if _, err := (SMO{Eps: -1}).Fit(x, y); err == nil {
-		t.Error("Eps = −1: no error")
+	for _, c := range []struct {
+		name string
+		smo  SMO
+		y    []float64
+		want error
+	}{
+		{"RBF γ = 0", SMO{Kernel: kernel.RBF{}}, y, kernel.ErrParameter},
+		{"polynomial degree 0", SMO{Kernel: kernel.Polynomial{Gamma: 1}}, y, kernel.ErrParameter},
+		{"label 0", SMO{}, []float64{1, 1, 0}, dataset.ErrLabel},
+		{"one class", SMO{}, []float64{1, 1, 1}, dataset.ErrOneClass},
+	} {
+		_, err := c.smo.Fit(x, c.y)
+		if !errors.Is(err, c.want) {
+			t.Errorf("%s: error %v, want %v", c.name, err, c.want)
+			continue
+		}
+		if msg := err.Error(); !strings.HasPrefix(msg, "svm.SMO: ") || strings.Count(msg, "svm") != 1 {
+			t.Errorf("%s: message %q, want the prefix svm.SMO once", c.name, msg)
+		}
 	}
-	if _, err := (SMO{Kernel: kernel.RBF{}}).Fit(x, y); err == nil {
-		t.Error("RBF with γ = 0: no error")
-	}
-	if _, err := (SMO{}).Fit(x, []float64{1, 1, 0}); !errors.Is(err, dataset.ErrLabel) {
-		t.Errorf("label 0: error %v, want dataset.ErrLabel", err)
-	}
-	if _, err := (SMO{}).Fit(x, []float64{1, 1, 1}); !errors.Is(err, dataset.ErrOneClass) {
-		t.Errorf("one class: error %v, want dataset.ErrOneClass", err)
+	// A kernel error is a bad setting too.
+	if _, err := (SMO{Kernel: kernel.RBF{Gamma: math.Inf(1)}}).Fit(x, y); !errors.Is(err, classify.ErrSetting) {
+		t.Errorf("RBF γ = +Inf: error %v, want classify.ErrSetting", err)
 	}
 }
 
@@ -440,13 +477,56 @@ type hugeKernel struct{}
 
 func (hugeKernel) Eval(x, z []float64) float64 { return math.Inf(1) }
 
+// TestSMOKernelNotFinite: kernel values that are NaN or infinite are
+// ErrNonFinite, never a converged result; the message names the point
+// where the diagonal overflows.
 func TestSMOKernelNotFinite(t *testing.T) {
 	x, y := dataset.Example21()
-	for _, k := range []kernel.Kernel{nanKernel{}, hugeKernel{}} {
-		if _, err := (SMO{C: 1, Kernel: k}).Fit(x, y); err == nil {
-			t.Errorf("%T: no error", k)
-		} else {
-			t.Logf("%T: %v", k, err)
+	for _, c := range []struct {
+		k    kernel.Kernel
+		want string
+	}{
+		{nanKernel{}, ""},
+		{hugeKernel{}, "K(x1, x1) = +Inf"},
+	} {
+		r, err := (SMO{C: 1, Kernel: c.k}).Fit(x, y)
+		if !errors.Is(err, classify.ErrNonFinite) || (r != nil && r.Status != NonFinite) {
+			t.Errorf("%T: error %v, want classify.ErrNonFinite", c.k, err)
+			continue
+		}
+		if !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%T: error %q, want it to say %q", c.k, err, c.want)
+		}
+	}
+}
+
+// TestStatusErr: the error a solver returns wraps its result's Status.Err,
+// and Status.Err names the sentinel of each way to stop.
+func TestStatusErr(t *testing.T) {
+	for s, want := range map[Status]error{
+		Converged: nil, IterationLimit: ErrNotConverged, NoProgress: ErrNotConverged,
+		NotSeparable: ErrNotSeparable, NonFinite: classify.ErrNonFinite,
+	} {
+		if got := s.Err(); got != want {
+			t.Errorf("%v.Err() = %v, want %v", s, got, want)
+		}
+	}
+	xor := mat.NewDense(4, 2, []float64{1, 1, -1, -1, 1, -1, -1, 1})
+	xorY := []float64{1, 1, -1, -1}
+	noisy := dataset.Noisy(rand.NewPCG(10, 11), 200, 4, 0.1)
+	for name, fit := range map[string]func() (*Result, error){
+		"separable":       func() (*Result, error) { return SMO{}.Fit(noisy.X, noisy.Y) },
+		"iteration limit": func() (*Result, error) { return SMO{C: 1, MaxIter: 5}.Fit(noisy.X, noisy.Y) },
+		"converged":       func() (*Result, error) { return SMO{C: 1}.Fit(noisy.X, noisy.Y) },
+		"exact xor":       func() (*Result, error) { return Exact{}.Fit(xor, xorY) },
+	} {
+		r, err := fit()
+		if r == nil {
+			t.Errorf("%s: no result with %v", name, err)
+			continue
+		}
+		if want := r.Status.Err(); (want == nil) != (err == nil) || (want != nil && !errors.Is(err, want)) {
+			t.Errorf("%s: status %v, error %v", name, r.Status, err)
 		}
 	}
 }

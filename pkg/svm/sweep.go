@@ -1,9 +1,13 @@
 package svm
 
 import (
+	"errors"
 	"fmt"
+	"strings"
 
 	"gonum.org/v1/gonum/mat"
+
+	"github.com/marginnotes/marginnotes/pkg/classify"
 )
 
 // Sweep solves the problem once for each box bound in cs, with s's other
@@ -12,7 +16,7 @@ import (
 //
 // At the first error Sweep stops and returns the results so far, the partial
 // result of the failed fit last when Fit returned one (ErrNotConverged,
-// ErrNotSeparable), with the error wrapped with the value of C.
+// ErrNotSeparable), with Fit's error, which then names the value of C.
 func (s SMO) Sweep(x mat.Matrix, y []float64, cs []float64) ([]*Result, error) {
 	out := make([]*Result, 0, len(cs))
 	for _, c := range cs {
@@ -22,8 +26,28 @@ func (s SMO) Sweep(x mat.Matrix, y []float64, cs []float64) ([]*Result, error) {
 			out = append(out, res)
 		}
 		if err != nil {
-			return out, fmt.Errorf("svm: sweep at C = %v: %w", c, err)
+			return out, sweepError(c, err)
 		}
 	}
 	return out, nil
 }
+
+// sweepError adds the value of C to an error of SMO.Fit, after the solver's
+// name, unless the error names C already (an invalid C).
+func sweepError(c float64, err error) error {
+	var se *classify.SettingError
+	if errors.As(err, &se) && se.Field == "C" {
+		return err
+	}
+	msg, _ := strings.CutPrefix(err.Error(), smoName+": ")
+	return &contextError{msg: fmt.Sprintf("%s: sweep at C = %v: %s", smoName, c, msg), err: err}
+}
+
+// contextError is err with a message that adds context to err's own.
+type contextError struct {
+	msg string
+	err error
+}
+
+func (e *contextError) Error() string { return e.msg }
+func (e *contextError) Unwrap() error { return e.err }

@@ -1,7 +1,10 @@
 // Command gendata writes the data sets of bench/compare.sh in LIBSVM format
-// (unscaled; the script scales them with svm-scale -l -1 -u 1):
+// (unscaled; the script scales them with svm-scale -l -1 -u 1), and with
+// -scale scaled to [−1, 1] by dataset.ScaleToUnit, written exactly (the
+// reference data of pkg/svm/testdata/wdbc-rbf.sh):
 //
 //	go run ./bench/svm/gendata -set breast-cancer -out FILE
+//	go run ./bench/svm/gendata -set breast-cancer -scale -out FILE
 //	go run ./bench/svm/gendata -set gaussian -n 5000 -d 20 -seed 1 -out FILE
 //
 // breast-cancer is the Wisconsin diagnostic set of dataset.BreastCancer
@@ -31,6 +34,7 @@ func main() {
 	sep := flag.Float64("sep", 2.5, "distance of the class centres (gaussian)")
 	seed := flag.Uint64("seed", 1, "seed (gaussian)")
 	out := flag.String("out", "", "output file")
+	scale := flag.Bool("scale", false, "scale every feature to [−1, 1] (dataset.ScaleToUnit)")
 	flag.Parse()
 	var s *dataset.Set
 	switch *name {
@@ -40,6 +44,9 @@ func main() {
 		s = gaussian(*n, *d, *sep, *seed)
 	default:
 		fail(fmt.Errorf("unknown set %q", *name))
+	}
+	if *scale {
+		s, _ = s.ScaleToUnit()
 	}
 	f, err := os.Create(*out)
 	if err != nil {

@@ -11,10 +11,11 @@ import (
 	"gonum.org/v1/gonum/floats/scalar"
 	"gonum.org/v1/gonum/mat"
 
+	"github.com/marginnotes/marginnotes/pkg/classify"
 	"github.com/marginnotes/marginnotes/pkg/dataset"
 )
 
-// Tolerances for the interior-point solver (default Tol 1e-10): its answers
+// Tolerances for the interior-point solver (default Tol 1e-9): its answers
 // against exact numbers, and two solvers against each other.
 const (
 	primalTol = 1e-8
@@ -30,9 +31,9 @@ func TestPrimalExample71(t *testing.T) {
 	// solution and no hinge loss. C = 1/4 is degenerate (α1 = α3 = C with
 	// x1, x3 on the margin): there the interior-point method gets w only to
 	// about √Tol = 1e-5, the objective still to Tol.
-	for _, c := range []struct{ c, tol float64 }{{0, primalTol}, {math.Inf(1), primalTol}, {0.25, 1e-4}, {1, primalTol}, {1000, primalTol}} {
+	for _, c := range []struct{ c, tol float64 }{{0, primalTol}, {0.25, 1e-4}, {1, primalTol}, {1000, primalTol}} {
 		t.Run(fmt.Sprintf("C=%v", c.c), func(t *testing.T) {
-			r, err := Primal{C: c.c}.Fit(x, y)
+			r, err := InteriorPoint{C: c.c}.Fit(x, y)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -99,7 +100,7 @@ func TestPrimalNonUniqueB(t *testing.T) {
 			if !scalar.EqualWithinAbs(ex.BLow, c.lo, bookTol) || !scalar.EqualWithinAbs(ex.BHigh, c.hi, bookTol) {
 				t.Fatalf("exact b interval [%v, %v], want [%v, %v]", ex.BLow, ex.BHigh, c.lo, c.hi)
 			}
-			p := Primal{C: c.c}
+			p := InteriorPoint{C: c.c}
 			pr, err := p.Fit(c.x, c.y)
 			if err != nil {
 				t.Fatal(err)
@@ -114,13 +115,13 @@ func TestPrimalNonUniqueB(t *testing.T) {
 			// Every b in the interval is optimal ...
 			for _, s := range []float64{0, 0.25, 0.5, 0.75, 1} {
 				b := c.lo + s*(c.hi-c.lo)
-				if got := p.Objective(c.x, c.y, ex.W, b); !scalar.EqualWithinAbs(got, c.optimum, bookTol) {
+				if got := (PrimalProblem{X: c.x, Y: c.y, C: p.C}).Objective(ex.W, b); !scalar.EqualWithinAbs(got, c.optimum, bookTol) {
 					t.Errorf("objective at b = %v is %v, want %v", b, got, c.optimum)
 				}
 			}
 			// ... and any b outside is worse.
 			for _, b := range []float64{c.lo - 0.05, c.hi + 0.05} {
-				if got := p.Objective(c.x, c.y, ex.W, b); got <= c.optimum+1e-6 {
+				if got := (PrimalProblem{X: c.x, Y: c.y, C: p.C}).Objective(ex.W, b); got <= c.optimum+1e-6 {
 					t.Errorf("objective at b = %v is %v, want > %v", b, got, c.optimum)
 				}
 			}
@@ -147,7 +148,7 @@ func TestPrimalMatchesExact(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s: exact: %v", name, err)
 			}
-			p := Primal{C: c}
+			p := InteriorPoint{C: c}
 			pr, err := p.Fit(x, y)
 			if err != nil {
 				t.Fatalf("%s: primal: %v", name, err)
@@ -166,7 +167,7 @@ func TestPrimalMatchesExact(t *testing.T) {
 				t.Errorf("%s: primal b = %v outside [%v, %v]", name, pr.B, ex.BLow, ex.BHigh)
 			}
 			// The dual's (W, B) is optimal for the primal problem too.
-			if got := p.Objective(x, y, ex.W, ex.B); !scalar.EqualWithinRel(got, pr.Objective, agreeTol) {
+			if got := (PrimalProblem{X: x, Y: y, C: p.C}).Objective(ex.W, ex.B); !scalar.EqualWithinRel(got, pr.Objective, agreeTol) {
 				t.Errorf("%s: primal objective at the dual's (w, b) %v, optimum %v", name, got, pr.Objective)
 			}
 		}
@@ -180,7 +181,7 @@ func TestPrimalLarger(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 3))
 	for _, c := range []float64{0.001, 1, 1000} {
 		x, y := primalBenchData(rng, 500, 10)
-		p := Primal{C: c}
+		p := InteriorPoint{C: c}
 		r, err := p.Fit(x, y)
 		if err != nil {
 			t.Fatalf("C=%v: %v", c, err)
@@ -194,7 +195,7 @@ func TestPrimalLarger(t *testing.T) {
 				w[j] += 1e-3 * rng.NormFloat64()
 			}
 			b := r.B + 1e-3*rng.NormFloat64()
-			if got := p.Objective(x, y, w, b); got < r.Objective*(1-1e-9) {
+			if got := (PrimalProblem{X: x, Y: y, C: p.C}).Objective(w, b); got < r.Objective*(1-1e-9) {
 				t.Errorf("C=%v: objective %v at a perturbed point, below the optimum %v", c, got, r.Objective)
 			}
 		}
@@ -207,20 +208,25 @@ func TestPrimalErrors(t *testing.T) {
 	xorY := []float64{1, 1, -1, -1}
 	for _, c := range []struct {
 		name    string
-		p       Primal
+		p       InteriorPoint
 		x       mat.Matrix
 		y       []float64
 		want    error
 		partial bool
 	}{
-		{"negative C", Primal{C: -1}, x, y, ErrC, false},
-		{"NaN C", Primal{C: math.NaN()}, x, y, ErrC, false},
-		{"XOR hard margin", Primal{}, xor, xorY, ErrNotSeparable, true},
-		{"iteration limit", Primal{C: 1, MaxIter: 1}, x, y, ErrNotConverged, true},
-		{"label 0", Primal{}, x, []float64{1, 0, -1}, dataset.ErrLabel, false},
-		{"NaN feature", Primal{}, mat.NewDense(3, 2, []float64{3, 3, 4, 3, math.NaN(), 1}), y, dataset.ErrNotFinite, false},
-		{"length", Primal{}, x, []float64{1, -1, 1, -1}, dataset.ErrLength, false},
-		{"one class", Primal{}, x, []float64{1, 1, 1}, dataset.ErrOneClass, false},
+		{"negative C", InteriorPoint{C: -1}, x, y, classify.ErrSetting, false},
+		{"NaN C", InteriorPoint{C: math.NaN()}, x, y, classify.ErrSetting, false},
+		{"infinite C", InteriorPoint{C: math.Inf(1)}, x, y, classify.ErrSetting, false},
+		{"negative Tol", InteriorPoint{Tol: -1}, x, y, classify.ErrSetting, false},
+		{"NaN Tol", InteriorPoint{Tol: math.NaN()}, x, y, classify.ErrSetting, false},
+		{"infinite Tol", InteriorPoint{Tol: math.Inf(1)}, x, y, classify.ErrSetting, false},
+		{"negative MaxIter", InteriorPoint{MaxIter: -5}, x, y, classify.ErrSetting, false},
+		{"XOR hard margin", InteriorPoint{}, xor, xorY, ErrNotSeparable, true},
+		{"iteration limit", InteriorPoint{C: 1, MaxIter: 1}, x, y, ErrNotConverged, true},
+		{"label 0", InteriorPoint{}, x, []float64{1, 0, -1}, dataset.ErrLabel, false},
+		{"NaN feature", InteriorPoint{}, mat.NewDense(3, 2, []float64{3, 3, 4, 3, math.NaN(), 1}), y, dataset.ErrNotFinite, false},
+		{"length", InteriorPoint{}, x, []float64{1, -1, 1, -1}, dataset.ErrLength, false},
+		{"one class", InteriorPoint{}, x, []float64{1, 1, 1}, dataset.ErrOneClass, false},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			r, err := c.p.Fit(c.x, c.y)
@@ -238,7 +244,7 @@ func TestPrimalErrors(t *testing.T) {
 		rng := rand.New(rand.NewPCG(9, 9))
 		for trial := 0; trial < 10; trial++ {
 			x, y := primalBenchData(rng, 200, 3)
-			if _, err := (Primal{}).Fit(x, y); !errors.Is(err, ErrNotSeparable) {
+			if _, err := (InteriorPoint{}).Fit(x, y); !errors.Is(err, ErrNotSeparable) {
 				t.Errorf("trial %d: error %v, want ErrNotSeparable", trial, err)
 			}
 		}
@@ -248,7 +254,7 @@ func TestPrimalErrors(t *testing.T) {
 		x2.SetRow(8, mat.Row(nil, 0, x))
 		y2 := append(append([]float64(nil), y...), -y[0])
 		for name, fit := range map[string]func() error{
-			"primal": func() error { _, err := Primal{}.Fit(x2, y2); return err },
+			"primal": func() error { _, err := InteriorPoint{}.Fit(x2, y2); return err },
 			"exact":  func() error { _, err := Exact{}.Fit(x2, y2); return err },
 		} {
 			if err := fit(); !errors.Is(err, ErrNotSeparable) {
@@ -262,18 +268,18 @@ func TestPrimalErrors(t *testing.T) {
 				t.Error("Objective with a short w did not panic")
 			}
 		}()
-		Primal{}.Objective(x, y, []float64{1}, 0)
+		PrimalProblem{X: x, Y: y}.Objective([]float64{1}, 0)
 	})
 }
 
 func TestPrimalHardObjective(t *testing.T) {
 	x, y := dataset.Example21()
-	for _, p := range []Primal{{}, {C: math.Inf(1)}} {
-		checkHardObjective(t, p, x, y)
+	for _, c := range []float64{0, math.Inf(1)} {
+		checkHardObjective(t, PrimalProblem{X: x, Y: y, C: c})
 	}
 }
 
-func checkHardObjective(t *testing.T, p Primal, x mat.Matrix, y []float64) {
+func checkHardObjective(t *testing.T, p PrimalProblem) {
 	t.Helper()
 	// Book Example 7.1: (1/2, 1/2), −2 is feasible with ½‖w‖² = 1/4;
 	// (1, 1), −3 (Example 2.1's perceptron) is feasible with 1; (0.4, 0.4),
@@ -287,7 +293,7 @@ func checkHardObjective(t *testing.T, p Primal, x mat.Matrix, y []float64) {
 		{[]float64{1, 1}, -3, 1},
 		{[]float64{0.4, 0.4}, -1.8, math.Inf(1)},
 	} {
-		if got := p.Objective(x, y, c.w, c.b); got != c.want && !scalar.EqualWithinAbs(got, c.want, bookTol) {
+		if got := p.Objective(c.w, c.b); got != c.want && !scalar.EqualWithinAbs(got, c.want, bookTol) {
 			t.Errorf("objective at %v, %v = %v, want %v", c.w, c.b, got, c.want)
 		}
 	}
@@ -313,7 +319,7 @@ func BenchmarkPrimal(b *testing.B) {
 		x, y := primalBenchData(rng, n, 10)
 		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
 			b.ReportAllocs()
-			p := Primal{C: 1}
+			p := InteriorPoint{C: 1}
 			for b.Loop() {
 				if _, err := p.Fit(x, y); err != nil {
 					b.Fatal(err)

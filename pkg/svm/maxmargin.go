@@ -1,0 +1,292 @@
+package svm
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"slices"
+
+	"gonum.org/v1/gonum/floats"
+	"gonum.org/v1/gonum/mat"
+
+	"github.com/marginnotes/marginnotes/pkg/classify"
+	"github.com/marginnotes/marginnotes/pkg/dataset"
+	"github.com/marginnotes/marginnotes/pkg/kernel"
+)
+
+// MaxMargin computes the best margin over unit vectors u,
+//
+//	γ* = max_{‖u‖=1} minᵢ yᵢ u·zᵢ,
+//
+// for the rows zᵢ of a matrix: the hard-margin SVM without bias, whose
+// solution is v = u/γ*. Fitted on the augmented points (xᵢ, 1) it gives
+// Novikoff's γ of Theorem 2.1 (the bias is the last entry of u and is
+// penalised with w); on the xᵢ themselves the CS229 form. It finds the point
+// of the convex hull of the yᵢzᵢ nearest to the origin with Wolfe's
+// nearest-point algorithm (see the package documentation); the answer comes
+// with a certified bracket Gamma ≤ γ* ≤ Upper. The zero value stops when the
+// bracket is 10⁻¹² wide, relative.
+type MaxMargin struct {
+	// Tol is the relative width of the bracket [Gamma, Upper] at which Fit
+	// stops; 0 means DefaultMarginTol.
+	Tol float64
+	// MaxIter limits Wolfe's major cycles; 0 means DefaultMarginIter.
+	MaxIter int
+}
+
+// Defaults and thresholds of MaxMargin.
+const (
+	DefaultMarginTol  = 1e-12
+	DefaultMarginIter = 100000
+	// SeparableTol: data whose best margin is below SeparableTol·maxᵢ‖zᵢ‖
+	// are reported as not separable (the nearest point is 0 up to rounding).
+	SeparableTol = 1e-10
+	marginName   = "svm.MaxMargin"
+)
+
+// MarginResult is the maximum-margin direction found by MaxMargin, as the
+// classifier sign(u·z) (classify.Linear with B = 0), whose Decision(z) is
+// the signed distance of z from the hyperplane u·z = 0.
+type MarginResult struct {
+	// Linear holds W = u, the unit normal of the maximum-margin hyperplane
+	// through the origin, and B = 0.
+	classify.Linear
+	// Gamma = minᵢ yᵢu·zᵢ is the margin of u, a lower bound on γ*.
+	Gamma float64
+	// Upper is an upper bound on γ* (the norm of the nearest point found).
+	Upper float64
+	// Lambda are the convex weights of the nearest point p = Σλᵢyᵢzᵢ; the
+	// points with λᵢ > 0 are the support vectors, and λᵢ/Upper² are the
+	// multipliers αᵢ of the SVM min ½‖v‖² s.t. yᵢv·zᵢ ≥ 1.
+	Lambda []float64
+	// Iterations is the number of major cycles.
+	Iterations int
+	// Status says why the solver stopped.
+	Status Status
+}
+
+// Fit computes the maximum margin over the rows of z (n×m) with labels y in
+// {−1, +1}. A negative, NaN or infinite Tol or a negative MaxIter gives a
+// *classify.SettingError, bad data the error of dataset.Validate. It
+// returns ErrNotSeparable when no u has yᵢu·zᵢ > 0 for all i (up to
+// SeparableTol), ErrNotConverged with the last iterate when MaxIter cycles
+// do not reach Tol, and classify.ErrNonFinite when γ* is too large for a
+// float64. The computation is scaled, so that data of any magnitude that
+// float64 holds give their answer.
+func (mm MaxMargin) Fit(z mat.Matrix, y []float64) (*MarginResult, error) {
+	if err := checkTol(marginName, "Tol", mm.Tol); err != nil {
+		return nil, err
+	}
+	if err := checkCount(marginName, "MaxIter", mm.MaxIter); err != nil {
+		return nil, err
+	}
+	tol, maxIter := mm.Tol, mm.MaxIter
+	if tol == 0 {
+		tol = DefaultMarginTol
+	}
+	if maxIter == 0 {
+		maxIter = DefaultMarginIter
+	}
+	if err := dataset.Validate(z, y); err != nil {
+		return nil, fmt.Errorf("%s: %w", marginName, err)
+	}
+	n, m := z.Dims()
+	rows := kernel.Rows(z)
+	// Work on pᵢ = yᵢzᵢ/2^exp with 2^exp the power of two above the largest
+	// |zᵢⱼ| (an exact scaling): every product and norm below is then of
+	// order 1, the direction u does not change and γ*, Upper scale by 2^exp.
+	var maxAbs float64
+	for _, r := range rows {
+		maxAbs = math.Max(maxAbs, floats.Norm(r, math.Inf(1)))
+	}
+	_, exp := math.Frexp(maxAbs)
+	p := make([][]float64, n)
+	for i, r := range rows {
+		p[i] = make([]float64, m)
+		for j, v := range r {
+			p[i][j] = y[i] * math.Ldexp(v, -exp)
+		}
+	}
+	w := wolfe{p: p, m: m}
+	iter, stalled := w.run(tol, maxIter)
+	norm := floats.Norm(w.x, 2)
+	if !(norm > SeparableTol*w.r) {
+		return nil, stopError(marginName, NotSeparable, "no direction separates the points with a margin above %g·R: "+
+			"the convex hull of the yᵢzᵢ comes within %.3g of the origin, R = %.3g", SeparableTol, math.Ldexp(norm, exp), math.Ldexp(w.r, exp))
+	}
+	res := &MarginResult{
+		Linear:     classify.Linear{W: make([]float64, m)},
+		Lambda:     make([]float64, n),
+		Iterations: iter,
+	}
+	floats.ScaleTo(res.W, 1/norm, w.x)
+	gamma := math.Inf(1)
+	for _, pi := range p {
+		gamma = math.Min(gamma, floats.Dot(pi, res.W))
+	}
+	res.Gamma, res.Upper = math.Ldexp(gamma, exp), math.Ldexp(norm, exp)
+	for k, i := range w.s {
+		res.Lambda[i] = w.lam[k]
+	}
+	switch {
+	case gamma <= 0:
+		res.Status = NotSeparable
+		return res, stopError(marginName, res.Status, "no separating direction found (best margin ≤ %.3g)", res.Upper)
+	case math.IsInf(res.Upper, 0):
+		res.Status = NonFinite
+		return res, stopError(marginName, res.Status, "the margin %.6g·2^%d overflows a float64", norm, exp)
+	case iter >= maxIter && !stalled && res.Upper-res.Gamma > tol*res.Upper:
+		res.Status = IterationLimit
+		return res, stopError(marginName, res.Status, "after %d cycles γ* in [%.6g, %.6g]", iter, res.Gamma, res.Upper)
+	}
+	return res, nil
+}
+
+var _ classify.Classifier = (*MarginResult)(nil)
+
+// wolfe is the state of Wolfe's nearest-point algorithm: the corral s of
+// point indices, their convex weights lam, and x = Σ lam·p[s]. r is the
+// largest ‖pᵢ‖.
+type wolfe struct {
+	p   [][]float64
+	m   int
+	r   float64
+	s   []int
+	lam []float64
+	x   []float64
+}
+
+// run iterates until the optimality gap ‖x‖² − minᵢ x·pᵢ is at most
+// tol·‖x‖², x is (numerically) 0, rounding stops progress (stalled), or
+// maxIter major cycles have run.
+func (w *wolfe) run(tol float64, maxIter int) (iter int, stalled bool) {
+	// Start at the point of least norm.
+	best, bestNorm := 0, math.Inf(1)
+	for i, pi := range w.p {
+		nrm := floats.Norm(pi, 2)
+		w.r = math.Max(w.r, nrm)
+		if nrm < bestNorm {
+			best, bestNorm = i, nrm
+		}
+	}
+	w.s, w.lam = []int{best}, []float64{1}
+	w.x = slices.Clone(w.p[best])
+	for iter = 0; iter < maxIter; iter++ {
+		xx := floats.Dot(w.x, w.x)
+		if math.Sqrt(xx) <= SeparableTol*w.r {
+			return iter, false
+		}
+		j, xpj := -1, math.Inf(1)
+		for i, pi := range w.p {
+			if v := floats.Dot(w.x, pi); v < xpj {
+				j, xpj = i, v
+			}
+		}
+		if j < 0 {
+			return iter, true // NaN products: nothing to add
+		}
+		if xx-xpj <= tol*xx || slices.Contains(w.s, j) {
+			return iter, false
+		}
+		w.s = append(w.s, j)
+		w.lam = append(w.lam, 0)
+		if !w.minor() {
+			return iter + 1, true
+		}
+		if floats.Dot(w.x, w.x) >= xx {
+			return iter + 1, true
+		}
+	}
+	return iter, false
+}
+
+// minor runs Wolfe's minor cycles: move x to the affine minimiser of the
+// corral, or as far as the convex weights allow and drop the points whose
+// weight reaches 0. It returns false if the affine problem is degenerate.
+func (w *wolfe) minor() bool {
+	for {
+		mu, ok := w.affine()
+		if !ok {
+			return false
+		}
+		if slices.IndexFunc(mu, func(v float64) bool { return v <= 0 }) < 0 {
+			w.lam = mu
+			w.setX()
+			return true
+		}
+		theta, out := 1.0, -1
+		for k, v := range mu {
+			if v <= 0 {
+				if t := w.lam[k] / (w.lam[k] - v); t < theta {
+					theta, out = t, k
+				}
+			}
+		}
+		s, lam := w.s[:0], w.lam[:0]
+		for k := range mu {
+			l := (1-theta)*w.lam[k] + theta*mu[k]
+			if k == out || l <= 0 {
+				continue
+			}
+			s, lam = append(s, w.s[k]), append(lam, l)
+		}
+		if len(s) == 0 {
+			return false
+		}
+		w.s, w.lam = s, lam
+		floats.Scale(1/floats.Sum(w.lam), w.lam)
+		w.setX()
+	}
+}
+
+// affine returns the weights μ (Σμ = 1) of the point of least norm in the
+// affine hull of the corral, solving min ‖p₀ + Σₖ μₖ(pₖ − p₀)‖ by least
+// squares.
+func (w *wolfe) affine() ([]float64, bool) {
+	k := len(w.s)
+	if k == 1 {
+		return []float64{1}, true
+	}
+	if k-1 > w.m {
+		return nil, false
+	}
+	p0 := w.p[w.s[0]]
+	d := mat.NewDense(w.m, k-1, nil)
+	for c, i := range w.s[1:] {
+		for r := 0; r < w.m; r++ {
+			d.Set(r, c, w.p[i][r]-p0[r])
+		}
+	}
+	rhs := mat.NewVecDense(w.m, nil)
+	for r := range p0 {
+		rhs.SetVec(r, -p0[r])
+	}
+	var sol mat.VecDense
+	if err := sol.SolveVec(d, rhs); err != nil {
+		var c mat.Condition
+		if !errors.As(err, &c) || math.IsInf(float64(c), 1) {
+			return nil, false
+		}
+	}
+	mu := make([]float64, k)
+	mu[0] = 1
+	for c := 1; c < k; c++ {
+		mu[c] = sol.AtVec(c - 1)
+		mu[0] -= mu[c]
+	}
+	for _, v := range mu {
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			return nil, false
+		}
+	}
+	return mu, true
+}
+
+func (w *wolfe) setX() {
+	for j := range w.x {
+		w.x[j] = 0
+	}
+	for k, i := range w.s {
+		floats.AddScaled(w.x, w.lam[k], w.p[i])
+	}
+}
