@@ -13,6 +13,7 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/marginnotes/marginnotes/pkg/classify"
+	"github.com/marginnotes/marginnotes/pkg/dataset"
 )
 
 // Example 2.1 under Theorem 2.1.
@@ -157,6 +158,23 @@ func TestBoundExtremeValues(t *testing.T) {
 		}
 		if !scalar.EqualWithinRel(bd.Bound, cs.Bound, solverT) {
 			t.Errorf("bound %v, CS229 bound %v", bd.Bound, cs.Bound)
+		}
+	})
+	t.Run("a margin far below the resolution of R", func(t *testing.T) {
+		// Example 2.1 ×s: γ → ½ while R = 5s. The data stay separable:
+		// the bound is (10s)² where it is a float64, an overflow error
+		// (never "not separable") where it is not.
+		x0, y := dataset.Example21()
+		for _, s := range []float64{1e12, 1e150, 1e200, 1e300} {
+			x := mat.NewDense(3, 2, nil)
+			x.Scale(s, x0)
+			bd, err := NovikoffBound(x, y)
+			switch {
+			case s <= 1e150 && (err != nil || !scalar.EqualWithinRel(bd.Bound, 100*s*s, 1e-9)):
+				t.Errorf("×%g: bound %v, %v; want %v", s, bd.Bound, err, 100*s*s)
+			case s > 1e150 && (!errors.Is(err, classify.ErrNonFinite) || errors.Is(err, ErrNotSeparable)):
+				t.Errorf("×%g: %v, want classify.ErrNonFinite for (R/γ)²", s, err)
+			}
 		}
 	})
 	t.Run("CS229 bound in any units", func(t *testing.T) {

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"math/big"
 	"slices"
 
 	"gonum.org/v1/gonum/floats"
@@ -38,8 +39,10 @@ type MaxMargin struct {
 const (
 	DefaultMarginTol  = 1e-12
 	DefaultMarginIter = 100000
-	// SeparableTol: data whose best margin is below SeparableTol·maxᵢ‖zᵢ‖
-	// are reported as not separable (the nearest point is 0 up to rounding).
+	// SeparableTol: below a margin of SeparableTol·maxᵢ‖zᵢ‖ the nearest
+	// point is 0 up to rounding; Fit then solves again with the columns
+	// scaled alike and keeps a direction only if its margins, computed
+	// exactly, are positive (else the data are reported as not separable).
 	SeparableTol = 1e-10
 	marginName   = "svm.MaxMargin"
 )
@@ -111,6 +114,28 @@ func (mm MaxMargin) Fit(z mat.Matrix, y []float64) (*MarginResult, error) {
 	iter, stalled := w.run(tol, maxIter)
 	norm := floats.Norm(w.x, 2)
 	if !(norm > SeparableTol*w.r) {
+		// Below the resolution of float64 arithmetic relative to R, the
+		// data may still be separable: Example 2.1 ×10²⁰⁰, augmented with
+		// the bias coordinate 1, has γ* = ½ against R = 5·10²⁰⁰, and the
+		// nearest point's coordinates underflow. Solve again with every
+		// coordinate scaled to the same magnitude, map the direction back,
+		// and keep it if its margins, computed exactly, are all positive.
+		if res := equilibrated(rows, y, tol, maxIter); res != nil {
+			if res.Upper == 0 {
+				res.Upper = math.Ldexp(norm, exp)
+			}
+			res.Upper = math.Max(res.Gamma, res.Upper)
+			switch {
+			case math.IsInf(res.Upper, 0):
+				res.Status = NonFinite
+				return res, stopError(marginName, res.Status, "the margin %.6g·2^%d overflows a float64", norm, exp)
+			case res.Upper-res.Gamma > math.Max(tol, 1e-6)*res.Upper:
+				res.Status = NoProgress
+				return res, stopError(marginName, res.Status, "the data are separable, but rounding leaves γ* in [%.6g, %.6g] (R = %.3g)",
+					res.Gamma, res.Upper, math.Ldexp(w.r, exp))
+			}
+			return res, nil
+		}
 		return nil, stopError(marginName, NotSeparable, "no direction separates the points with a margin above %g·R: "+
 			"the convex hull of the yᵢzᵢ comes within %.3g of the origin, R = %.3g", SeparableTol, math.Ldexp(norm, exp), math.Ldexp(w.r, exp))
 	}
@@ -140,6 +165,182 @@ func (mm MaxMargin) Fit(z mat.Matrix, y []float64) (*MarginResult, error) {
 		return res, stopError(marginName, res.Status, "after %d cycles γ* in [%.6g, %.6g]", iter, res.Gamma, res.Upper)
 	}
 	return res, nil
+}
+
+// equilibrated solves the nearest-point problem on the points yᵢzᵢ with
+// column j scaled by a power of two cⱼ that brings maxᵢ|zᵢⱼ| near 1, maps
+// the direction back (vⱼ = cⱼxⱼ: then yᵢv·zᵢ = yᵢx·(cz)ᵢ) and returns it
+// with its exact margin when that margin is positive; nil otherwise.
+func equilibrated(rows [][]float64, y []float64, tol float64, maxIter int) *MarginResult {
+	if len(rows) == 0 {
+		return nil
+	}
+	m := len(rows[0])
+	exps := make([]int, m)
+	for j := range m {
+		var maxAbs float64
+		for _, r := range rows {
+			maxAbs = math.Max(maxAbs, math.Abs(r[j]))
+		}
+		_, exps[j] = math.Frexp(maxAbs)
+	}
+	p := make([][]float64, len(rows))
+	for i, r := range rows {
+		p[i] = make([]float64, m)
+		for j, v := range r {
+			p[i][j] = y[i] * math.Ldexp(v, -exps[j])
+		}
+	}
+	w := wolfe{p: p, m: m}
+	iter, _ := w.run(tol, maxIter)
+	v := make([]float64, m)
+	for j, xj := range w.x {
+		v[j] = math.Ldexp(xj, -exps[j])
+	}
+	res := exactMargin(v, rows, y)
+	if res == nil {
+		return nil
+	}
+	res.Iterations = iter
+	for k, i := range w.s {
+		res.Lambda[i] = w.lam[k]
+	}
+	// The corral's nearest point, solved in exact arithmetic on the
+	// original points, is in their hull (an upper bound on γ*) and gives
+	// the direction whose margin is the lower bound.
+	if x, lam, upper, ok := refine(rows, y, w.s); ok {
+		if r := exactMargin(x, rows, y); r != nil && r.Gamma >= res.Gamma {
+			r.Iterations, r.Lambda = iter, lam
+			res = r
+		}
+		res.Upper = upper
+	}
+	return res
+}
+
+// refine returns the point of the affine hull of the yᵢzᵢ, i ∈ s, nearest
+// to the origin, computed in extended precision, with its weights and its
+// norm rounded up, when all weights are non-negative (the point is then in
+// the convex hull).
+func refine(rows [][]float64, y []float64, s []int) (x, lam []float64, upper float64, ok bool) {
+	const prec = 4096
+	k, m := len(s), len(rows[0])
+	num := func() *big.Float { return new(big.Float).SetPrec(prec) }
+	p := make([][]*big.Float, k)
+	for a, i := range s {
+		p[a] = make([]*big.Float, m)
+		for j, v := range rows[i] {
+			p[a][j] = num().SetFloat64(y[i] * v)
+		}
+	}
+	// [G 1; 1ᵀ 0][λ; μ] = [0; 1] with G = PPᵀ, by Gaussian elimination
+	// with partial pivoting.
+	a := make([][]*big.Float, k+1)
+	for r := range a {
+		a[r] = make([]*big.Float, k+2)
+		for c := range a[r] {
+			a[r][c] = num()
+		}
+	}
+	t := num()
+	for r := range k {
+		for c := range k {
+			for j := range m {
+				a[r][c].Add(a[r][c], t.Mul(p[r][j], p[c][j]))
+			}
+		}
+		a[r][k].SetInt64(1)
+		a[k][r].SetInt64(1)
+	}
+	a[k][k+1].SetInt64(1)
+	for c := range k + 1 {
+		piv := c
+		for r := c + 1; r <= k; r++ {
+			if num().Abs(a[r][c]).Cmp(num().Abs(a[piv][c])) > 0 {
+				piv = r
+			}
+		}
+		if a[piv][c].Sign() == 0 {
+			return nil, nil, 0, false
+		}
+		a[c], a[piv] = a[piv], a[c]
+		for r := c + 1; r <= k; r++ {
+			f := num().Quo(a[r][c], a[c][c])
+			for cc := c; cc <= k+1; cc++ {
+				a[r][cc].Sub(a[r][cc], t.Mul(f, a[c][cc]))
+			}
+		}
+	}
+	sol := make([]*big.Float, k+1)
+	for r := k; r >= 0; r-- {
+		v := num().Set(a[r][k+1])
+		for c := r + 1; c <= k; c++ {
+			v.Sub(v, t.Mul(a[r][c], sol[c]))
+		}
+		sol[r] = v.Quo(v, a[r][r])
+	}
+	lam = make([]float64, len(rows))
+	for a, i := range s {
+		if sol[a].Sign() < 0 {
+			return nil, nil, 0, false
+		}
+		lam[i], _ = sol[a].Float64()
+	}
+	x = make([]float64, m)
+	sq := num()
+	for j := range m {
+		v := num()
+		for a := range k {
+			v.Add(v, t.Mul(sol[a], p[a][j]))
+		}
+		x[j], _ = v.Float64()
+		sq.Add(sq, t.Mul(v, v))
+	}
+	upper, _ = sq.Sqrt(sq).Float64()
+	return x, lam, upper * (1 + 4*epsilon), upper > 0 && !math.IsInf(upper, 0)
+}
+
+// exactMargin returns the margin of the direction of x on the rows zᵢ with
+// labels yᵢ when every yᵢ x·zᵢ, computed exactly in binary floating point
+// of sufficient precision, is positive; nil otherwise. Gamma is the least of
+// them divided by ‖x‖, rounded down, so it stays a lower bound on γ*.
+func exactMargin(x []float64, rows [][]float64, y []float64) *MarginResult {
+	norm := floats.Norm(x, 2)
+	if !(norm > 0) || math.IsInf(norm, 0) {
+		return nil
+	}
+	// A sum of products of float64s is exact with 2·53 bits for each
+	// product and the exponent range of the sum: 2200 bits suffice.
+	const prec = 2200
+	least := new(big.Float).SetPrec(prec)
+	sum, prod, f := new(big.Float).SetPrec(prec), new(big.Float).SetPrec(prec), new(big.Float).SetPrec(prec)
+	for i, r := range rows {
+		sum.SetFloat64(0)
+		for j, v := range r {
+			prod.SetFloat64(v)
+			prod.Mul(prod, f.SetFloat64(x[j]))
+			sum.Add(sum, prod)
+		}
+		if y[i] < 0 {
+			sum.Neg(sum)
+		}
+		if sum.Sign() <= 0 {
+			return nil
+		}
+		if i == 0 || sum.Cmp(least) < 0 {
+			least.Set(sum)
+		}
+	}
+	// least/‖x‖, with ‖x‖ rounded up and the quotient rounded down.
+	nx := new(big.Float).SetPrec(prec).SetFloat64(norm * (1 + 4*epsilon))
+	g, _ := least.Quo(least, nx).Float64()
+	g *= 1 - 2*epsilon
+	if !(g > 0) {
+		return nil // positive, but below the smallest float64
+	}
+	res := &MarginResult{Linear: classify.Linear{W: make([]float64, len(x))}, Lambda: make([]float64, len(rows)), Gamma: g}
+	floats.ScaleTo(res.W, 1/norm, x)
+	return res
 }
 
 var (

@@ -167,6 +167,47 @@ func TestMaxMarginScale(t *testing.T) {
 	}
 }
 
+// TestMaxMarginBiasOutOfScale scales only x in the augmented points (sx, 1)
+// of Example 2.1, so that the margin falls far below 10⁻¹⁰·R: the data stay
+// separable at every scale, the bracket [Gamma, Upper] is tight, u has the
+// margin Gamma, and the margin tends to its limits: ½ for a large s (the
+// hyperplane x⁽¹⁾ + x⁽²⁾ − 4s… = 0 through the bias coordinate) and √2·s for
+// a small one (the SVM's w = (½, ½)/s dominates ŵ).
+func TestMaxMarginBiasOutOfScale(t *testing.T) {
+	x, y := dataset.Example21()
+	for _, s := range []float64{1e-300, 1e-200, 1e-20, 1e12, 1e20, 1e150, 1e200, 1e300} {
+		xs := mat.NewDense(3, 2, nil)
+		xs.Scale(s, x)
+		r, err := MaxMargin{}.Fit(augment(xs), y)
+		if err != nil {
+			t.Errorf("×%g: %v", s, err)
+			continue
+		}
+		if !(r.Gamma > 0) || r.Upper < r.Gamma || r.Upper-r.Gamma > 1e-9*r.Upper {
+			t.Errorf("×%g: bracket [%v, %v]", s, r.Gamma, r.Upper)
+		}
+		want := 0.5
+		if s < 1 {
+			want = math.Sqrt2 * s
+		}
+		if math.Abs(r.Gamma-want) > 1e-9*want {
+			t.Errorf("×%g: γ = %v, want %v", s, r.Gamma, want)
+		}
+	}
+	// x3 = (10³⁰⁸, 1): separable by x⁽¹⁾ < 5, and the nearest point of the
+	// hull is (0, 3, 1) up to 10⁻³⁰⁸: γ* = √10.
+	far := mat.NewDense(3, 3, []float64{3, 3, 1, 4, 3, 1, 1e308, 1, 1})
+	r, err := MaxMargin{}.Fit(far, y)
+	if err != nil || math.Abs(r.Gamma-math.Sqrt(10)) > 1e-12 {
+		t.Errorf("x3 = (1e308, 1): γ = %v, %v; want √10", r, err)
+	}
+	// Not separable stays not separable: XOR in the augmented space.
+	xor := mat.NewDense(4, 3, []float64{0, 0, 1, 1, 1, 1, 1, 0, 1, 0, 1, 1})
+	if _, err := (MaxMargin{}).Fit(xor, []float64{1, 1, -1, -1}); !errors.Is(err, ErrNotSeparable) {
+		t.Errorf("XOR: %v, want ErrNotSeparable", err)
+	}
+}
+
 func TestMaxMarginSettings(t *testing.T) {
 	x, y := dataset.Example21()
 	z := augment(x)
