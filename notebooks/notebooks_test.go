@@ -106,7 +106,7 @@ var keyNumbers = map[string][]keyNumber{
 		// Figure 7.5 on Example 2.1 and x4 = (3.5, 3), C = 1: x4 has ξ = 24/13.
 		{"slack 24/13 of the misclassified x4", `\| x4 \| 1 \| −11/13 \| 24/13 \|`},
 		// Theorem 7.4 with C = 0.1, λ = 5: (7.63) = primal/C = 1.6 at the optimum.
-		{"Theorem 7.4: (7.63) = primal/C", `\(7\.63\) = 1\.6, primal/C = 1\.6`},
+		{"Theorem 7.4: (7.63) = primal/C", `\(7\.63\) = 1\.6, \(7\.32\)/C = 1\.6`},
 	},
 	"08": {
 		// Iris setosa vs versicolor: Novikoff bound 150.5.
