@@ -87,16 +87,33 @@ var keyNumbers = map[string][]keyNumber{
 		// Example 7.2: the boundary minima s(0, 2/13) = −2/13 and s(1/4, 0) = −1/4,
 		// α* = (1/4, 0, 1/4), b* = −2.
 		{"s(0, 2/13) = −2/13 of Example 7.2", `2/13`},
-		{"dual objective −1/4 of Example 7.2", `-0\.25\b`},
-		{"b* = −2 from a support vector", `b\* from x1: -2`},
+		{"dual objective −1/4 of Example 7.2", `f\(α\*\) = −1/4`},
+		{"b* = −2 from a support vector", `x1: b\* = −2`},
+		// Theorem 7.1: the hard margin's b* is unique; with C = 0.1 the
+		// optimal b fill [−0.4, −0.2].
+		{"b* unique for the hard margin", `b\* ∈ \[−2, −2\]`},
+		{"interval of optimal b at C = 0.1", `b\* ∈ \[−0\.4, −0\.2\]`},
+		// Exercise 3: det G = 0 for Example 2.1 (N = 3 > d = 2).
+		{"det G = 0", `det G = 0\b`},
+		// Exercise 4: x4 = (3.5, 3), −1 on the segment x1x2; certificate.
+		{"inseparability certificate of exercise 4", `λ = \(1/4, 1/4, 0, 1/2\)`},
 	},
 	"07": {
 		// Book data with C = 0.1: b* is not unique, every b in [−0.4, −0.2] is optimal.
-		{"interval of optimal b", `\[-0\.4, -0\.2\]`},
+		{"interval of optimal b", `\[−0\.4, −0\.2\]`},
+		// At b = −0.4, x3 = (1, 1) lies on the hyperplane: y3(w*·x3 + b) = 0.
+		{"x3 on the hyperplane at b = −0.4", `y3\(w\*·x3 \+ b\) = 0\b`},
+		// Figure 7.5 on Example 2.1 and x4 = (3.5, 3), C = 1: x4 has ξ = 24/13.
+		{"slack 24/13 of the misclassified x4", `\| x4 \| 1 \| −11/13 \| 24/13 \|`},
+		// Theorem 7.4 with C = 0.1, λ = 5: (7.63) = primal/C = 1.6 at the optimum.
+		{"Theorem 7.4: (7.63) = primal/C", `\(7\.63\) = 1\.6, \(7\.32\)/C = 1\.6`},
 	},
 	"08": {
 		// Iris setosa vs versicolor: Novikoff bound 150.5.
 		{"Novikoff bound on iris", `150\.5`},
+		// Issue 10, 1.9: all 569 tumours, scaled with the whole set's range:
+		// γ = 3.842·10⁻⁴, (R/γ)² = 1.565·10⁸.
+		{"bound on the whole breast-cancer set", `N = 569: R = 4\.806, γ = 0\.0003842, \(R/γ\)² = 1\.565e\+08`},
 	},
 	"09": {
 		// Exercise 2.1: the Farkas certificate of XOR weighs each corner ¼,

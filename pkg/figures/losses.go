@@ -20,7 +20,9 @@ const (
 )
 
 // Figure76 reproduces Figure 7.6 of the book: the 0-1 loss (a step), the
-// hinge loss [1 − z]₊ (solid) and the perceptron loss [−z]₊ (dashed) as
+// hinge loss [1 − z]₊ (solid), the book's surrogate loss (代理损失函数) of
+// the 0-1 loss, and the perceptron loss [−z]₊ (dashed), which is none — it
+// lies below the 0-1 loss for −1 < z < 0 —, as
 // functions of the functional margin z = y(w·x + b) over [−2, 2], with the
 // points (0, 1), (0, 0) and (1, 0) marked; logistic, if not nil, adds a
 // dotted logistic loss for comparison. The words are in the language l,
@@ -51,7 +53,7 @@ func Figure76(zeroOne, hinge, perceptron, logistic func(z float64) float64, l la
 		curves = append(curves, curve{l.Pick("logistic loss", "逻辑斯谛损失函数"), logistic,
 			draw.LineStyle{Color: green, Width: vg.Points(2), Dashes: []vg.Length{vg.Points(2), vg.Points(3)}}, 401})
 	}
-	p, err := newPlot(l, l.Pick("Figure 7.6: the 0-1 loss and its surrogates", "图 7.6：0-1 损失函数与代理损失函数"),
+	p, err := newPlot(l, l.Pick("Figure 7.6: the 0-1, hinge and perceptron losses", "图 7.6：0-1 损失函数、合页损失函数与感知机损失函数"),
 		l.Pick("functional margin y(w·x + b)", "函数间隔 y(w·x + b)"), l.Pick("loss", "损失"))
 	if err != nil {
 		return nil, err
