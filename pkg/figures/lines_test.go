@@ -5,6 +5,8 @@ import (
 	"image/color"
 	"math"
 	"slices"
+	"strconv"
+	"strings"
 	"testing"
 
 	"gonum.org/v1/gonum/floats/scalar"
@@ -277,5 +279,30 @@ func TestMistakeBound(t *testing.T) {
 	}
 	if _, err := MistakeBound(nil, nil, lang.English); !errors.Is(err, ErrEmpty) {
 		t.Errorf("no data sets: got %v, want ErrEmpty", err)
+	}
+}
+
+// TestLogAxisPowersOfTen checks that a logarithmic axis over many decades
+// labels its powers of ten exactly (gonum's own labels come out as
+// "10.000000000000007" or "1.0000000000000002e-13").
+func TestLogAxisPowersOfTen(t *testing.T) {
+	for _, r := range [][2]float64{{1e-17, 20}, {1e-3, 1e4}, {0.05, 3}} {
+		labelled := 0
+		for _, tk := range (logTicks{}).Ticks(r[0], r[1]) {
+			if tk.Label == "" {
+				continue
+			}
+			labelled++
+			e := math.Round(math.Log10(tk.Value))
+			if want := strings.Replace(strconv.FormatFloat(math.Pow(10, e), 'g', -1, 64), "-", "−", 1); tk.Label != want && math.Abs(math.Log10(tk.Value)-e) < 1e-9 {
+				t.Errorf("range %v: tick at %v labelled %q, want %q", r, tk.Value, tk.Label, want)
+			}
+			if len([]rune(tk.Label)) > 6 {
+				t.Errorf("range %v: label %q longer than 6 characters", r, tk.Label)
+			}
+		}
+		if labelled < 2 {
+			t.Errorf("range %v: %d labels", r, labelled)
+		}
 	}
 }

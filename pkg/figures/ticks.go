@@ -97,6 +97,14 @@ func tickLabel(v float64, decimals int) string {
 // height that gives both axes one scale.
 type planeTicks struct{ niceTicks }
 
+// powerOfTen labels the tick at 10^e: gonum's LogTicks computes its values
+// by repeated multiplication and would write 10 as "10.000000000000007" and
+// 0.1 as "0.10000000000000006". The label is the shortest form of the exact
+// power, with a true minus: 0.001, 1000, 1e−05, 1e+06.
+func powerOfTen(e int) string {
+	return strings.Replace(strconv.FormatFloat(math.Pow10(e), 'g', -1, 64), "-", "−", 1)
+}
+
 // logTicks ticks a logarithmic axis as gonum's plot.LogTicks does — labels
 // at the powers of ten, unlabelled ticks at 2…9 times them — and keeps the
 // labels readable: over more than six decades only every other power is
@@ -126,6 +134,7 @@ func (logTicks) Ticks(lo, hi float64) []plot.Tick {
 			ticks[i].Label = ""
 		}
 		if ticks[i].Label != "" {
+			ticks[i].Label = powerOfTen(int(math.Round(e)))
 			labelled++
 		}
 	}

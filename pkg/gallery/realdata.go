@@ -51,7 +51,7 @@ func IrisPetals(l lang.Lang) (*plot.Plot, error) {
 	return figures.Plane{
 		Title: l.Pick("Iris, petal measurements: perceptron and maximum margin", "鸢尾花的花瓣尺寸：感知机与最大间隔"), X: petals, Y: iris.Y,
 		XLabel: l.Pick("petal length (cm)", "花瓣长度 (cm)"), YLabel: l.Pick("petal width (cm)", "花瓣宽度 (cm)"),
-		PositiveName: l.Pick("setosa (y = +1)", "山鸢尾 setosa (y = +1)"), NegativeName: l.Pick("versicolor (y = −1)", "变色鸢尾 versicolor (y = −1)"),
+		PositiveName: l.Pick("setosa (y = +1)", "山鸢尾 (y = +1)"), NegativeName: l.Pick("versicolor (y = −1)", "变色鸢尾 (y = −1)"),
 		Boundaries: []figures.Boundary{{W: p.W, B: p.B, Label: l.Pick("perceptron (cyclic order)", "感知机（按顺序遍历）")},
 			{W: s.W, B: s.B, Label: l.Pick("hard-margin SVM", "硬间隔支持向量机"), Margins: true}},
 		Alpha: s.Alpha,
@@ -99,9 +99,9 @@ func PocketErrors(train *dataset.Set, limits []float64, l lang.Lang) (*plot.Plot
 	return figures.Lines{
 		Title: l.Pick(fmt.Sprintf("Perceptron on breast cancer (training set, %d points)", len(train.Y)),
 			fmt.Sprintf("乳腺癌数据上的感知机（训练集，%d 个样本）", len(train.Y))),
-		XLabel: l.Pick("epoch limit", "轮数上限"), YLabel: l.Pick("training points misclassified", "训练集误分类点数"), LogX: true,
-		Series: []figures.Series{{Name: l.Pick("final weights", "最终权重"), X: limits, Y: final},
-			{Name: l.Pick("pocket weights", "口袋权重"), X: limits, Y: pocket}},
+		XLabel: l.Pick("epoch limit", "遍数上限"), YLabel: l.Pick("training points misclassified", "训练集误分类点数"), LogX: true,
+		Series: []figures.Series{{Name: l.Pick("final weights", "最终权值"), X: limits, Y: final},
+			{Name: l.Pick("pocket weights", "口袋权值"), X: limits, Y: pocket}},
 		Lang: l,
 	}.Plot()
 }

@@ -82,7 +82,7 @@ func OutcomeDistances(x mat.Matrix, outcomes []perceptron.Outcome, l lang.Lang) 
 			d[i] = perceptron.Distance(o.W, o.B, mat.Row(nil, i, x))
 			row = append(row, notation.Number(d[i]))
 		}
-		rows = append(rows, append(row, yesNo(MoreUsedCloser(o.Counts, d), l)))
+		rows = append(rows, append(row, YesNo(MoreUsedCloser(o.Counts, d), l)))
 	}
 	return header, rows
 }
@@ -122,7 +122,7 @@ func DualAsPrimal(x mat.Matrix, y []float64, dual *perceptron.Result, primal *pe
 		s, p := dual.Trace[k], primal.Trace[k]
 		same := floats.Equal(w, p.W) && s.B == p.B && s.Point == p.Point
 		rows = append(rows, []string{strconv.Itoa(k), notation.Vector(alpha), notation.Vector(w), notation.Number(s.B),
-			notation.Vector(p.W), notation.Number(p.B), yesNo(same, l)})
+			notation.Vector(p.W), notation.Number(p.B), YesNo(same, l)})
 	}
 	return header, rows
 }
@@ -149,8 +149,9 @@ func Counts(n []int) string {
 	return notation.Vector(v)
 }
 
-// yesNo writes a verdict in the language l.
-func yesNo(v bool, l lang.Lang) string {
+// YesNo writes a verdict for a table cell in the language l: yes or no,
+// 是 or 否.
+func YesNo(v bool, l lang.Lang) string {
 	if v {
 		return l.Pick("yes", "是")
 	}

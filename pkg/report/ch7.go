@@ -10,6 +10,7 @@ import (
 
 	"github.com/marginnotes/marginnotes/pkg/classify"
 	"github.com/marginnotes/marginnotes/pkg/lang"
+	"github.com/marginnotes/marginnotes/pkg/loss"
 	"github.com/marginnotes/marginnotes/pkg/notation"
 	"github.com/marginnotes/marginnotes/pkg/svm"
 )
@@ -98,10 +99,7 @@ func SweepTable(x mat.Matrix, y, cs []float64, res []*svm.Result, l lang.Lang) (
 		if r.W == nil {
 			panic("report: SweepTable needs linear fits")
 		}
-		slack := 0.0
-		for i := range y {
-			slack += math.Max(0, 1-y[i]*r.Decision(mat.Row(nil, i, x)))
-		}
+		slack := loss.Sum(loss.Hinge, r, x, y) // Σξᵢ, ξᵢ = [1 − yᵢf(xᵢ)]₊
 		rows = append(rows, []string{fmt.Sprintf("%.4g", cs[k]), fmt.Sprintf("%.3g", 2/floats.Norm(r.W, 2)),
 			strconv.Itoa(len(y) - len(r.Support)), strconv.Itoa(len(r.Free)), strconv.Itoa(len(r.Bounded)),
 			strconv.Itoa(Errors(r, x, y)), fmt.Sprintf("%.3g", slack), fmt.Sprintf("%.4g", r.PrimalObjective)})
@@ -112,19 +110,10 @@ func SweepTable(x mat.Matrix, y, cs []float64, res []*svm.Result, l lang.Lang) (
 // Errors counts the points of (x, y) that c misclassifies by the rule of
 // Definition 2.1, Predict(xᵢ) ≠ yᵢ (a point with f(xᵢ) = 0 is predicted +1):
 // the training or test errors that a table reports next to
-// classify.Accuracy, which is 1 − Errors/N.
+// classify.Accuracy, which is 1 − Errors/N. It is loss.Sum with the 0-1
+// loss, as an int: one rule for every error count.
 //
 // It panics if x and y differ in length.
 func Errors(c classify.Classifier, x mat.Matrix, y []float64) int {
-	p := classify.Predictions(nil, c, x)
-	if len(p) != len(y) {
-		panic("report: Errors needs one label per row of x")
-	}
-	n := 0
-	for i := range y {
-		if p[i] != y[i] {
-			n++
-		}
-	}
-	return n
+	return int(loss.Sum(loss.ZeroOne, c, x, y))
 }
