@@ -84,7 +84,7 @@ test-notebooks: setup
 
 notebooks: setup
 	@test -n '$(wildcard notebooks/src/$(NB).md)' || { echo 'no source notebooks/src/$(NB).md' >&2; exit 1; }
-	$(GO) run ./tools/nbgen $(notdir $(wildcard notebooks/src/$(NB).md))
+	$(GO) run ./tools/nbgen -require-zh $(notdir $(wildcard notebooks/src/$(NB).md))
 	for f in notebooks/$(NB).ipynb notebooks/zh/$(NB).ipynb; do [ ! -e "$$f" ] || echo "$$f"; done | \
 		xargs -P 2 -I{} $(NBCONVERT_EXEC) --to notebook --inplace {}
 

@@ -157,11 +157,13 @@ var plotMIMEs = []string{"image/svg+xml", "image/png"}
 // in a cell's standard error.
 var failurePattern = regexp.MustCompile(`(?m)^panic: |^fatal error: |goroutine \d+ \[|\.go:\d+:\d+: |^exit status \d+|GoNB Error`)
 
-// TestSources checks that every notebook is generated from its source in
-// src/ (cells, tags, expect markers, kernel), with nbgen -check.
+// TestSources checks that every notebook of both editions is generated from
+// its source in src/ (cells, tags, expect markers, kernel), and that every
+// Markdown cell of every source has its Chinese text (nbgen -check
+// -require-zh).
 func TestSources(t *testing.T) {
 	root := repoRoot(t)
-	cmd := exec.Command(goCommand(), "run", "./tools/nbgen", "-check")
+	cmd := exec.Command(goCommand(), "run", "./tools/nbgen", "-check", "-require-zh")
 	cmd.Dir = root
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("nbgen -check: %v\n%s", err, out)

@@ -71,7 +71,7 @@ func FormSweep(repeats int) ([]*experiment.FormTiming, error) {
 // is not in the catalogue; FormCosts draws the deterministic counts.
 func FormTimes(ts []*experiment.FormTiming, l lang.Lang) (*figures.Grid, error) {
 	ms := func(d time.Duration) float64 { return d.Seconds() * 1e3 }
-	return formFigure(ts, l.Pick("Perceptron, %d epochs: primal and dual form, wall time", "感知机，%d 轮：原始形式与对偶形式的运行时间"),
+	return formFigure(ts, l.Pick("Perceptron, %d epochs: primal and dual form, wall time", "感知机，%d 遍：原始形式与对偶形式的运行时间"),
 		l.Pick("milliseconds", "毫秒"), l, func(t *experiment.FormTiming) []float64 {
 			return []float64{ms(t.Primal), ms(t.DualTotal()), ms(t.DualLoop)}
 		})
@@ -84,7 +84,7 @@ func FormTimes(ts []*experiment.FormTiming, l lang.Lang) (*figures.Grid, error) 
 // (experiment.BookDualCost) with its Gram matrix computed; the words in the
 // language l.
 func FormCosts(ts []*experiment.FormTiming, l lang.Lang) (*figures.Grid, error) {
-	return formFigure(ts, l.Pick("Perceptron, %d epochs: primal and dual form, cost model", "感知机，%d 轮：原始形式与对偶形式的计算量"),
+	return formFigure(ts, l.Pick("Perceptron, %d epochs: primal and dual form, cost model", "感知机，%d 遍：原始形式与对偶形式的计算量"),
 		l.Pick("multiply–adds", "乘加次数"), l, func(t *experiment.FormTiming) []float64 {
 			book := experiment.BookDualCost(t.N, t.D, t.Examined, t.Updates)
 			return []float64{float64(t.PrimalCost.Total()), float64(t.DualCost.Total()),

@@ -88,12 +88,12 @@ func XORLinear(set *dataset.Set, l lang.Lang) (*plot.Plot, error) {
 	}
 	return figures.Plane{
 		Title: l.Pick(fmt.Sprintf("%d XOR points: no line separates them\nshaded: the half-planes of the pocket weights", len(set.Y)),
-			fmt.Sprintf("%d 个 XOR 点：没有直线能把它们分开\n着色：口袋权重的两个半平面", len(set.Y))),
+			fmt.Sprintf("%d 个异或点：没有直线能把它们分开\n着色：口袋权值的两个半平面", len(set.Y))),
 		X: set.X, Y: set.Y,
 		Boundaries: []figures.Boundary{
-			{W: r.W, B: r.B, Label: l.Pick(fmt.Sprintf("last weights after %d epochs", r.Epochs), fmt.Sprintf("%d 轮后的最终权重", r.Epochs))},
+			{W: r.W, B: r.B, Label: l.Pick(fmt.Sprintf("last weights after %d epochs", r.Epochs), fmt.Sprintf("%d 遍后的最终权值", r.Epochs))},
 			{W: r.Pocket.W, B: r.Pocket.B, Label: l.Pick(fmt.Sprintf("pocket weights (%d errors), shaded", r.Pocket.Errors),
-				fmt.Sprintf("口袋权重（%d 个误分类点），着色", r.Pocket.Errors)), Shade: true},
+				fmt.Sprintf("口袋权值（%d 个误分类点），着色", r.Pocket.Errors)), Shade: true},
 			{W: v.Averaged.W, B: v.Averaged.B, Label: l.Pick("averaged perceptron", "平均感知机")},
 		},
 		Lang: l,
