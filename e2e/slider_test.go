@@ -49,6 +49,41 @@ var sliderStates = map[string][]sliderState{
 		{0, 0, 7, "C = 0.1: w = (0.2, 0.2), b ∈ [−0.4, −0.2]"}, // notebook 07, svm.Exact
 		{0, 0, 28, "C = 100: w = (1/2, 1/2), b = −2"},          // Example 7.1's hard margin
 	},
+	// The Chinese edition: the same numbers, labelled in Chinese
+	// (pkg/gallery's frames with lang.Chinese).
+	"zh/02-primal-form": {
+		{0, 0, 3, "k = 3：x3 = (1, 1)，y = −1，在 w = (2, 2)，b = 0 下"}, // Table 2.1, k = 3
+		{0, 0, 3, "误分类 → w = (1, 1)，b = −1"},
+		{0, 0, 7, "→ w = (1, 1)，b = −3；此时没有误分类点"},  // Table 2.1, final
+		{0, 1, 11, "→ w = (2, 1)，b = −5；此时没有误分类点"}, // the book's other order
+		{0, 3, 4, "→ w = (1, 0)，b = −2；此时没有误分类点"},  // cyclic x2, x1, x3
+	},
+	"zh/03-dual-form-gram": {
+		{0, 0, 3, "α = (1, 0, 2)，b = −1"},          // Table 2.2, k = 3
+		{0, 0, 7, "α = (2, 0, 5)，b = −3；此时没有误分类点"}, // Table 2.2, final
+	},
+	"zh/04-novikoff": {
+		{0, 0, 0, "γ = 0.4（生成时的间隔）"},
+		{0, 0, 10, "γ = 0.0125（生成时的间隔）"},
+	},
+	"zh/07-soft-margin-hinge": {
+		{0, 0, 7, "C = 0.1：w = (0.2, 0.2)，b ∈ [−0.4, −0.2]（不唯一"},
+		{0, 0, 28, "C = 100：w = (1/2, 1/2)，b = −2"},
+	},
+}
+
+// TestSliderStatesBothEditions checks that every notebook with listed
+// slider states is listed in both editions.
+func TestSliderStatesBothEditions(t *testing.T) {
+	for name := range sliderStates {
+		other := zhPrefix + name
+		if strings.HasPrefix(name, zhPrefix) {
+			other = strings.TrimPrefix(name, zhPrefix)
+		}
+		if _, ok := sliderStates[other]; !ok {
+			t.Errorf("slider states of %s, none of %s", name, other)
+		}
+	}
 }
 
 // sliderInfo is what the page says about one slider.
