@@ -5,6 +5,8 @@
 #   go vet ./...
 #   staticcheck ./...   (scripts/setup.sh lint builds the pinned version)
 #   go mod tidy -diff   go.mod and go.sum are tidy
+#   the same go vet and tidy check in each example module (examples/*/go.mod),
+#   which ./... of the main module leaves out
 #   Debian's shellcheck on every shell script: *.sh, and the files without
 #   an extension whose #! line names sh or bash (such as .ci/run)
 # Run `scripts/setup.sh lint` first (`make lint` does).
@@ -59,6 +61,12 @@ check "gofmt -l" gofmt_clean
 check "go vet" "$go" vet ./...
 check staticcheck staticcheck ./...
 check "go mod tidy -diff" "$go" mod tidy -diff
+for mod in examples/*/go.mod; do
+	[[ -e $mod ]] || continue
+	dir=${mod%/go.mod}
+	check "go vet ($dir)" env GOWORK=off "$go" -C "$dir" vet ./...
+	check "go mod tidy -diff ($dir)" env GOWORK=off "$go" -C "$dir" mod tidy -diff
+done
 check shellcheck shellcheck_all
 
 if ((${#failed[@]})); then

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/marginnotes/marginnotes/pkg/notation"
 	"github.com/marginnotes/marginnotes/pkg/perceptron"
 )
 
@@ -50,9 +51,9 @@ func runBound(args []string, stdin io.Reader, stdout io.Writer) error {
 			return err
 		}
 	} else {
-		fmt.Fprintf(stdout, "R = max‖x̂ᵢ‖:        %s\n", num(out.R))
-		fmt.Fprintf(stdout, "best γ:             %s   (ŵ_opt = %s, b_opt = %s)\n", num(out.Gamma), vec(out.W), num(out.B))
-		fmt.Fprintf(stdout, "bound (R/γ)²:       %s\n", num(out.Bound))
+		fmt.Fprintf(stdout, "R = max‖x̂ᵢ‖:        %s\n", notation.Number(out.R))
+		fmt.Fprintf(stdout, "best γ:             %s   (ŵ_opt = %s, b_opt = %s)\n", notation.Number(out.Gamma), notation.Vector(out.W), notation.Number(out.B))
+		fmt.Fprintf(stdout, "bound (R/γ)²:       %s\n", notation.Number(out.Bound))
 		fmt.Fprintf(stdout, "mistakes k (book):  %d\n", out.Mistakes)
 	}
 	return err

@@ -13,6 +13,7 @@ import (
 
 	"github.com/marginnotes/marginnotes/pkg/dataset"
 	"github.com/marginnotes/marginnotes/pkg/kernel"
+	"github.com/marginnotes/marginnotes/pkg/notation"
 )
 
 // errHelp is returned after a command printed its help on request.
@@ -46,21 +47,30 @@ func parse(fs *flag.FlagSet, args []string, out io.Writer) (string, error) {
 }
 
 // readSet reads a CSV or LIBSVM file, or standard input for "-".
-func readSet(name string, stdin io.Reader) (*dataset.Set, error) {
+func readSet(name string, stdin io.Reader) (s *dataset.Set, err error) {
+	err = readInput(name, stdin, func(r io.Reader) (err error) {
+		s, err = dataset.Read(r)
+		return err
+	})
+	return s, err
+}
+
+// readInput calls read with the file name open, or with stdin for "-"; an
+// error of read is prefixed with the name.
+func readInput(name string, stdin io.Reader, read func(io.Reader) error) error {
 	r := stdin
 	if name != "-" {
 		f, err := os.Open(name)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		defer f.Close()
 		r = f
 	}
-	s, err := dataset.Read(r)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
+	if err := read(r); err != nil {
+		return fmt.Errorf("%s: %w", name, err)
 	}
-	return s, nil
+	return nil
 }
 
 // kernelFlags are the kernel options shared by perceptron and svm, with
@@ -85,9 +95,9 @@ var kernelParams = map[string][]string{
 func (k *kernelFlags) register(fs *flag.FlagSet) {
 	k.fs = fs
 	fs.StringVar(&k.name, "kernel", "linear", "kernel: linear, poly (gamma·x·z+coef0)^degree or rbf exp(−gamma‖x−z‖²)")
-	fs.Float64Var(&k.gamma, "gamma", 0, "kernel gamma (default 1/number of features, as LIBSVM)")
+	fs.Var((*finiteFloat)(&k.gamma), "gamma", "kernel gamma (default 1/number of features, as LIBSVM)")
 	fs.IntVar(&k.degree, "degree", 3, "degree of the poly kernel")
-	fs.Float64Var(&k.coef0, "coef0", 0, "coef0 of the poly kernel")
+	fs.Var((*finiteFloat)(&k.coef0), "coef0", "coef0 of the poly kernel")
 }
 
 // kernel returns the kernel the flags describe for data with d features.
@@ -185,6 +195,37 @@ func (s *seedFlag) Set(v string) error {
 	return nil
 }
 
+// finiteFloat is a float option that takes finite numbers only: "Inf" or
+// "NaN" is a usage error when the flags are parsed.
+type finiteFloat float64
+
+func (f *finiteFloat) String() string {
+	if f == nil {
+		return "0"
+	}
+	return strconv.FormatFloat(float64(*f), 'g', -1, 64)
+}
+
+func (f *finiteFloat) Set(s string) error {
+	v, err := strconv.ParseFloat(s, 64)
+	if err != nil && !errors.Is(err, strconv.ErrRange) {
+		return errors.New("not a number")
+	}
+	if math.IsInf(v, 0) || math.IsNaN(v) {
+		return errors.New("want a finite number")
+	}
+	*f = finiteFloat(v)
+	return nil
+}
+
+// floatFlag defines a finite float option of fs.
+func floatFlag(fs *flag.FlagSet, name string, value float64, usage string) *float64 {
+	p := new(float64)
+	*p = value
+	fs.Var((*finiteFloat)(p), name, usage)
+	return p
+}
+
 // oneBased returns the 1-based point numbers of 0-based indices.
 func oneBased(idx []int) []int {
 	out := make([]int, len(idx))
@@ -202,13 +243,45 @@ func finite(v float64) *float64 {
 	return &v
 }
 
-// vec formats a vector compactly for the readable summaries.
-func vec(v []float64) string {
-	parts := make([]string, len(v))
-	for i, x := range v {
-		parts[i] = strconv.FormatFloat(x, 'g', 6, 64)
+// distinct writes the numbers vs with package notation, or, where two
+// different numbers would look alike (notation keeps four digits), all of
+// them with as many significant digits as tell them apart. A nil number is
+// infinite, written −∞ in the first place and ∞ elsewhere.
+func distinct(vs ...*float64) []string {
+	out := make([]string, len(vs))
+	for digits := 0; digits <= 17; digits++ {
+		for i, v := range vs {
+			switch {
+			case v == nil && i == 0:
+				out[i] = "−∞"
+			case v == nil:
+				out[i] = "∞"
+			case digits == 0:
+				out[i] = notation.Number(*v)
+			default:
+				out[i] = strconv.FormatFloat(*v, 'g', digits, 64)
+				if strings.HasPrefix(out[i], "-") {
+					out[i] = "−" + out[i][1:] // a true minus, as notation writes
+				}
+			}
+		}
+		if !alike(vs, out) {
+			break
+		}
+		digits = max(digits, 4) // from notation's four digits to five
 	}
-	return "(" + strings.Join(parts, ", ") + ")"
+	return out
 }
 
-func num(v float64) string { return strconv.FormatFloat(v, 'g', 6, 64) }
+// alike reports whether two different finite numbers of vs have the same
+// text in out.
+func alike(vs []*float64, out []string) bool {
+	for i := range vs {
+		for j := range i {
+			if vs[i] != nil && vs[j] != nil && *vs[i] != *vs[j] && out[i] == out[j] {
+				return true
+			}
+		}
+	}
+	return false
+}

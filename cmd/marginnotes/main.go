@@ -1,28 +1,50 @@
 // Command marginnotes runs the algorithms of the Margin Notes library on a
 // data file: the perceptron (primal, dual, kernel and voted forms), the
-// support vector machine (SMO or the exact face-enumeration solver), the
-// Novikoff bound, and writes the notebooks' figures.
+// support vector machine (SMO, the exact face-enumeration solver or the
+// primal interior-point solver), the Novikoff bound; it saves the fitted
+// models, classifies new points with them, and writes the notebooks'
+// figures.
 //
 // Usage:
 //
 //	marginnotes perceptron [--form primal|dual|kernel|voted] [--eta 1] [--order 1,2,3 | --seed S]
-//	                       [--choices 1,3,3] [--max-epochs 1000] [--cs229]
+//	                       [--choices 1,3,3] [--max-epochs 1000] [--epochs 10] [--cs229]
 //	                       [--kernel linear|poly|rbf --gamma g --degree d --coef0 r]
-//	                       [--trace] [--json] FILE
+//	                       [--trace] [--json] [--save-model MODEL] FILE
 //	marginnotes svm [--c C] [--kernel linear|poly|rbf] [--gamma g] [--degree d] [--coef0 r]
-//	                [--solver smo|exact] [--eps 1e-3] [--json] FILE
+//	                [--solver smo|exact|interior-point] [--eps 1e-3] [--json] [--save-model MODEL] FILE
+//	marginnotes predict --model MODEL [--json] DATA
 //	marginnotes bound [--json] FILE
 //	marginnotes figures --out DIR [--format svg,png,pdf] [--only PATTERN]
 //
 // FILE is CSV (label in the last column, optional header) or LIBSVM sparse
 // format, detected from the content; "-" reads standard input. Point numbers
 // in options and output are 1-based, like the book's x1…xN. Without --c the
-// SVM has a hard margin. Errors are reported in one line on standard error
-// with a non-zero exit status: 2 for bad usage, 1 for bad data, a run that
-// did not reach its goal (a perceptron that did not converge prints its
-// partial result and pocket weights first) or output that could not be
-// written. JSON has no NaN or infinity: a result holding one is not printed
-// with --json, and the error says why.
+// SVM has a hard margin. Numbers in the text output are written as the book
+// writes them (package notation: 1/4, −2, ½x⁽¹⁾ + ½x⁽²⁾ − 2 = 0); --json
+// gives them in full.
+//
+// --save-model MODEL writes the fitted model, when the run succeeds, as the
+// JSON file of package modelio: the solver and its settings, the weights or
+// the support vectors with αᵢyᵢ and the kernel, the dimension. predict reads
+// it and prints the label of every point of DATA, one per line, +1 or -1
+// (Definition 2.1: +1 where f(x) ≥ 0; the voted perceptron predicts by its
+// vote), and when DATA has labels a last line with the accuracy; --json
+// prints the labels, the decision values f(x) and the accuracy. DATA may
+// have labels or not: a CSV line with as many fields as the model has
+// features is a point without a label, one with a field more has the label
+// last; a LIBSVM line without a label starts with its first index:value
+// pair.
+//
+// Errors are reported in one line on standard error with a non-zero exit
+// status: 2 for bad usage (an unknown option, a value out of range, Inf or
+// NaN for a number), 1 for bad data, a model file that cannot be read (not
+// a model, another format version, an unknown kind or kernel, another
+// dimension than DATA), a run that did not reach its goal (a perceptron that
+// did not converge prints its partial result and pocket weights first, and
+// saves no model) or output that could not be written. JSON has no NaN or
+// infinity: a result holding one is not printed with --json, and the error
+// says why.
 package main
 
 import (
@@ -49,7 +71,8 @@ const usage = `usage: marginnotes COMMAND [options] FILE
 
 commands:
   perceptron   train a perceptron (book Algorithms 2.1, 2.2; kernel; voted)
-  svm          solve the SVM dual (SMO or exact face enumeration)
+  svm          solve the SVM (SMO or exact face enumeration on the dual; interior point on the primal)
+  predict      classify points with a model saved by perceptron or svm --save-model
   bound        Novikoff's bound (R/γ)² and the mistakes of a book-order run
   figures      write every notebook figure to a directory
 
@@ -71,12 +94,14 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		err = runSVM(rest, stdin, out)
 	case "bound":
 		err = runBound(rest, stdin, out)
+	case "predict":
+		err = runPredict(rest, stdin, out)
 	case "figures":
 		err = runFigures(rest, out)
 	case "-h", "-help", "--help", "help":
 		fmt.Fprint(out, usage)
 	default:
-		err = usagef("unknown command %q (want perceptron, svm, bound or figures)", cmd)
+		err = usagef("unknown command %q (want perceptron, svm, predict, bound or figures)", cmd)
 	}
 	if errors.Is(err, errHelp) {
 		err = nil

@@ -208,11 +208,21 @@ func TestErrors(t *testing.T) {
 		{"missing file", "", []string{"svm", "/nonexistent/data.csv"}, 1, "no such file"},
 		{"c zero", example21, []string{"svm", "--c", "0", "-"}, 2, "want a finite C > 0"},
 		{"c negative", example21, []string{"svm", "--c", "-1", "-"}, 2, "want a finite C > 0"},
-		{"c NaN", example21, []string{"svm", "--c", "NaN", "-"}, 2, "want a finite C > 0"},
+		{"c NaN", example21, []string{"svm", "--c", "NaN", "-"}, 2, `svm: invalid value "NaN" for flag -c: want a finite number`},
+		{"c Inf", example21, []string{"svm", "--c", "Inf", "-"}, 2, `invalid value "Inf" for flag -c: want a finite number`},
 		{"eps", example21, []string{"svm", "--eps", "0", "-"}, 2, "--eps"},
+		{"eps Inf", example21, []string{"svm", "--eps", "Inf", "-"}, 2, `svm: invalid value "Inf" for flag -eps: want a finite number`},
+		{"eps overflow", example21, []string{"svm", "--eps", "1e999", "-"}, 2, `invalid value "1e999" for flag -eps: want a finite number`},
+		{"eps text", example21, []string{"svm", "--eps", "small", "-"}, 2, `invalid value "small" for flag -eps: not a number`},
+		{"gamma Inf", example21, []string{"svm", "--kernel", "rbf", "--gamma", "+Inf", "-"}, 2, "for flag -gamma: want a finite number"},
+		{"coef0 NaN", example21, []string{"perceptron", "--form", "kernel", "--kernel", "poly", "--coef0", "nan", "-"}, 2, "for flag -coef0: want a finite number"},
+		{"eta Inf", example21, []string{"perceptron", "--eta", "Inf", "-"}, 2, `perceptron: invalid value "Inf" for flag -eta: want a finite number`},
+		{"eps exact", example21, []string{"svm", "--solver", "exact", "--eps", "1e-4", "-"}, 2, "--eps is the tolerance of --solver smo, not exact"},
+		{"interior point rbf", example21, []string{"svm", "--solver", "interior-point", "--kernel", "rbf", "-"}, 2, "interior-point solves the linear SVM"},
+		{"interior point not separable", xor, []string{"svm", "--solver", "interior-point", "-"}, 1, "not separable"},
 		{"bad kernel", example21, []string{"svm", "--kernel", "sigmoid", "-"}, 2, `unknown kernel "sigmoid"`},
 		{"bad gamma", example21, []string{"svm", "--kernel", "rbf", "--gamma", "-1", "-"}, 2, "Gamma = -1"},
-		{"bad solver", example21, []string{"svm", "--solver", "qp", "-"}, 2, `unknown --solver "qp"`},
+		{"bad solver", example21, []string{"svm", "--solver", "qp", "-"}, 2, `unknown --solver "qp" (want smo, exact or interior-point)`},
 		{"hard margin not separable", xor, []string{"svm", "-"}, 1, "not separable"},
 		{"exact not separable", xor, []string{"svm", "--solver", "exact", "-"}, 1, "not separable"},
 		{"label 0/1", "1,1,1\n2,2,0\n", []string{"svm", "-"}, 1, "map 0 to -1"},
@@ -268,7 +278,7 @@ func TestErrors(t *testing.T) {
 }
 
 func TestHelp(t *testing.T) {
-	for _, cmd := range []string{"perceptron", "svm", "bound", "figures"} {
+	for _, cmd := range []string{"perceptron", "svm", "predict", "bound", "figures"} {
 		code, out, _ := runCmd(t, "", cmd, "-h")
 		if code != 0 || !strings.Contains(out, "usage: marginnotes "+cmd) {
 			t.Errorf("%s -h: exit %d, output %q", cmd, code, out)
@@ -307,6 +317,10 @@ func (failWriter) Write([]byte) (int, error) { return 0, errors.New("no space le
 // TestWriteError: output that cannot be written is an error, exit status 1,
 // whatever the command and form.
 func TestWriteError(t *testing.T) {
+	model := filepath.Join(t.TempDir(), "model.json")
+	if code, _, errOut := runCmd(t, example21, "perceptron", "--save-model", model, "-"); code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
 	for _, args := range [][]string{
 		{"svm", "-"},
 		{"svm", "--json", "-"},
@@ -314,6 +328,9 @@ func TestWriteError(t *testing.T) {
 		{"perceptron", "--form", "voted", "-"},
 		{"bound", "-"},
 		{"bound", "--json", "-"},
+		{"svm", "--solver", "interior-point", "-"},
+		{"predict", "--model", model, "-"},
+		{"predict", "--json", "--model", model, "-"},
 		{"help"},
 	} {
 		var errOut bytes.Buffer

@@ -5,11 +5,12 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"math"
 	"math/rand/v2"
 	"strings"
 
+	"github.com/marginnotes/marginnotes/pkg/classify"
 	"github.com/marginnotes/marginnotes/pkg/kernel"
+	"github.com/marginnotes/marginnotes/pkg/notation"
 	"github.com/marginnotes/marginnotes/pkg/perceptron"
 )
 
@@ -53,7 +54,7 @@ type stepJSON struct {
 func runPerceptron(args []string, stdin io.Reader, stdout io.Writer) error {
 	fs := flag.NewFlagSet("perceptron", flag.ContinueOnError)
 	form := fs.String("form", "primal", "primal (Algorithm 2.1), dual (Algorithm 2.2, Gram matrix), kernel or voted")
-	eta := fs.Float64("eta", 1, "learning rate η > 0")
+	eta := floatFlag(fs, "eta", 1, "learning rate η > 0")
 	order := fs.String("order", "", "explicit cyclic visiting order of the points, e.g. 3,1,2 (default: the book's 1,2,…,N)")
 	choices := fs.String("choices", "", "the misclassified points to update with, in order, e.g. 1,3,3,3,2,3,3,3,1,3,3")
 	var seed seedFlag
@@ -63,13 +64,14 @@ func runPerceptron(args []string, stdin io.Reader, stdout io.Writer) error {
 	cs229 := fs.Bool("cs229", false, "CS229's mistake rule: sign(w·x+b) ≠ y with sign(0) = +1, instead of y(w·x+b) ≤ 0")
 	trace := fs.Bool("trace", false, fmt.Sprintf("print every update (Tables 2.1 and 2.2), the first %d of them", perceptron.MaxTraceSteps))
 	asJSON := fs.Bool("json", false, "print one JSON object")
+	save := fs.String("save-model", "", "write the fitted model to this file (JSON, package modelio) when the run succeeds")
 	var kf kernelFlags
 	kf.register(fs)
 	file, err := parse(fs, args, stdout)
 	if err != nil {
 		return err
 	}
-	if !(*eta > 0) || math.IsInf(*eta, 1) {
+	if !(*eta > 0) {
 		return usagef("perceptron: --eta %v, want a finite η > 0", *eta)
 	}
 	if *maxEpochs < 1 {
@@ -129,21 +131,26 @@ func runPerceptron(args []string, stdin io.Reader, stdout io.Writer) error {
 		CS229: *cs229, Src: src, Record: *trace}
 	var run *perceptron.Run
 	var fitErr error
+	var solver any
+	var model classify.Classifier
 	switch *form {
 	case "primal":
-		var res *perceptron.Result
-		if res, fitErr = (perceptron.Primal{Settings: settings}).Fit(set.X, set.Y); res != nil {
-			run, out.W, out.B = &res.Run, res.W, res.B
+		p := perceptron.Primal{Settings: settings}
+		res, err := p.Fit(set.X, set.Y)
+		if solver, fitErr = p, err; res != nil {
+			run, model, out.W, out.B = &res.Run, res, res.W, res.B
 		}
 	case "dual":
-		var res *perceptron.Result
-		if res, fitErr = (perceptron.Dual{Settings: settings}).Fit(set.X, set.Y); res != nil {
-			run, out.W, out.B = &res.Run, res.W, res.B
+		dl := perceptron.Dual{Settings: settings}
+		res, err := dl.Fit(set.X, set.Y)
+		if solver, fitErr = dl, err; res != nil {
+			run, model, out.W, out.B = &res.Run, res, res.W, res.B
 		}
 	case "kernel":
-		var res *perceptron.KernelResult
-		if res, fitErr = (perceptron.KernelDual{Settings: settings, K: kern}).Fit(set.X, set.Y); res != nil {
-			run, out.B = &res.Run, res.B
+		kd := perceptron.KernelDual{Settings: settings, K: kern}
+		res, err := kd.Fit(set.X, set.Y)
+		if solver, fitErr = kd, err; res != nil {
+			run, model, out.B = &res.Run, res, res.B
 		}
 	case "voted":
 		if ord != perceptron.Cyclic && ord != perceptron.Shuffle || seq != nil {
@@ -152,11 +159,15 @@ func runPerceptron(args []string, stdin io.Reader, stdout io.Writer) error {
 		if *trace || *cs229 || *eta != 1 {
 			return usagef("perceptron: --form voted runs η = 1 with the book's rule and has no trace")
 		}
-		vr, err := perceptron.Voted{Epochs: *epochs, Order: ord, Src: src}.Fit(set.X, set.Y)
+		v := perceptron.Voted{Epochs: *epochs, Order: ord, Src: src}
+		vr, err := v.Fit(set.X, set.Y)
 		if err != nil {
 			return err
 		}
-		return printVoted(stdout, vr, kernel.Rows(set.X), set.Y, *asJSON)
+		if err := printVoted(stdout, vr, kernel.Rows(set.X), set.Y, *asJSON); err != nil {
+			return err
+		}
+		return saveModel(*save, v, vr)
 	default:
 		return usagef("perceptron: unknown --form %q (want primal, dual, kernel or voted)", *form)
 	}
@@ -186,7 +197,10 @@ func runPerceptron(args []string, stdin io.Reader, stdout io.Writer) error {
 	} else {
 		printPerceptron(stdout, out)
 	}
-	return fitErr
+	if fitErr != nil {
+		return fitErr
+	}
+	return saveModel(*save, solver, model)
 }
 
 func printPerceptron(w io.Writer, out perceptronOutput) {
@@ -195,35 +209,40 @@ func printPerceptron(w io.Writer, out perceptronOutput) {
 		for _, s := range out.Trace {
 			pt, a := "-", "-"
 			if s.Point > 0 {
-				pt, a = fmt.Sprintf("x%d", s.Point), num(s.Alpha)
+				pt, a = fmt.Sprintf("x%d", s.Point), notation.Number(s.Alpha)
 			}
 			wv := "-"
 			if s.W != nil {
-				wv = vec(s.W)
+				wv = notation.Vector(s.W)
 			}
-			fmt.Fprintf(w, "%d\t%s\t%s\t%s\t%s\n", s.K, pt, wv, num(s.B), a)
+			fmt.Fprintf(w, "%d\t%s\t%s\t%s\t%s\n", s.K, pt, wv, notation.Number(s.B), a)
 		}
 		if out.TraceTruncated {
 			fmt.Fprintf(w, "(the first %d steps of %d)\n", len(out.Trace), out.Updates+1)
 		}
 		fmt.Fprintln(w)
 	}
-	fmt.Fprintf(w, "form:      %s\n", out.Form)
+	fmt.Fprintf(w, "form:       %s\n", out.Form)
 	if out.W != nil {
-		fmt.Fprintf(w, "w:         %s\n", vec(out.W))
+		fmt.Fprintf(w, "hyperplane: %s\n", notation.Equation(out.W, out.B))
+		fmt.Fprintf(w, "w:          %s\n", notation.Vector(out.W))
 	}
-	fmt.Fprintf(w, "b:         %s\n", num(out.B))
+	fmt.Fprintf(w, "b:          %s\n", notation.Number(out.B))
 	if out.Alpha != nil {
-		fmt.Fprintf(w, "alpha:     %s\n", vec(out.Alpha))
+		fmt.Fprintf(w, "alpha:      %s\n", notation.Vector(out.Alpha))
 	}
 	pts := make([]string, len(out.Mistakes))
 	for i, p := range out.Mistakes {
 		pts[i] = fmt.Sprintf("x%d", p)
 	}
-	fmt.Fprintf(w, "mistakes:  %s\n", strings.Join(pts, ", "))
-	fmt.Fprintf(w, "updates:   %d\nepochs:    %d\nconverged: %v\n", out.Updates, out.Epochs, out.Converged)
+	fmt.Fprintf(w, "mistakes:   %s\n", strings.Join(pts, ", "))
+	fmt.Fprintf(w, "updates:    %d\nepochs:     %d\nconverged:  %v\n", out.Updates, out.Epochs, out.Converged)
 	if p := out.Pocket; p != nil {
-		fmt.Fprintf(w, "pocket:    w=%s b=%s, %d training errors (after %d updates)\n", vec(p.W), num(p.B), p.Errors, p.Updates)
+		weights := "α = " + notation.Vector(p.Alpha) + ", b = " + notation.Number(p.B)
+		if p.W != nil {
+			weights = notation.Equation(p.W, p.B)
+		}
+		fmt.Fprintf(w, "pocket:     %s, %d training errors (after %d updates)\n", weights, p.Errors, p.Updates)
 	}
 }
 
@@ -255,7 +274,8 @@ func printVoted(w io.Writer, vr *perceptron.VotedResult, rows [][]float64, y []f
 	if asJSON {
 		return writeJSON(w, out, nil)
 	}
-	fmt.Fprintf(w, "form:            voted (averaged weights below)\nw:               %s\nb:               %s\n", vec(out.W), num(out.B))
+	fmt.Fprintf(w, "form:            voted (the vote predicts; the averaged perceptron below)\n")
+	fmt.Fprintf(w, "averaged:        %s\n", notation.Equation(out.W, out.B))
 	fmt.Fprintf(w, "votes:           %d (of %d vectors each)\nupdates:         %d\nepochs:          %d\ntraining errors: %d of %d (vote)\n",
 		out.Vectors, out.Group, out.Updates, out.Epochs, out.TrainingErrors, len(rows))
 	return nil

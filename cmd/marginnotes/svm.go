@@ -4,14 +4,17 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"math"
+
+	"gonum.org/v1/gonum/mat"
 
 	"github.com/marginnotes/marginnotes/pkg/kernel"
+	"github.com/marginnotes/marginnotes/pkg/notation"
 	"github.com/marginnotes/marginnotes/pkg/svm"
 )
 
-// svmOutput is the JSON object printed by "svm --json". Point numbers are
-// 1-based; an infinite end of b_interval is null.
+// svmOutput is the JSON object printed by "svm --json" for the dual
+// solvers (smo, exact). Point numbers are 1-based; an infinite end of
+// b_interval is null.
 type svmOutput struct {
 	Solver          string      `json:"solver"`
 	Kernel          string      `json:"kernel"`
@@ -29,25 +32,52 @@ type svmOutput struct {
 	Status          string      `json:"status"`
 }
 
+// primalOutput is the JSON object printed by "svm --solver interior-point
+// --json": the hyperplane and the primal objective ½‖w‖² + C·Σ hinge.
+type primalOutput struct {
+	Solver     string    `json:"solver"`
+	Kernel     string    `json:"kernel"`
+	C          *float64  `json:"c"` // null for a hard margin
+	W          []float64 `json:"w"`
+	B          float64   `json:"b"`
+	Objective  float64   `json:"primal_objective"`
+	HingeSum   float64   `json:"hinge_sum"`
+	Gap        float64   `json:"gap"`
+	Iterations int       `json:"iterations"`
+	Status     string    `json:"status"`
+}
+
 func runSVM(args []string, stdin io.Reader, stdout io.Writer) error {
 	fs := flag.NewFlagSet("svm", flag.ContinueOnError)
-	c := fs.Float64("c", 0, "soft-margin penalty C > 0 (default: hard margin)")
-	solver := fs.String("solver", "smo", "smo (second-order SMO, as LIBSVM) or exact (face enumeration, small problems)")
-	eps := fs.Float64("eps", svm.DefaultEps, "SMO stopping tolerance, as svm-train -e")
+	c := floatFlag(fs, "c", 0, "soft-margin penalty C > 0 (default: hard margin)")
+	solver := fs.String("solver", "smo", "smo (second-order SMO, as LIBSVM), exact (face enumeration, small problems) or interior-point (the primal problem, linear kernel)")
+	eps := floatFlag(fs, "eps", svm.DefaultEps, "SMO stopping tolerance, as svm-train -e")
 	asJSON := fs.Bool("json", false, "print one JSON object")
+	save := fs.String("save-model", "", "write the fitted model to this file (JSON, package modelio) when the run succeeds")
 	var kf kernelFlags
 	kf.register(fs)
 	file, err := parse(fs, args, stdout)
 	if err != nil {
 		return err
 	}
-	cSet := false
-	fs.Visit(func(f *flag.Flag) { cSet = cSet || f.Name == "c" })
-	if cSet && !(*c > 0 && !math.IsInf(*c, 1)) {
+	given := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { given[f.Name] = true })
+	if given["c"] && !(*c > 0) {
 		return usagef("svm: --c %v, want a finite C > 0 (omit --c for a hard margin)", *c)
 	}
 	if !(*eps > 0) {
 		return usagef("svm: --eps %v, want > 0", *eps)
+	}
+	switch *solver {
+	case "smo", "exact", "interior-point":
+	default:
+		return usagef("svm: unknown --solver %q (want smo, exact or interior-point)", *solver)
+	}
+	if given["eps"] && *solver != "smo" {
+		return usagef("svm: --eps is the tolerance of --solver smo, not %s", *solver)
+	}
+	if *solver == "interior-point" && kf.name != "linear" {
+		return usagef("svm: --solver interior-point solves the linear SVM; use smo or exact for --kernel %s", kf.name)
 	}
 	set, err := readSet(file, stdin)
 	if err != nil {
@@ -58,28 +88,34 @@ func runSVM(args []string, stdin io.Reader, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
+	var cOut *float64
+	if given["c"] {
+		cOut = c
+	}
 	var res *svm.Result
 	var fitErr error
+	var fitted any
 	switch *solver {
 	case "smo":
-		res, fitErr = svm.SMO{C: *c, Kernel: kern, Eps: *eps}.Fit(set.X, set.Y)
+		s := svm.SMO{C: *c, Kernel: kern, Eps: *eps}
+		res, fitErr = s.Fit(set.X, set.Y)
+		fitted = s
 	case "exact":
-		res, fitErr = svm.Exact{C: *c, Kernel: kern}.Fit(set.X, set.Y)
-	default:
-		return usagef("svm: unknown --solver %q (want smo or exact)", *solver)
+		s := svm.Exact{C: *c, Kernel: kern}
+		res, fitErr = s.Fit(set.X, set.Y)
+		fitted = s
+	case "interior-point":
+		return runInteriorPoint(stdout, svm.InteriorPoint{C: *c}, set.X, set.Y, cOut, *asJSON, *save)
 	}
 	if res == nil {
 		return fitErr
 	}
 	out := svmOutput{
-		Solver: *solver, Kernel: fmt.Sprint(kern), Alpha: res.Alpha, W: res.W, B: res.B,
+		Solver: *solver, Kernel: fmt.Sprint(kern), C: cOut, Alpha: res.Alpha, W: res.W, B: res.B,
 		BInterval: [2]*float64{finite(res.BLow), finite(res.BHigh)},
 		Support:   oneBased(res.Support), DualObjective: res.DualObjective,
 		PrimalObjective: res.PrimalObjective, Gap: res.Gap, MaxViolation: res.MaxViolation,
 		Iterations: res.Iterations, Status: res.Status.String(),
-	}
-	if cSet {
-		out.C = c
 	}
 	if *asJSON {
 		if err := writeJSON(stdout, out, fitErr); err != nil {
@@ -88,40 +124,68 @@ func runSVM(args []string, stdin io.Reader, stdout io.Writer) error {
 	} else {
 		printSVM(stdout, out, kern)
 	}
-	return fitErr
+	if fitErr != nil {
+		return fitErr
+	}
+	return saveModel(*save, fitted, res)
+}
+
+// margin writes C, or "hard margin" for nil.
+func margin(c *float64) string {
+	if c == nil {
+		return "hard margin"
+	}
+	return "C = " + notation.Number(*c)
 }
 
 func printSVM(w io.Writer, out svmOutput, k kernel.Kernel) {
-	margin := "hard margin"
-	if out.C != nil {
-		margin = "C = " + num(*out.C)
-	}
-	fmt.Fprintf(w, "solver:           %s, %s kernel, %s\n", out.Solver, k, margin)
+	fmt.Fprintf(w, "solver:           %s, %s kernel, %s\n", out.Solver, k, margin(out.C))
 	if out.W != nil {
-		fmt.Fprintf(w, "w:                %s\n", vec(out.W))
+		fmt.Fprintf(w, "hyperplane:       %s\n", notation.Equation(out.W, out.B))
+		fmt.Fprintf(w, "w:                %s\n", notation.Vector(out.W))
 	}
-	fmt.Fprintf(w, "b:                %s", num(out.B))
 	if lo, hi := out.BInterval[0], out.BInterval[1]; lo == nil || hi == nil || *lo != *hi {
-		fmt.Fprintf(w, "  (not unique: every b in [%s, %s] is optimal)", end(lo, "-inf"), end(hi, "+inf"))
+		s := distinct(lo, &out.B, hi)
+		fmt.Fprintf(w, "b:                %s  (not unique: every b in [%s, %s] is optimal)\n", s[1], s[0], s[2])
+	} else {
+		fmt.Fprintf(w, "b:                %s\n", notation.Number(out.B))
 	}
-	fmt.Fprintln(w)
 	fmt.Fprintf(w, "support vectors:  %d:", len(out.Support))
 	for i, s := range out.Support {
 		if i == 20 {
 			fmt.Fprintf(w, " …")
 			break
 		}
-		fmt.Fprintf(w, " x%d (α=%s)", s, num(out.Alpha[s-1]))
+		fmt.Fprintf(w, " x%d (α=%s)", s, notation.Number(out.Alpha[s-1]))
 	}
 	fmt.Fprintln(w)
-	fmt.Fprintf(w, "dual objective:   %s   (½αᵀQα − Σα, LIBSVM's obj)\n", num(out.DualObjective))
-	fmt.Fprintf(w, "primal objective: %s   (gap %s)\n", num(out.PrimalObjective), num(out.Gap))
-	fmt.Fprintf(w, "KKT violation:    %s\niterations:       %d\nstatus:           %s\n", num(out.MaxViolation), out.Iterations, out.Status)
+	fmt.Fprintf(w, "dual objective:   %s   (½αᵀQα − Σα, LIBSVM's obj)\n", notation.Number(out.DualObjective))
+	fmt.Fprintf(w, "primal objective: %s   (gap %s)\n", notation.Number(out.PrimalObjective), notation.Number(out.Gap))
+	fmt.Fprintf(w, "KKT violation:    %s\niterations:       %d\nstatus:           %s\n", notation.Number(out.MaxViolation), out.Iterations, out.Status)
 }
 
-func end(v *float64, inf string) string {
-	if v == nil {
-		return inf
+// runInteriorPoint solves the primal problem with ip and prints the
+// hyperplane and the objective.
+func runInteriorPoint(w io.Writer, ip svm.InteriorPoint, x mat.Matrix, y []float64, c *float64, asJSON bool, save string) error {
+	res, fitErr := ip.Fit(x, y)
+	if res == nil {
+		return fitErr
 	}
-	return num(*v)
+	out := primalOutput{Solver: "interior-point", Kernel: "linear", C: c, W: res.W, B: res.B,
+		Objective: res.Objective, HingeSum: res.HingeSum, Gap: res.Gap, Iterations: res.Iterations, Status: res.Status.String()}
+	if asJSON {
+		if err := writeJSON(w, out, fitErr); err != nil {
+			return err
+		}
+	} else {
+		fmt.Fprintf(w, "solver:           interior-point, linear kernel, %s\n", margin(c))
+		fmt.Fprintf(w, "hyperplane:       %s\n", notation.Equation(out.W, out.B))
+		fmt.Fprintf(w, "w:                %s\nb:                %s\n", notation.Vector(out.W), notation.Number(out.B))
+		fmt.Fprintf(w, "primal objective: %s   (½‖w‖² + C·Σ hinge; gap %s)\n", notation.Number(out.Objective), notation.Number(out.Gap))
+		fmt.Fprintf(w, "hinge sum:        %s\niterations:       %d\nstatus:           %s\n", notation.Number(out.HingeSum), out.Iterations, out.Status)
+	}
+	if fitErr != nil {
+		return fitErr
+	}
+	return saveModel(save, ip, res)
 }

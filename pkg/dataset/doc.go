@@ -10,7 +10,7 @@
 // Validate checks a pair: not empty, as many labels as rows, finite features,
 // labels −1 or +1 (with a hint when they look like {0,1} or {1,2}). Errors wrap
 // the sentinels of errors.go (ErrEmpty, ErrLength, ErrNotFinite, ErrLabel,
-// ErrRagged, ErrFormat, ErrTooLarge); CellError locates a problem at a row
+// ErrRagged, ErrFormat, ErrTooLarge, ErrDimension); CellError locates a problem at a row
 // and column of a matrix, LineError at a line and field of a file. Test with
 // errors.Is.
 //
@@ -19,7 +19,10 @@
 // ReadCSV reads comma-separated lines with the label in the last field and an
 // optional header; ReadLIBSVM reads the sparse "label index:value …" format
 // of LIBSVM (Chang & Lin 2011) and SVMlight (Joachims 1999); Read tells the
-// two apart from the content. WriteCSV and WriteLIBSVM write files that read
+// two apart from the content. ReadPoints reads points to classify with a model
+// of known dimension d, with or without labels: a CSV line of d fields has
+// none, one of d+1 has the label last; a LIBSVM line without a label starts
+// with its first index:value pair. WriteCSV and WriteLIBSVM write files that read
 // back exactly, and that LIBSVM's svm-train reads. ScaleToUnit maps each
 // feature linearly onto [−1, 1], as LIBSVM's svm-scale does by default, and
 // returns the Scaling to apply to test data.

@@ -23,6 +23,9 @@ var (
 	// ErrTooLarge: an input past one of the readers' limits (MaxLineBytes,
 	// MaxCells, MaxIndex, MaxCellsPerByte).
 	ErrTooLarge = errors.New("dataset: input too large")
+	// ErrDimension: points have another number of features than asked for
+	// (ReadPoints: the dimension of a model).
+	ErrDimension = errors.New("dataset: wrong number of features")
 	// ErrOneClass: all labels are equal, where an algorithm needs both classes.
 	ErrOneClass = errors.New("dataset: only one class present")
 )

@@ -89,3 +89,50 @@ func fuzzReader(f *testing.F, read func(io.Reader) (*Set, error), write func(io.
 		checkRoundTrip(t, s, writeTo, func(b *bytes.Buffer) (*Set, error) { return Read(b) })
 	})
 }
+
+// FuzzReadPoints: ReadPoints returns an error and nothing else, or d-wide
+// finite points with no labels or one label ±1 per point; and a labelled
+// set that Read reads, ReadPoints reads alike at its width (for d > 1: a
+// file of lone numbers with d = 1 is CSV, see ReadPoints).
+func FuzzReadPoints(f *testing.F) {
+	for _, s := range []string{
+		"3,3,1\n4,3,1\n1,1,-1\n", "3,3\n1,1\n", "x1,x2\n1,1\n", "3\n-1\n",
+		"+1 1:3 2:3\n-1 2:1\n", "1:3 2:3\n2:1\n", "+1\n-1 3:2\n", "1:1\n-1 1:1\n", "1,1\n1,1,1\n",
+	} {
+		f.Add(s, 2)
+		f.Add(s, 3)
+	}
+	defer func(m int) { maxCells = m }(maxCells)
+	maxCells = fuzzMaxCells
+	f.Fuzz(func(t *testing.T, in string, d int) {
+		if d < 1 || d > 64 {
+			return
+		}
+		x, y, err := ReadPoints(bytes.NewBufferString(in), d)
+		if err != nil {
+			if x != nil || y != nil {
+				t.Fatal("points and an error")
+			}
+		} else {
+			n, c := x.Dims()
+			if c != d || y != nil && len(y) != n {
+				t.Fatalf("%d×%d points and %d labels for d = %d", n, c, len(y), d)
+			}
+			if err := Validate(x, y); y != nil && err != nil {
+				t.Fatalf("invalid points: %v", err)
+			}
+		}
+		s, err := Read(bytes.NewBufferString(in))
+		if err != nil {
+			return
+		}
+		_, w := s.Dims()
+		if w < 2 {
+			return
+		}
+		x, y, err = ReadPoints(bytes.NewBufferString(in), w)
+		if err != nil || !mat.Equal(x, s.X) || !slices.Equal(y, s.Y) {
+			t.Fatalf("Read gives a %d-wide set, ReadPoints(%d) %v (err %v)", w, w, y, err)
+		}
+	})
+}

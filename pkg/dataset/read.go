@@ -32,10 +32,14 @@ func ReadCSV(r io.Reader) (*Set, error) {
 	if err != nil {
 		return nil, err
 	}
-	return readCSV(newTextReader(br, true))
+	return readCSV(newTextReader(br, true), 0)
 }
 
-func readCSV(t *textReader) (*Set, error) {
+// readCSV reads CSV text. With d = 0 it reads a labelled data set, the
+// label last; with d > 0 (ReadPoints) points of d features, each line with
+// or without a label (d or d+1 fields, as the first line has), and the set
+// has no labels (Y nil) when the lines have none.
+func readCSV(t *textReader, d int) (*Set, error) {
 	cr := csv.NewReader(t)
 	cr.FieldsPerRecord = -1
 	cr.TrimLeadingSpace = true
@@ -45,7 +49,9 @@ func readCSV(t *textReader) (*Set, error) {
 		names  []string
 		data   []float64
 		y      labels
+		rows   int
 		fields int // fields per line, fixed by the first line
+		label  = 1 // label fields per line: 1, or 0 for points without labels
 	)
 	for first := true; ; {
 		rec, err := cr.Read()
@@ -69,12 +75,18 @@ func readCSV(t *textReader) (*Set, error) {
 		if first {
 			first = false
 			fields = len(rec)
-			if fields < 2 {
+			switch {
+			case d > 0 && fields == d:
+				label = 0
+			case d > 0 && fields != d+1:
+				return nil, &LineError{Line: line, Err: ErrDimension, Text: short(strings.Join(rec, ",")),
+					Hint: fmt.Sprintf("%d fields; want %d features, or %d and the label last", fields, d, d)}
+			case fields < 2:
 				return nil, &LineError{Line: line, Err: ErrEmpty, Text: short(strings.Join(rec, ",")),
 					Hint: "a line needs at least one feature and the label, separated by commas"}
 			}
 			if isHeader(rec) {
-				names = make([]string, fields-1)
+				names = make([]string, fields-label)
 				for j := range names {
 					names[j] = strings.TrimSpace(rec[j])
 				}
@@ -92,25 +104,26 @@ func readCSV(t *textReader) (*Set, error) {
 		for j, f := range rec {
 			v, err := parseValue(f, line, j+1)
 			if err != nil {
-				if j == fields-1 && errors.Is(err, ErrNotFinite) {
+				if j == fields-label && errors.Is(err, ErrNotFinite) {
 					err.(*LineError).Err = ErrLabel
 				}
 				return nil, err
 			}
-			if j < fields-1 {
+			if j < fields-label {
 				data = append(data, v)
 			} else {
 				y.add(v, line)
 			}
 		}
+		rows++
 	}
-	if len(y.y) == 0 {
+	if rows == 0 {
 		return nil, fmt.Errorf("%w: no data lines in CSV input", ErrEmpty)
 	}
 	if err := y.err(fields); err != nil {
 		return nil, err
 	}
-	return &Set{X: mat.NewDense(len(y.y), fields-1, data), Y: y.y, Names: names}, nil
+	return &Set{X: mat.NewDense(rows, fields-label, data), Y: y.y, Names: names}, nil
 }
 
 // isHeader reports whether no field of rec is a number.
@@ -145,10 +158,15 @@ func ReadLIBSVM(r io.Reader) (*Set, error) {
 	if err != nil {
 		return nil, err
 	}
-	return readLIBSVM(newTextReader(br, false))
+	return readLIBSVM(newTextReader(br, false), 0)
 }
 
-func readLIBSVM(t *textReader) (*Set, error) {
+// readLIBSVM reads LIBSVM text. With want = 0 it reads a labelled data
+// set, as wide as its largest index; with want > 0 (ReadPoints) points of
+// want features, indices up to want, each line with a label or (when its
+// first token is an index:value pair) without, as the first line has; the
+// set has no labels (Y nil) when the lines have none.
+func readLIBSVM(t *textReader, want int) (*Set, error) {
 	sc := bufio.NewScanner(t)
 	// The scanner's own limit lies past textReader's, which reports the
 	// line.
@@ -160,6 +178,8 @@ func readLIBSVM(t *textReader) (*Set, error) {
 		y      labels
 		d      int
 		dLine  int // the line whose index set d
+		rows   int
+		label  = true // the lines start with a label; set by the first line for ReadPoints
 	)
 	for line := 1; sc.Scan(); line++ {
 		if t.err != nil {
@@ -179,7 +199,20 @@ func readLIBSVM(t *textReader) (*Set, error) {
 				break
 			}
 			field++
-			if field == 1 {
+			if field == 1 && want > 0 {
+				pair := strings.IndexByte(tok, ':') >= 0
+				switch {
+				case rows == 0:
+					label = !pair
+				case pair == label:
+					hint := "a line with a label; the first line has none"
+					if pair {
+						hint = "a line without a label; the first line has one"
+					}
+					return nil, &LineError{Line: line, Field: 1, Text: short(tok), Err: ErrFormat, Hint: hint}
+				}
+			}
+			if field == 1 && label {
 				if strings.IndexByte(tok, ':') >= 0 {
 					return nil, &LineError{Line: line, Field: 1, Text: short(tok), Err: ErrFormat,
 						Hint: "a line starts with its label"}
@@ -210,6 +243,9 @@ func readLIBSVM(t *textReader) (*Set, error) {
 			case j <= prev:
 				return nil, &LineError{Line: line, Field: field, Text: short(tok), Err: ErrFormat,
 					Hint: fmt.Sprintf("indices must ascend; the previous index is %d", prev)}
+			case want > 0 && j > want:
+				return nil, &LineError{Line: line, Field: field, Text: short(tok), Err: ErrDimension,
+					Hint: fmt.Sprintf("index %d; want %d features", j, want)}
 			}
 			v, err := parseValue(tok[colon+1:], line, field)
 			if err != nil {
@@ -223,8 +259,9 @@ func readLIBSVM(t *textReader) (*Set, error) {
 			val = append(val, v)
 		}
 		if field > 0 {
+			rows++
 			rowEnd = append(rowEnd, len(idx))
-			if n := len(y.y); n*(d+1) > maxCells {
+			if n := rows; n*(max(d, want)+1) > maxCells {
 				return nil, &LineError{Line: line, Err: ErrTooLarge,
 					Hint: fmt.Sprintf("%d×%d features: more than %d numbers", n, d, maxCells)}
 			}
@@ -236,9 +273,12 @@ func readLIBSVM(t *textReader) (*Set, error) {
 	if err := sc.Err(); err != nil {
 		return nil, fmt.Errorf("dataset: reading LIBSVM: %w", err)
 	}
-	n := len(y.y)
+	n := rows
 	if n == 0 {
 		return nil, fmt.Errorf("%w: no data lines in LIBSVM input", ErrEmpty)
+	}
+	if want > 0 {
+		d = want // every index is at most want
 	}
 	if d == 0 {
 		return nil, fmt.Errorf("%w: no features in LIBSVM input", ErrEmpty)
@@ -246,7 +286,9 @@ func readLIBSVM(t *textReader) (*Set, error) {
 	if err := y.err(1); err != nil {
 		return nil, err
 	}
-	if cells := int64(n) * int64(d+1); cells > FreeCells && cells > MaxCellsPerByte*t.total {
+	// Points for ReadPoints are as wide as the model asks, not as the file
+	// says: MaxCells bounds them.
+	if cells := int64(n) * int64(d+1); want == 0 && cells > FreeCells && cells > MaxCellsPerByte*t.total {
 		return nil, &LineError{Line: dLine, Err: ErrTooLarge, Hint: fmt.Sprintf(
 			"index %d on this line makes the data %d×%d, %d numbers from %d bytes of input; "+
 				"the readers store at most %d numbers per byte (data this sparse needs a sparse solver such as LIBSVM's)",
@@ -284,7 +326,33 @@ func nextToken(s string) (tok, rest string) {
 // of ReadCSV or ReadLIBSVM, or wraps ErrFormat when the line fits neither,
 // ErrEmpty when there is no such line and ErrTooLarge when there is none in
 // the first MaxLineBytes lines.
-func Read(r io.Reader) (*Set, error) {
+func Read(r io.Reader) (*Set, error) { return read(r, 0) }
+
+// ReadPoints reads points to classify with a model of d features, with or
+// without labels, in CSV or LIBSVM form told apart as Read does. A CSV line
+// has d fields, the features, or d+1, the features and the label last; a
+// LIBSVM line is "label index:value …" or, without the label, "index:value
+// …", with indices up to d (features not listed are 0). All lines are as
+// the first one is: with labels or without. With d = 1, a file of lone
+// numbers is CSV: one feature per line, no label.
+//
+// It returns the n×d points and their labels, or nil labels for a file
+// without them. The errors are those of Read; a line with a number of
+// fields other than d or d+1, or an index above d, gives an error wrapping
+// ErrDimension. It panics if d < 1.
+func ReadPoints(r io.Reader, d int) (x *mat.Dense, y []float64, err error) {
+	if d < 1 {
+		panic("dataset: ReadPoints needs d ≥ 1")
+	}
+	s, err := read(r, d)
+	if err != nil {
+		return nil, nil, err
+	}
+	return s.X, s.Y, nil
+}
+
+// read is Read for d = 0 and ReadPoints for d > 0.
+func read(r io.Reader, d int) (*Set, error) {
 	br, err := openText(r)
 	if err != nil {
 		return nil, err
@@ -292,7 +360,7 @@ func Read(r io.Reader) (*Set, error) {
 	// seen holds a line break for each blank or comment line, then the
 	// first data line; the reader chosen reads it again, and so checks it.
 	var seen bytes.Buffer
-	libsvm := func() (*Set, error) { return readLIBSVM(newTextReader(io.MultiReader(&seen, br), false)) }
+	libsvm := func() (*Set, error) { return readLIBSVM(newTextReader(io.MultiReader(&seen, br), false), d) }
 	for line := 1; ; line++ {
 		text, err := readLine(br, maxLineBytes)
 		if err != nil && err != io.EOF {
@@ -304,11 +372,14 @@ func Read(r io.Reader) (*Set, error) {
 		}
 		if s := strings.TrimSpace(string(text)); s != "" && s[0] != '#' {
 			seen.Write(text)
+			csv := func() (*Set, error) { return readCSV(newTextReader(io.MultiReader(&seen, br), true), d) }
 			switch {
-			case looksLIBSVM(s):
+			case d == 1 && !strings.ContainsAny(s, ":,"):
+				return csv() // a lone feature
+			case looksLIBSVM(s), d > 0 && looksPairs(s):
 				return libsvm()
 			case strings.IndexByte(s, ',') >= 0:
-				return readCSV(newTextReader(io.MultiReader(&seen, br), true))
+				return csv()
 			}
 			return nil, &LineError{Line: line, Text: short(s), Err: ErrFormat,
 				Hint: "neither CSV (no comma) nor LIBSVM (no index:value pair)"}
@@ -321,6 +392,12 @@ func Read(r io.Reader) (*Set, error) {
 			return nil, fmt.Errorf("%w: no data line in the first %d lines", ErrTooLarge, seen.Len())
 		}
 	}
+}
+
+// looksPairs reports whether the line s, up to a comment, is index:value
+// pairs only: a LIBSVM line without its label.
+func looksPairs(s string) bool {
+	return looksLIBSVM("0 " + s)
 }
 
 // looksLIBSVM reports whether the line s, up to a comment (a '#' after a

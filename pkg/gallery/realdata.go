@@ -93,7 +93,7 @@ func PocketErrors(train *dataset.Set, limits []float64, l lang.Lang) (*plot.Plot
 		if err != nil && !errors.Is(err, perceptron.ErrNotConverged) {
 			return nil, err
 		}
-		final = append(final, loss.Sum(loss.Mistake, train.X, train.Y, r.W, r.B))
+		final = append(final, loss.Sum(loss.Mistake, r, train.X, train.Y))
 		pocket = append(pocket, float64(r.Pocket.Errors))
 	}
 	return figures.Lines{

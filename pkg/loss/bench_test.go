@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/marginnotes/marginnotes/pkg/classify"
 	"github.com/marginnotes/marginnotes/pkg/dataset"
 	"github.com/marginnotes/marginnotes/pkg/loss"
 )
@@ -17,10 +18,11 @@ func BenchmarkEmpiricalRisk(b *testing.B) {
 		for j := range w {
 			w[j] = 0.1
 		}
+		c := classify.Linear{W: w, B: 0.5}
 		b.Run(fmt.Sprintf("n=%d,d=%d", n, d), func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
-				loss.EmpiricalRisk(loss.Hinge, s.X, s.Y, w, 0.5)
+				loss.EmpiricalRisk(loss.Hinge, c, s.X, s.Y)
 			}
 		})
 	}

@@ -1,6 +1,6 @@
-// Package loss provides the losses of a linear classifier as functions of
-// the functional margin z = y(w·x + b), and their empirical risk over a data
-// set.
+// Package loss provides the losses of a binary classifier as functions of
+// the functional margin z = y·f(x), and their empirical risk over a data
+// set for any fitted model (a classify.Classifier, f its Decision).
 //
 // With the functional margin as the variable, the losses of Li Hang,
 // Statistical Learning Methods, §7.2.4 and Figure 7.6 are
@@ -20,17 +20,25 @@
 // passes through (0, 1) like the hinge loss, as in Bishop, Pattern
 // Recognition and Machine Learning (2006), Figure 7.5.
 //
-// Where the 0-1 loss jumps, conventions differ. Figure 7.6 draws it as 1 for
-// z < 0 and 0 for z ≥ 0, which ZeroOne follows. The perceptron of §2.3
-// (Algorithm 2.1) counts a point as misclassified when yᵢ(w·xᵢ + b) ≤ 0, so
-// that with w = 0, b = 0 every point is a mistake; Mistake follows that rule
-// (1 for z ≤ 0). They differ only at z = 0.
+// # The boundary
+//
+// Where the 0-1 loss jumps, two rules meet. Classification follows
+// Definition 2.1: sign(0) = +1, so a point with f(x) = 0 is predicted +1,
+// right when its label is +1 and wrong when it is −1. ZeroOne follows it:
+// Margins gives a point on the boundary the margin +0 or −0 by its label,
+// and ZeroOne is 1 at −0 only, so that Sum(ZeroOne, …) counts exactly the
+// points that Predict gets wrong and EmpiricalRisk(ZeroOne, …) is
+// 1 − classify.Accuracy: one rule for every accuracy and error count.
+// Training follows Algorithm 2.1, which updates on a point with
+// yᵢ(w·xᵢ + b) ≤ 0, so that with w = 0, b = 0 every point is a mistake;
+// Mistake is that rule (1 for z ≤ 0), the set M of the perceptron's loss.
+// The two differ only on the boundary, for points labelled +1.
 //
 // The perceptron's loss of §2.2, L(w, b) = −Σ_{xᵢ∈M} yᵢ(w·xᵢ + b) over the
-// misclassified points M, is Sum(Perceptron, x, y, w, b): points with z ≤ 0
-// contribute −z, the others nothing. It is a sum, as in the book; the
-// empirical risk R_emp = (1/N) Σᵢ L(yᵢ, f(xᵢ)) of §1.3 is the mean,
-// EmpiricalRisk.
+// misclassified points M, is Sum(Perceptron, classify.Linear{W: w, B: b},
+// x, y): points with z ≤ 0 contribute −z, the others nothing. It is a sum,
+// as in the book; the empirical risk R_emp = (1/N) Σᵢ L(yᵢ, f(xᵢ)) of §1.3 is
+// the mean, EmpiricalRisk.
 //
 // Notebooks: 01-distance-loss (L(w, b) along Table 2.1) and
 // 07-soft-margin-hinge (Figure 7.6 and the hinge-loss form of the SVM).

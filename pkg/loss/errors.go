@@ -2,6 +2,6 @@ package loss
 
 // Panic messages for programmer errors.
 const (
-	errLabels  = "loss: number of labels differs from number of rows"
-	errWeights = "loss: length of w differs from number of columns"
+	errLabels = "loss: number of labels differs from number of rows"
+	errEmpty  = "loss: no rows"
 )

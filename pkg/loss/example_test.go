@@ -3,6 +3,7 @@ package loss_test
 import (
 	"fmt"
 
+	"github.com/marginnotes/marginnotes/pkg/classify"
 	"github.com/marginnotes/marginnotes/pkg/dataset"
 	"github.com/marginnotes/marginnotes/pkg/loss"
 )
@@ -36,8 +37,9 @@ func ExampleSum() {
 		{[]float64{0, 0}, -2}, {[]float64{3, 3}, -1}, {[]float64{2, 2}, -2}, {[]float64{1, 1}, -3},
 	}
 	for k, r := range table21 {
-		fmt.Printf("k=%d  L(w,b)=%.4g  misclassified=%.4g\n", k, loss.Sum(loss.Perceptron, x, y, r.w, r.b),
-			loss.Sum(loss.Mistake, x, y, r.w, r.b))
+		c := classify.Linear{W: r.w, B: r.b}
+		fmt.Printf("k=%d  L(w,b)=%.4g  misclassified=%.4g\n", k, loss.Sum(loss.Perceptron, c, x, y),
+			loss.Sum(loss.Mistake, c, x, y))
 	}
 	// Output:
 	// k=0  L(w,b)=0  misclassified=3
@@ -55,7 +57,25 @@ func ExampleSum() {
 // and x3 have margin 1.
 func ExampleMargins() {
 	x, y := dataset.Example21()
-	fmt.Printf("%.4g\n", loss.Margins(x, y, []float64{0.5, 0.5}, -2))
+	fmt.Printf("%.4g\n", loss.Margins(classify.Linear{W: []float64{0.5, 0.5}, B: -2}, x, y))
 	// Output:
 	// [1 1.5 1]
+}
+
+// The error rate of two hyperplanes of Table 2.1 on the book's data, and of
+// the perceptron's start w = 0, b = 0, which predicts +1 everywhere
+// (Definition 2.1) and so gets x3 wrong, although its rule counts all three
+// points as mistakes.
+func ExampleEmpiricalRisk() {
+	x, y := dataset.Example21()
+	for _, c := range []classify.Linear{
+		{W: []float64{3, 3}, B: 1}, {W: []float64{1, 1}, B: -3}, {W: []float64{0, 0}, B: 0},
+	} {
+		fmt.Printf("w = %.4g, b = %.4g: error rate %.4g, accuracy %.4g, mistakes %.4g\n", c.W, c.B,
+			loss.EmpiricalRisk(loss.ZeroOne, c, x, y), classify.Accuracy(c, x, y), loss.Sum(loss.Mistake, c, x, y))
+	}
+	// Output:
+	// w = [3 3], b = 1: error rate 0.3333, accuracy 0.6667, mistakes 1
+	// w = [1 1], b = -3: error rate 0, accuracy 1, mistakes 0
+	// w = [0 0], b = 0: error rate 0.3333, accuracy 0.6667, mistakes 3
 }

@@ -7,6 +7,7 @@ import (
 	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
 
+	"github.com/marginnotes/marginnotes/pkg/classify"
 	"github.com/marginnotes/marginnotes/pkg/experiment"
 	"github.com/marginnotes/marginnotes/pkg/lang"
 	"github.com/marginnotes/marginnotes/pkg/loss"
@@ -38,7 +39,7 @@ func LossTable(x mat.Matrix, y []float64, trace []perceptron.Step, l lang.Lang) 
 			d = notation.Number(v / n)
 		}
 		rows = append(rows, []string{strconv.Itoa(s.K), notation.Vector(s.W), notation.Number(s.B), Points(m, l),
-			strconv.Itoa(len(m)), notation.Number(v), notation.Number(loss.Sum(loss.Perceptron, x, y, s.W, s.B)), d})
+			strconv.Itoa(len(m)), notation.Number(v), notation.Number(loss.Sum(loss.Perceptron, classify.Linear{W: s.W, B: s.B}, x, y)), d})
 	}
 	return header, rows
 }

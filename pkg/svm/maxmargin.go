@@ -142,7 +142,10 @@ func (mm MaxMargin) Fit(z mat.Matrix, y []float64) (*MarginResult, error) {
 	return res, nil
 }
 
-var _ classify.Classifier = (*MarginResult)(nil)
+var (
+	_ classify.Classifier  = (*MarginResult)(nil)
+	_ classify.Dimensioned = (*MarginResult)(nil)
+)
 
 // wolfe is the state of Wolfe's nearest-point algorithm: the corral s of
 // point indices, their convex weights lam, and x = Σ lam·p[s]. r is the

@@ -45,6 +45,7 @@ var (
 	_ classify.Classifier  = (*Result)(nil)
 	_ classify.Dimensioned = (*Result)(nil)
 	_ classify.Classifier  = (*PrimalResult)(nil)
+	_ classify.Dimensioned = (*PrimalResult)(nil)
 )
 
 // newModel returns the model of the multipliers alpha on the data x with

@@ -86,7 +86,10 @@ type SquaredResult struct {
 	model *kernel.Expansion
 }
 
-var _ classify.Classifier = (*SquaredResult)(nil)
+var (
+	_ classify.Classifier  = (*SquaredResult)(nil)
+	_ classify.Dimensioned = (*SquaredResult)(nil)
+)
 
 // Decision returns f(x) = Σαᵢyᵢ K(xᵢ, x) + b, which is w·x + b for the
 // linear kernel. It panics if x does not have the dimension of the data.
@@ -94,6 +97,9 @@ func (r *SquaredResult) Decision(x []float64) float64 { return r.model.Decision(
 
 // Predict returns sign f(x), +1 at f(x) = 0 (Definition 2.1).
 func (r *SquaredResult) Predict(x []float64) float64 { return r.model.Predict(x) }
+
+// Dim returns the dimension d of the points.
+func (r *SquaredResult) Dim() int { return r.model.Dim() }
 
 // Fit solves the dual problem by SMO: the data are given their index as an
 // extra coordinate, so that a kernel can add 1/(2C) to K(xᵢ, xᵢ) exactly

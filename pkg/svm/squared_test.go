@@ -51,6 +51,9 @@ func TestSquaredSlackExample21(t *testing.T) {
 		if fx := r.Decision([]float64{4, 3}); !scalar.EqualWithinRel(fx, 4.0/3, squaredTol) || r.Predict([]float64{3, 2}) != 1 || r.Predict([]float64{1, 2}) != -1 {
 			t.Errorf("%s: f(x2) = %g, want 4/3; predictions at (3, 2) and (1, 2): %g, %g", name, fx, r.Predict([]float64{3, 2}), r.Predict([]float64{1, 2}))
 		}
+		if r.Dim() != 2 {
+			t.Errorf("%s: Dim = %d, want 2", name, r.Dim())
+		}
 	}
 	// As C grows the solution tends to the hard margin α = (1/4, 0, 1/4).
 	r, err := SquaredSlack{C: 1e6}.Fit(x, y)

@@ -1,0 +1,92 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+
+	"gonum.org/v1/gonum/mat"
+
+	"github.com/marginnotes/marginnotes/pkg/classify"
+	"github.com/marginnotes/marginnotes/pkg/dataset"
+	"github.com/marginnotes/marginnotes/pkg/modelio"
+	"github.com/marginnotes/marginnotes/pkg/notation"
+)
+
+// predictOutput is the JSON object printed by "predict --json": the label
+// of each point (Definition 2.1: +1 where f(x) ≥ 0), its decision value
+// f(x), and, when the data have labels, how many points the model gets
+// right.
+type predictOutput struct {
+	Kind      string    `json:"kind"`
+	Labels    []float64 `json:"labels"`
+	Decisions []float64 `json:"decisions"`
+	Right     *int      `json:"right,omitempty"`
+	Accuracy  *float64  `json:"accuracy,omitempty"`
+}
+
+func runPredict(args []string, stdin io.Reader, stdout io.Writer) error {
+	fs := flag.NewFlagSet("predict", flag.ContinueOnError)
+	modelFile := fs.String("model", "", "the model file written by perceptron or svm --save-model (required)")
+	asJSON := fs.Bool("json", false, "print one JSON object")
+	file, err := parse(fs, args, stdout)
+	if err != nil {
+		return err
+	}
+	if *modelFile == "" {
+		return usagef("predict: --model FILE is required")
+	}
+	m, err := modelio.Load(*modelFile)
+	if err != nil {
+		return err
+	}
+	x, y, err := readPoints(file, stdin, m.Dim())
+	if err != nil {
+		return err
+	}
+	out := predictOutput{Kind: kind(m), Labels: classify.Predictions(nil, m, x), Decisions: classify.Decisions(nil, m, x)}
+	if y != nil {
+		right := 0
+		for i, p := range out.Labels {
+			if p == y[i] {
+				right++
+			}
+		}
+		acc := float64(right) / float64(len(y))
+		out.Right, out.Accuracy = &right, &acc
+	}
+	if *asJSON {
+		return writeJSON(stdout, out, nil)
+	}
+	for _, p := range out.Labels {
+		fmt.Fprintf(stdout, "%+g\n", p)
+	}
+	if y != nil {
+		fmt.Fprintf(stdout, "accuracy: %s (%d of %d points)\n", notation.Number(*out.Accuracy), *out.Right, len(y))
+	}
+	return nil
+}
+
+// kind returns the kind a model file names, the type of its solver.
+func kind(m *modelio.Model) string { return fmt.Sprintf("%T", m.Solver) }
+
+// readPoints reads points of d features, with or without labels, from a
+// file or standard input for "-".
+func readPoints(name string, stdin io.Reader, d int) (x *mat.Dense, y []float64, err error) {
+	err = readInput(name, stdin, func(r io.Reader) (err error) {
+		x, y, err = dataset.ReadPoints(r, d)
+		return err
+	})
+	return x, y, err
+}
+
+// saveModel writes the model fitted by solver to path, unless path is "".
+func saveModel(path string, solver any, c classify.Classifier) error {
+	if path == "" {
+		return nil
+	}
+	if err := modelio.Save(path, modelio.Model{Solver: solver, Classifier: c}); err != nil {
+		return fmt.Errorf("--save-model: %w", err)
+	}
+	return nil
+}

@@ -1,0 +1,50 @@
+// Package modelio saves a fitted model of this library to a file and reads
+// it back, so that a model trained once classifies later without its
+// training data: in a program of one's own (Save, Load) or with the command
+// line (marginnotes perceptron|svm --save-model FILE, marginnotes predict
+// --model FILE DATA).
+//
+// A model file is one JSON object (format version 1):
+//
+//	{
+//	  "format": "marginnotes-model",
+//	  "version": 1,
+//	  "kind": "svm.SMO",
+//	  "dim": 2,
+//	  "settings": {"c": 0, "eps": 0, "cache_bytes": 0, "no_shrinking": false, "max_iter": 0},
+//	  "expansion": {
+//	    "kernel": {"name": "linear"},
+//	    "support": [[3, 3], [1, 1]],
+//	    "coef": [0.25, -0.25],
+//	    "b": -2,
+//	    "w": [0.5, 0.5]
+//	  }
+//	}
+//
+// kind names the solver that fitted the model, and settings are its
+// settings as the Go struct holds them (0 means the solver's default; the
+// random source, trace and Gram matrix are not saved). dim is the dimension
+// d of the points. The model itself is one of three sections:
+//
+//   - "linear" {"w", "b"}: f(x) = w·x + b, for perceptron.Primal,
+//     perceptron.Dual and svm.InteriorPoint.
+//   - "expansion" {"kernel", "support", "coef", "b"}: f(x) = Σⱼ coefⱼ·
+//     K(supportⱼ, x) + b with coefⱼ = αⱼyⱼ, for perceptron.KernelDual,
+//     svm.SMO and svm.Exact. The kernel is {"name": "linear"}, {"name":
+//     "poly", "degree", "gamma", "coef0"} or {"name": "rbf", "gamma"}, with
+//     LIBSVM's meanings (package kernel). For an SVM with the linear kernel
+//     "w" = Σⱼ coefⱼ·supportⱼ is present too, and f(x) = w·x + b is computed
+//     from it, as svm.Model does.
+//   - "voted" {"votes": [{"w", "b", "c"}, …], "group", "averaged": {"w",
+//     "b"}, "predict": "vote"}, for perceptron.Voted: Predict is the vote
+//     sign(Σₛ cₛ·sign(wₛ·x + bₛ)) of perceptron.VotedResult, not the
+//     averaged perceptron, which the file holds as well.
+//
+// Every classification follows Definition 2.1, sign(0) = +1. Numbers are
+// written with the fewest digits that read back to the same float64, so a
+// model read back computes bit for bit the decision values of the model
+// that was saved. Read refuses, with an error wrapping one of the sentinels
+// of this package, a file that is not such an object, has another version,
+// names an unknown kind or an unknown or invalid kernel, or whose vectors do
+// not have the dimension dim.
+package modelio

@@ -1,0 +1,19 @@
+package modelio
+
+import "errors"
+
+// Errors of Read and Write, wrapped with context; test with errors.Is.
+var (
+	// ErrFormat: the input is not a model file of this package (not JSON,
+	// another "format", a missing or extra section, vectors whose length is
+	// not the dimension), or a model cannot be written as one.
+	ErrFormat = errors.New("malformed model file")
+	// ErrVersion: the file has a format version this package does not read.
+	ErrVersion = errors.New("unsupported model file version")
+	// ErrKind: the file names no solver of this library, or the model to
+	// write is not of the type the solver's Fit returns.
+	ErrKind = errors.New("wrong model kind")
+	// ErrKernel: the kernel is unknown or its parameters are invalid (the
+	// error then wraps kernel.ErrParameter too).
+	ErrKernel = errors.New("bad kernel")
+)

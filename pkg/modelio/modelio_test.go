@@ -1,0 +1,322 @@
+package modelio_test
+
+import (
+	"bytes"
+	"errors"
+	"flag"
+	"math"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"gonum.org/v1/gonum/mat"
+
+	"github.com/marginnotes/marginnotes/pkg/classify"
+	"github.com/marginnotes/marginnotes/pkg/dataset"
+	"github.com/marginnotes/marginnotes/pkg/kernel"
+	"github.com/marginnotes/marginnotes/pkg/modelio"
+	"github.com/marginnotes/marginnotes/pkg/perceptron"
+	"github.com/marginnotes/marginnotes/pkg/svm"
+)
+
+var regen = flag.Bool("regen", false, "rewrite the golden model files in testdata")
+
+// fitted is a solver and what its Fit returned.
+type fitted struct {
+	name string
+	m    modelio.Model
+	x    mat.Matrix // points to classify
+}
+
+// fit runs a solver whose Fit returns (T, error) and keeps its model.
+func fit[T classify.Classifier](t *testing.T, name string, solver any, f func(mat.Matrix, []float64) (T, error), s *dataset.Set) fitted {
+	t.Helper()
+	m, err := f(s.X, s.Y)
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	return fitted{name, modelio.Model{Solver: solver, Classifier: m}, s.X}
+}
+
+// models fits every kind of model: on the book's Example 2.1, and on
+// seeded random data with an RBF kernel (XOR) or noise (the voted
+// perceptron, the soft-margin interior-point solver).
+func models(t *testing.T) []fitted {
+	x, y := dataset.Example21()
+	book := &dataset.Set{X: x, Y: y}
+	xor := dataset.XOR(rand.NewPCG(3, 4), 60, 0.2)
+	small := dataset.XOR(rand.NewPCG(5, 6), 10, 0.2)
+	noisy := dataset.Noisy(rand.NewPCG(7, 8), 200, 5, 0.05)
+	rbf := kernel.RBF{Gamma: 0.7}
+	poly := kernel.Polynomial{Degree: 2, Gamma: 0.5, Coef0: 1}
+	primal := perceptron.Primal{Settings: perceptron.Settings{Eta: 0.5, MaxEpochs: 50}, B0: 0.25}
+	dual := perceptron.Dual{Settings: perceptron.Settings{Order: perceptron.Choices, Sequence: []int{0, 2, 2, 2, 1, 2, 2, 2, 0, 2, 2}}}
+	kd := perceptron.KernelDual{Settings: perceptron.Settings{Order: perceptron.Shuffle}, K: rbf}
+	voted := perceptron.Voted{Epochs: 20, Order: perceptron.Shuffle, MaxVotes: 16}
+	smo := svm.SMO{C: 2, Kernel: rbf, Eps: 1e-4}
+	smoLinear := svm.SMO{}
+	exact := svm.Exact{C: 1, Kernel: poly}
+	exactLinear := svm.Exact{}
+	ip := svm.InteriorPoint{C: 0.5, Tol: 1e-10}
+	ipHard := svm.InteriorPoint{}
+	return []fitted{
+		fit(t, "primal", primal, primal.Fit, book),
+		fit(t, "dual choices", dual, dual.Fit, book),
+		fit(t, "kernel rbf", kd, kd.Fit, xor),
+		fit(t, "voted", voted, voted.Fit, noisy),
+		fit(t, "voted book", perceptron.Voted{}, perceptron.Voted{}.Fit, book),
+		fit(t, "smo rbf", smo, smo.Fit, xor),
+		fit(t, "smo linear", smoLinear, smoLinear.Fit, book),
+		fit(t, "exact poly", exact, exact.Fit, small),
+		fit(t, "exact linear", exactLinear, exactLinear.Fit, book),
+		fit(t, "interior point", ip, ip.Fit, noisy),
+		fit(t, "interior point hard", ipHard, ipHard.Fit, book),
+	}
+}
+
+// TestRoundTrip: a model written and read back has the solver's settings
+// and classifies every training point and random points with bit for bit
+// the decision values of the model that was fitted; writing it again gives
+// the same file.
+func TestRoundTrip(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 1))
+	for _, f := range models(t) {
+		t.Run(f.name, func(t *testing.T) {
+			var buf bytes.Buffer
+			if err := modelio.Write(&buf, f.m); err != nil {
+				t.Fatal(err)
+			}
+			text := buf.String()
+			got, err := modelio.Read(&buf)
+			if err != nil {
+				t.Fatalf("%v\n%s", err, text)
+			}
+			if !reflect.DeepEqual(got.Solver, linearKernel(f.m.Solver)) {
+				t.Errorf("solver %+v, want %+v", got.Solver, f.m.Solver)
+			}
+			n, d := f.x.Dims()
+			if got.Dim() != d {
+				t.Errorf("Dim = %d, want %d", got.Dim(), d)
+			}
+			points := kernel.Rows(f.x)
+			for range 200 {
+				p := make([]float64, d)
+				for j := range p {
+					p[j] = 3 * rng.NormFloat64()
+				}
+				points = append(points, p)
+			}
+			for i, p := range points {
+				want, have := f.m.Decision(p), got.Decision(p)
+				if math.Float64bits(want) != math.Float64bits(have) || f.m.Predict(p) != got.Predict(p) {
+					t.Fatalf("point %d of %d: f = %v, read back %v", i+1, n, want, have)
+				}
+			}
+			var again bytes.Buffer
+			if err := modelio.Write(&again, *got); err != nil || again.String() != text {
+				t.Errorf("written again (err %v):\n%s\nwant\n%s", err, again.String(), text)
+			}
+		})
+	}
+}
+
+// linearKernel returns solver with kernel.Linear{} for a nil kernel, as a
+// file names it.
+func linearKernel(solver any) any {
+	switch s := solver.(type) {
+	case perceptron.KernelDual:
+		if s.K == nil {
+			s.K = kernel.Linear{}
+		}
+		return s
+	case svm.SMO:
+		if s.Kernel == nil {
+			s.Kernel = kernel.Linear{}
+		}
+		return s
+	case svm.Exact:
+		if s.Kernel == nil {
+			s.Kernel = kernel.Linear{}
+		}
+		return s
+	}
+	return solver
+}
+
+// TestGolden: the file of Example 7.2's SVM, w = (1/2, 1/2), b = −2 with
+// the support vectors x1 and x3 (book Example 7.2), is the one in the
+// package documentation, so that version 1 of the format stays readable.
+func TestGolden(t *testing.T) {
+	m := modelio.Model{Solver: svm.SMO{}, Classifier: &svm.Model{
+		Expansion: kernel.Expansion{Kernel: kernel.Linear{}, Support: [][]float64{{3, 3}, {1, 1}}, Coef: []float64{0.25, -0.25}, B: -2, D: 2},
+		W:         []float64{0.5, 0.5},
+	}}
+	var buf bytes.Buffer
+	if err := modelio.Write(&buf, m); err != nil {
+		t.Fatal(err)
+	}
+	golden := filepath.Join("testdata", "example72.json")
+	if *regen {
+		if err := os.WriteFile(golden, buf.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if buf.String() != string(want) {
+		t.Errorf("Write gives\n%s\nwant (%s)\n%s", buf.String(), golden, want)
+	}
+	got, err := modelio.Load(golden)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// f(x) = ½x⁽¹⁾ + ½x⁽²⁾ − 2: 1 at x1, −1 at x3, 0 at (2, 2), predicted +1.
+	for _, c := range []struct{ x, f, label float64 }{{3, 1, 1}, {1, -1, -1}, {2, 0, 1}} {
+		p := []float64{c.x, c.x}
+		if got.Decision(p) != c.f || got.Predict(p) != c.label {
+			t.Errorf("f(%v) = %v, Predict = %v; want %v, %v", p, got.Decision(p), got.Predict(p), c.f, c.label)
+		}
+	}
+}
+
+// TestSaveLoad: Save replaces a file whole and leaves nothing else behind.
+func TestSaveLoad(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "model.json")
+	if err := os.WriteFile(path, []byte("old"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	m := modelio.Model{Solver: perceptron.Primal{}, Classifier: classify.Linear{W: []float64{1, 1}, B: -3}}
+	if err := modelio.Save(path, m); err != nil {
+		t.Fatal(err)
+	}
+	got, err := modelio.Load(path)
+	if err != nil || got.Decision([]float64{1, 2}) != 0 {
+		t.Fatalf("Load: %v", err)
+	}
+	bad := modelio.Model{Solver: perceptron.Primal{}, Classifier: classify.Linear{W: []float64{math.NaN()}}}
+	if err := modelio.Save(path, bad); !errors.Is(err, classify.ErrNonFinite) {
+		t.Errorf("Save of NaN weights: %v, want ErrNonFinite", err)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
+		t.Errorf("%d files in the directory, want the model alone", len(entries))
+	}
+	if got, err := modelio.Load(path); err != nil || got.Decision([]float64{1, 2}) != 0 {
+		t.Errorf("a failed Save changed the file: %v", err)
+	}
+	if _, err := modelio.Load(filepath.Join(dir, "missing.json")); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("Load of a missing file: %v", err)
+	}
+}
+
+// customKernel is a kernel a file cannot name.
+type customKernel struct{}
+
+func (customKernel) Eval(x, z []float64) float64 { return 1 }
+
+func TestWriteErrors(t *testing.T) {
+	lin := classify.Linear{W: []float64{1, 1}, B: -3}
+	for _, c := range []struct {
+		name string
+		m    modelio.Model
+		want error
+	}{
+		{"unknown solver", modelio.Model{Solver: "svm", Classifier: lin}, modelio.ErrKind},
+		{"pointer solver", modelio.Model{Solver: &perceptron.Primal{}, Classifier: lin}, modelio.ErrKind},
+		{"model of another solver", modelio.Model{Solver: svm.SMO{}, Classifier: lin}, modelio.ErrKind},
+		{"voted as linear", modelio.Model{Solver: perceptron.Voted{}, Classifier: lin}, modelio.ErrKind},
+		{"custom kernel", modelio.Model{Solver: perceptron.KernelDual{}, Classifier: &kernel.Expansion{Kernel: customKernel{}, D: 2}}, modelio.ErrKernel},
+		{"NaN", modelio.Model{Solver: perceptron.Primal{}, Classifier: classify.Linear{W: []float64{1, math.Inf(1)}}}, classify.ErrNonFinite},
+		{"NaN setting", modelio.Model{Solver: svm.InteriorPoint{C: math.NaN()}, Classifier: lin}, classify.ErrNonFinite},
+		{"dimension 0", modelio.Model{Solver: perceptron.Primal{}, Classifier: classify.Linear{}}, modelio.ErrFormat},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			var buf bytes.Buffer
+			if err := modelio.Write(&buf, c.m); !errors.Is(err, c.want) || buf.Len() != 0 {
+				t.Errorf("Write: %v and %d bytes; want %v and nothing", err, buf.Len(), c.want)
+			}
+		})
+	}
+}
+
+// TestReadErrors: every malformed file gets an error that says what is
+// wrong, and none a panic.
+func TestReadErrors(t *testing.T) {
+	golden, err := os.ReadFile(filepath.Join("testdata", "example72.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	good := string(golden)
+	edit := func(old, new string) string {
+		if !strings.Contains(good, old) {
+			t.Fatalf("%q is not in the golden file", old)
+		}
+		return strings.Replace(good, old, new, 1)
+	}
+	linear := `{"format": "marginnotes-model", "version": 1, "kind": "perceptron.Primal", "dim": 2,
+		"settings": {"eta": 0, "order": "cyclic", "max_epochs": 0, "cs229": false, "b0": 0, "no_bias": false}, `
+	for _, c := range []struct {
+		name, in string
+		want     error
+		msg      string
+	}{
+		{"empty", "", modelio.ErrFormat, "empty"},
+		{"binary", "\x00\x00\x00", modelio.ErrFormat, "line 1: invalid character"},
+		{"array", "[1, 2]", modelio.ErrFormat, "malformed model file: array, want an object"},
+		{"not json", "w = (1, 1)\n", modelio.ErrFormat, "line 1"},
+		{"truncated", good[:len(good)/2], modelio.ErrFormat, "truncated"},
+		{"two values", good + good, modelio.ErrFormat, "more than one JSON value"},
+		{"format", edit(`"marginnotes-model"`, `"libsvm"`), modelio.ErrFormat, `format "libsvm"`},
+		{"version", edit(`"version": 1`, `"version": 2`), modelio.ErrVersion, "version 2; this program reads version 1"},
+		{"kind", edit(`"svm.SMO"`, `"svm.Primal"`), modelio.ErrKind, `"svm.Primal" is no solver`},
+		{"kernel name", edit(`"linear"`, `"sigmoid"`), modelio.ErrKernel, `"sigmoid"`},
+		{"kernel gamma", edit(`{"name": "linear"}`, `{"name": "rbf", "gamma": -1}`), kernel.ErrParameter, "Gamma = -1"},
+		{"kernel missing", edit(`{"name": "linear"}`, `{"name": "poly", "gamma": 1}`), modelio.ErrKernel, "needs degree, gamma and coef0"},
+		{"kernel extra", edit(`{"name": "linear"}`, `{"name": "linear", "gamma": 1}`), modelio.ErrKernel, "does not take"},
+		{"w for rbf", edit(`{"name": "linear"}`, `{"name": "rbf", "gamma": 1}`), modelio.ErrFormat, "w is for the linear kernel"},
+		{"dim", edit(`"dim": 2`, `"dim": 3`), modelio.ErrFormat, "support vector 1 has 2 entries, want dim = 3"},
+		{"dim 0", edit(`"dim": 2`, `"dim": 0`), modelio.ErrFormat, "dim 0"},
+		{"coefficients", edit(`[0.25, -0.25]`, `[0.25]`), modelio.ErrFormat, "2 support vectors and 1 coefficients"},
+		{"w length", edit(`"w": [0.5, 0.5]`, `"w": [0.5]`), modelio.ErrFormat, "w has 1 entries"},
+		{"number", edit(`-2`, `-2e999`), modelio.ErrFormat, "expansion.b: number -2e999, want a number"},
+		{"type", edit(`"dim": 2`, `"dim": "2"`), modelio.ErrFormat, "dim: string, want an integer"},
+		{"unknown field", edit(`"dim": 2`, `"dim": 2, "alpha": [1]`), modelio.ErrFormat, `unknown field "alpha"`},
+		{"unknown setting", edit(`"max_iter": 0`, `"max_iter": 0, "gamma": 1`), modelio.ErrFormat, `unknown field "gamma"`},
+		{"no settings", edit(`"settings"`, `"other"`), modelio.ErrFormat, `unknown field "other"`},
+		{"second section", linear + `"linear": {"w": [1, 1], "b": -3}, "voted": {"votes": [], "group": 1, "averaged": {"w": [0, 0], "b": 0}, "predict": "vote"}}`, modelio.ErrFormat, `one section "linear"`},
+		{"wrong section", linear + `"expansion": {"kernel": {"name": "linear"}, "support": [], "coef": [], "b": 0}}`, modelio.ErrFormat, `one section "linear"`},
+		{"linear dim", linear + `"linear": {"w": [1, 1, 1], "b": -3}}`, modelio.ErrFormat, "w has 3 entries, want dim = 2"},
+		{"order", strings.Replace(linear, `"cyclic"`, `"random"`, 1) + `"linear": {"w": [1, 1], "b": -3}}`, modelio.ErrFormat, `order "random"`},
+		{"voted predict", votedFile(`"averaged"`, `[{"w": [1, 1], "b": -3, "c": 2}]`), modelio.ErrFormat, `predict "averaged", want "vote"`},
+		{"voted no votes", votedFile(`"vote"`, `[]`), modelio.ErrFormat, "0 votes"},
+		{"voted count", votedFile(`"vote"`, `[{"w": [1, 1], "b": -3, "c": 0}]`), modelio.ErrFormat, "vote 1 has count 0"},
+		{"voted dim", votedFile(`"vote"`, `[{"w": [1], "b": -3, "c": 1}]`), modelio.ErrFormat, "w of vote 1 has 1 entries"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			m, err := modelio.Read(strings.NewReader(c.in))
+			if !errors.Is(err, c.want) || m != nil {
+				t.Fatalf("got %v, want %v", err, c.want)
+			}
+			if testing.Verbose() {
+				t.Log(err)
+			}
+			if !strings.Contains(err.Error(), c.msg) || strings.Contains(err.Error(), "\n") {
+				t.Errorf("error %q, want one line containing %q", err, c.msg)
+			}
+		})
+	}
+	if m, err := modelio.Read(strings.NewReader(votedFile(`"vote"`, `[{"w": [1, 1], "b": -3, "c": 2}]`))); err != nil || m.Predict([]float64{1, 2}) != 1 {
+		t.Errorf("a good voted file: %v", err)
+	}
+}
+
+func votedFile(predict, votes string) string {
+	return `{"format": "marginnotes-model", "version": 1, "kind": "perceptron.Voted", "dim": 2,
+		"settings": {"epochs": 0, "order": "cyclic", "max_votes": 0},
+		"voted": {"votes": ` + votes + `, "group": 1, "averaged": {"w": [1, 1], "b": -3}, "predict": ` + predict + `}}`
+}
