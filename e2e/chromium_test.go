@@ -74,3 +74,33 @@ func startBrowser(t *testing.T, outDir string) context.Context {
 	})
 	return ctx
 }
+
+// openPage writes the HTML page to a temporary file, opens it from there
+// in a headless Chromium of its own, and returns the tab and the file. The
+// browser closes when the test ends. It skips the test without a browser
+// ($MARGINNOTES_E2E_CHROMIUM, else internal/browser's).
+func openPage(t *testing.T, page string) (context.Context, string) {
+	t.Helper()
+	bin := os.Getenv("MARGINNOTES_E2E_CHROMIUM")
+	if bin == "" {
+		bin = mnbrowser.Path()
+	}
+	if _, err := os.Stat(bin); err != nil {
+		t.Skipf("no browser at %s: %v", bin, err)
+	}
+	file := filepath.Join(t.TempDir(), "page.html")
+	if err := os.WriteFile(file, []byte(page), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(), mnbrowser.Options(bin, t.TempDir())...)
+	t.Cleanup(cancelAlloc)
+	tab, cancel := chromedp.NewContext(alloc)
+	t.Cleanup(cancel)
+	if err := chromedp.Do(tab); err != nil {
+		t.Fatalf("starting %s: %v", bin, err)
+	}
+	if err := do(tab, pageLoadTimeout, chromedp.Navigate("file://"+file)); err != nil {
+		t.Fatal(err)
+	}
+	return tab, file
+}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
@@ -14,8 +13,6 @@ import (
 	"github.com/chromedp/cdproto/css"
 	"github.com/chromedp/cdproto/dom"
 	"github.com/chromedp/chromedp"
-
-	mnbrowser "github.com/marginnotes/marginnotes/internal/browser"
 )
 
 // The figures of the Chinese edition name WenQuanYi Micro Hei (Debian's
@@ -153,13 +150,6 @@ func TestFigureTextLayout(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts Chromium; skipped under -short")
 	}
-	bin := os.Getenv("MARGINNOTES_E2E_CHROMIUM")
-	if bin == "" {
-		bin = mnbrowser.Path()
-	}
-	if _, err := os.Stat(bin); err != nil {
-		t.Skipf("no browser at %s: %v", bin, err)
-	}
 	if _, err := os.Stat("/usr/share/fonts/truetype/wqy/wqy-microhei.ttc"); err != nil {
 		t.Fatalf("fonts-wqy-microhei is not installed (make setup installs it): %v", err)
 	}
@@ -174,20 +164,7 @@ func TestFigureTextLayout(t *testing.T) {
 		label(175, 80, "分离超平面") + // 50 units wide from x = 175: 25 units past the edge
 		`</svg></div>
 <div class="text_cell_render"><p>感知机是二类分类的线性分类模型。</p></div></body></html>`
-	file := filepath.Join(t.TempDir(), "figure.html")
-	if err := os.WriteFile(file, []byte(page), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(), mnbrowser.Options(bin, t.TempDir())...)
-	defer cancelAlloc()
-	tab, cancel := chromedp.NewContext(alloc)
-	defer cancel()
-	if err := chromedp.Do(tab); err != nil {
-		t.Fatalf("starting %s: %v", bin, err)
-	}
-	if err := do(tab, pageLoadTimeout, chromedp.Navigate("file://"+file)); err != nil {
-		t.Fatal(err)
-	}
+	tab, _ := openPage(t, page)
 	got, err := eval[textLayout](tab, `(`+textLayoutJS+`)(document.querySelector('svg'))`)
 	if err != nil {
 		t.Fatal(err)
@@ -204,7 +181,7 @@ func TestFigureTextLayout(t *testing.T) {
 	if got.CJK != 4 || len(got.CJKOdd) > 0 {
 		t.Errorf("%d Chinese labels measured, want 4; with a glyph not one em wide: %q", got.CJK, got.CJKOdd)
 	}
-	md, labels := checkCJKFonts(t, tab, "figure.html", true)
+	md, labels := checkCJKFonts(t, tab, "page.html", true)
 	if md != 1 || labels != 4 {
 		t.Errorf("font check saw %d Markdown texts and %d labels, want 1 and 4", md, labels)
 	}

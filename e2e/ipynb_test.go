@@ -3,6 +3,7 @@ package e2e
 import (
 	"encoding/json"
 	"fmt"
+	"html"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -32,6 +33,26 @@ type savedCell struct {
 	Source      string
 	SavedImages int  // image outputs saved in the file
 	Plot        bool // SavedImages > 0, or the source shows a plot
+	// Figures holds, per saved SVG output, the text of its labels
+	// (<text> elements), unescaped.
+	Figures [][]string
+}
+
+// svgText matches a text element of an SVG figure; svgTag, a tag inside it.
+var (
+	svgText = regexp.MustCompile(`(?s)<text\b[^>]*>(.*?)</text>`)
+	svgTag  = regexp.MustCompile(`<[^>]*>`)
+)
+
+// svgLabels returns the non-empty labels of an SVG drawing.
+func svgLabels(svg string) []string {
+	var out []string
+	for _, m := range svgText.FindAllStringSubmatch(svg, -1) {
+		if l := strings.TrimSpace(html.UnescapeString(svgTag.ReplaceAllString(m[1], ""))); l != "" {
+			out = append(out, l)
+		}
+	}
+	return out
 }
 
 // showPlotCall matches a call that shows a figure through pkg/notebook, such
@@ -131,6 +152,9 @@ func parseNotebook(name string, data []byte) (savedNotebook, error) {
 				if isImageOutput(o.Data) {
 					cell.SavedImages++
 				}
+				if svg, err := multiline(o.Data["image/svg+xml"]); err == nil && svg != "" {
+					cell.Figures = append(cell.Figures, svgLabels(svg))
+				}
 				if html, err := multiline(o.Data["text/html"]); err == nil && strings.Contains(html, `class="mn-slider`) {
 					nb.Sliders++
 				}
@@ -213,7 +237,7 @@ func TestParseNotebook(t *testing.T) {
     {"output_type": "stream", "name": "stdout", "text": ["1\n"]}]},
   {"cell_type": "code", "metadata": {}, "execution_count": 2, "source": ["%%\n", "notebook.Show(p)"], "outputs": []},
   {"cell_type": "code", "metadata": {}, "execution_count": 3, "source": "%%\nshow()", "outputs": [
-    {"output_type": "display_data", "metadata": {}, "data": {"image/svg+xml": ["<svg/>"], "image/png": "iVBO"}},
+    {"output_type": "display_data", "metadata": {}, "data": {"image/svg+xml": ["<svg><text x=\"1\">w·x + b &gt; 0</text>", "<text><tspan>正例</tspan></text><text> </text></svg>"], "image/png": "iVBO"}},
     {"output_type": "display_data", "metadata": {}, "data": {"text/html": "<img src=\"data:image/png;base64,iVBO\">"}}]},
   {"cell_type": "code", "metadata": {}, "execution_count": 4, "source": "%%\nnotebook.ShowTable(t)", "outputs": [
     {"output_type": "display_data", "metadata": {}, "data": {"text/markdown": "| a |\n|---|\n| 1 |"}}]}
@@ -236,6 +260,9 @@ func TestParseNotebook(t *testing.T) {
 			t.Errorf("cell %d: plot=%v images=%d, want plot=%v images=%d",
 				i+1, c.Plot, c.SavedImages, wantPlot[i], wantImages[i])
 		}
+	}
+	if got := nb.Cells[3].Figures; len(got) != 1 || !slices.Equal(got[0], []string{"w·x + b > 0", "正例"}) {
+		t.Errorf("labels of cell 4's figure: %q, want w·x + b > 0 and 正例", got)
 	}
 	if got := len(nb.plotCells()); got != 2 {
 		t.Errorf("plotCells: got %d, want 2", got)
