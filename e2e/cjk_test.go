@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"context"
+	"encoding/base64"
 	"fmt"
 	"os"
 	"regexp"
@@ -143,7 +144,9 @@ func checkCJKFonts(t *testing.T, tab context.Context, name string, figures bool)
 // cover each other, one that runs past the figure's edge, one that is fine.
 // The layout check must report the pair and the clipped label, see each
 // Chinese glyph as one em wide (the font's real glyphs, not boxes), and the
-// font check must find WenQuanYi Micro Hei behind every label. It needs
+// font check must find WenQuanYi Micro Hei behind every label. The same
+// figure as a slider's frame (an <img>) must give the same report through
+// frameLayoutJS. It needs
 // Chromium and fonts-wqy-microhei (scripts/test-e2e.sh installs them) and is
 // skipped without Chromium or under -short.
 func TestFigureTextLayout(t *testing.T) {
@@ -157,13 +160,17 @@ func TestFigureTextLayout(t *testing.T) {
 	label := func(x, y float64, s string) string {
 		return fmt.Sprintf(`<text x="%g" y="%g" style="%s">%s</text>`, x, y, style, s)
 	}
-	page := `<!DOCTYPE html><html><head><meta charset="utf-8"></head><body>
-<div class="output_area"><svg xmlns="http://www.w3.org/2000/svg" width="300" height="150" viewBox="0 0 200 100">` +
+	svg := `<svg xmlns="http://www.w3.org/2000/svg" width="300" height="150" viewBox="0 0 200 100">` +
 		label(10, 30, "正例") + label(14, 32, "负例") + // the second covers most of the first
 		label(60, 60, "间隔边界") + // clear of the others
 		label(175, 80, "分离超平面") + // 50 units wide from x = 175: 25 units past the edge
-		`</svg></div>
-<div class="text_cell_render"><p>感知机是二类分类的线性分类模型。</p></div></body></html>`
+		`</svg>`
+	// The same figure as a slider's frame: an <img> of the SVG.
+	slider := `<div class="mn-slider"><div class="mn-state">k = 0</div><img class="mn-figure" width="300" height="150" src="data:image/svg+xml;base64,` +
+		base64.StdEncoding.EncodeToString([]byte(svg)) + `"></div>`
+	page := `<!DOCTYPE html><html><head><meta charset="utf-8"></head><body>
+<div class="output_area">` + svg + `</div>
+<div class="text_cell_render"><p>感知机是二类分类的线性分类模型。</p></div>` + slider + `</body></html>`
 	tab, _ := openPage(t, page)
 	got, err := eval[textLayout](tab, `(`+textLayoutJS+`)(document.querySelector('svg'))`)
 	if err != nil {
@@ -180,6 +187,19 @@ func TestFigureTextLayout(t *testing.T) {
 	}
 	if got.CJK != 4 || len(got.CJKOdd) > 0 {
 		t.Errorf("%d Chinese labels measured, want 4; with a glyph not one em wide: %q", got.CJK, got.CJKOdd)
+	}
+	if n, err := eval[int](tab, slidersJS); err != nil || n != 1 {
+		t.Fatalf("slidersJS found %d sliders (%v), want 1", n, err)
+	}
+	frames, err := eval[[]frameLayout](tab, `(`+frameLayoutJS+`)(0)`)
+	switch {
+	case err != nil:
+		t.Errorf("frameLayoutJS: %v", err)
+	case len(frames) != 1 || frames[0].State != "k = 0":
+		t.Errorf("frameLayoutJS measured %+v, want the one frame at state k = 0", frames)
+	case !slices.Equal(frames[0].Overlaps, got.Overlaps) || !slices.Equal(frames[0].Clipped, got.Clipped) || frames[0].CJK != 4:
+		t.Errorf("the frame as <img>: overlaps %q, clipped %q, %d Chinese labels; want what the inline figure gave: %q, %q, 4",
+			frames[0].Overlaps, frames[0].Clipped, frames[0].CJK, got.Overlaps, got.Clipped)
 	}
 	md, labels := checkCJKFonts(t, tab, "page.html", true)
 	if md != 1 || labels != 4 {
