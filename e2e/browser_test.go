@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -92,25 +93,88 @@ func TestNotebooksInBrowser(t *testing.T) {
 	// the two editions of a notebook side by side; the group ends when all
 	// have run.
 	sem := make(chan struct{}, tabs)
+	turns := newTurns()
 	t.Run("run", func(t *testing.T) {
 		for _, nb := range interleave(notebooks) {
 			t.Run(nb.Name, func(t *testing.T) {
 				t.Parallel()
 				sem <- struct{}{}
 				defer func() { <-sem }()
-				runNotebook(t, browser, srv, nb, outDir, runTimeout)
+				runNotebook(t, browser, srv, nb, outDir, runTimeout, turns)
 			})
 		}
 	})
 	t.Run("html-export", func(t *testing.T) {
 		checkHTMLExports(t, browser, repo, notebooks, outDir)
 	})
-	t.Logf("browser test took %v (%d notebooks, %d tabs at once)", time.Since(start).Round(time.Second), len(notebooks), tabs)
+	t.Logf("browser test took %v (%d notebooks, %d tabs at once; slider drives waited %v in all for runs to end)",
+		time.Since(start).Round(time.Second), len(notebooks), tabs, turns.waitedUp.Round(time.Second))
 }
 
 // defaultTabs is how many notebooks the browser test runs at once: two, one
 // per core of the machines it runs on, as the headless notebook test does.
 const defaultTabs = 2
+
+// turns keeps the tabs' slider drives apart from each other and from the
+// notebook runs: the redraw time of a slider must measure the slider, not
+// a kernel of another tab compiling Go on the same two cores. Runs may
+// overlap each other; a drive waits until no run is going and no other
+// drive, and a run waits until no drive is going or waiting.
+type turns struct {
+	mu       sync.Mutex
+	cond     *sync.Cond
+	running  int           // notebooks in Restart & Run All
+	waiting  int           // drives waiting for their turn
+	driving  bool          // a drive is going
+	waitedUp time.Duration // the drives' waits, summed
+}
+
+func newTurns() *turns {
+	q := &turns{}
+	q.cond = sync.NewCond(&q.mu)
+	return q
+}
+
+// run runs f (a Restart & Run All) when no slider drive is going or waiting.
+func (q *turns) run(f func()) {
+	q.mu.Lock()
+	for q.driving || q.waiting > 0 {
+		q.cond.Wait()
+	}
+	q.running++
+	q.mu.Unlock()
+	defer func() {
+		q.mu.Lock()
+		q.running--
+		q.cond.Broadcast()
+		q.mu.Unlock()
+	}()
+	f()
+}
+
+// drive runs f (the slider drives of a page) alone: no run, no other drive.
+// It returns how long it waited for its turn.
+func (q *turns) drive(f func()) time.Duration {
+	start := time.Now()
+	q.mu.Lock()
+	q.waiting++
+	for q.driving || q.running > 0 {
+		q.cond.Wait()
+	}
+	q.waiting--
+	q.driving = true
+	q.mu.Unlock()
+	waited := time.Since(start)
+	defer func() {
+		q.mu.Lock()
+		q.driving = false
+		q.waitedUp += waited
+		q.cond.Broadcast()
+		q.mu.Unlock()
+	}()
+	f()
+	return waited
+}
 
 // interleave orders the notebooks of both editions so that the two
 // editions of a notebook come one after the other: run two at a time, they
@@ -358,7 +422,7 @@ const flowCSS = `(() => {
 
 // runNotebook opens one notebook, restarts its kernel and runs all cells
 // through the menu, and checks what the page shows.
-func runNotebook(t *testing.T, browser context.Context, srv *server, nb savedNotebook, outDir string, runTimeout time.Duration) {
+func runNotebook(t *testing.T, browser context.Context, srv *server, nb savedNotebook, outDir string, runTimeout time.Duration, turns *turns) {
 	start := time.Now()
 	before, err := fileSum(nb.Path)
 	if err != nil {
@@ -417,24 +481,32 @@ func runNotebook(t *testing.T, browser context.Context, srv *server, nb savedNot
 		}
 	}
 
-	// Kernel → Restart & Run All, and accept the confirmation, as a reader does.
-	if err := do(tab, clickTimeout,
-		chromedp.Click(chromedp.CSS("#kernellink")),
-		chromedp.Click(chromedp.CSS("#restart_run_all > a")),
-		chromedp.Click(chromedp.CSS(".modal.in .modal-footer button.btn-danger")),
-	); err != nil {
-		t.Fatalf("%s: Kernel → Restart & Run All: %v", rel, err)
-	}
-	runStart := time.Now()
-	lastLog := runStart
-	st, err = waitFor(tab, runTimeout, func(s pageState) bool {
-		if time.Since(lastLog) > time.Minute {
-			t.Logf("%s: %d of %d started cells finished after %v", rel, s.Finished, s.Started, time.Since(runStart).Round(time.Second))
-			lastLog = time.Now()
+	// Kernel → Restart & Run All, and accept the confirmation, as a reader
+	// does; in its turn (no slider of another tab being driven).
+	var runTime time.Duration
+	turns.run(func() {
+		if err = do(tab, clickTimeout,
+			chromedp.Click(chromedp.CSS("#kernellink")),
+			chromedp.Click(chromedp.CSS("#restart_run_all > a")),
+			chromedp.Click(chromedp.CSS(".modal.in .modal-footer button.btn-danger")),
+		); err != nil {
+			err = fmt.Errorf("Kernel → Restart & Run All: %w", err)
+			return
 		}
-		return s.Started > 0 && s.Running == 0 && s.Queued == 0 && s.Idle && s.Connected
+		runStart := time.Now()
+		lastLog := runStart
+		st, err = waitFor(tab, runTimeout, func(s pageState) bool {
+			if time.Since(lastLog) > time.Minute {
+				t.Logf("%s: %d of %d started cells finished after %v", rel, s.Finished, s.Started, time.Since(runStart).Round(time.Second))
+				lastLog = time.Now()
+			}
+			return s.Started > 0 && s.Running == 0 && s.Queued == 0 && s.Idle && s.Connected
+		})
+		runTime = time.Since(runStart)
 	})
-	runTime := time.Since(runStart)
+	if err != nil && runTime == 0 {
+		t.Fatalf("%s: %v", rel, err)
+	}
 	if err != nil {
 		saveScreenshots(t, tab, nb, outDir)
 		t.Fatalf("%s: Restart & Run All did not finish within %v: %v (state %+v)", rel, runTimeout, err, st)
@@ -500,8 +572,16 @@ func runNotebook(t *testing.T, browser context.Context, srv *server, nb savedNot
 		checkChineseFigures(t, tab, nb, cells)
 	}
 	saveScreenshots(t, tab, nb, outDir)
-	if got := driveSliders(t, tab, nb.Name, nb.outPath(outDir, "")); got != nb.Sliders {
-		t.Errorf("%s: %d sliders after the run, %d in the saved notebook", nb.Name, got, nb.Sliders)
+	if nb.Sliders > 0 {
+		var got int
+		if waited := turns.drive(func() { got = driveSliders(t, tab, nb.Name, nb.outPath(outDir, "")) }); waited > time.Second {
+			t.Logf("%s: waited %v for the other tabs' runs to end before driving the sliders", nb.Name, waited.Round(time.Second))
+		}
+		if got != nb.Sliders {
+			t.Errorf("%s: %d sliders after the run, %d in the saved notebook", nb.Name, got, nb.Sliders)
+		}
+	} else if got := driveSliders(t, tab, nb.Name, nb.outPath(outDir, "")); got != 0 {
+		t.Errorf("%s: %d sliders after the run, none in the saved notebook", nb.Name, got)
 	}
 
 	// The run must not have written the notebook (autosave is off).
