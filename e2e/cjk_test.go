@@ -12,7 +12,6 @@ import (
 	"time"
 
 	"github.com/chromedp/cdproto/css"
-	"github.com/chromedp/cdproto/dom"
 	"github.com/chromedp/chromedp"
 )
 
@@ -76,12 +75,12 @@ func checkCJKFonts(t *testing.T, tab context.Context, name string, figures bool)
 	}
 	ctx, cancel := context.WithTimeout(tab, time.Minute)
 	defer cancel()
-	doc, err := chromedp.Call(ctx, dom.GetDocument, dom.GetDocumentParams{})
-	if err == nil {
-		_, err = chromedp.Call(ctx, css.Enable, struct{}{})
-	}
-	if err != nil {
-		t.Errorf("%s: DOM and CSS domains: %v", name, err)
+	// The nodes come from chromedp's own queries: a DOM.getDocument of
+	// our own would renumber the page's nodes under chromedp, whose later
+	// queries (screenshots of a cell, the sliders' keys) would then wait
+	// for nodes that no longer exist.
+	if _, err := chromedp.Call(ctx, css.Enable, struct{}{}); err != nil {
+		t.Errorf("%s: the CSS domain: %v", name, err)
 		return 0, 0
 	}
 	glyphs := map[string]float64{} // font family → glyphs drawn, over all marks
@@ -99,12 +98,12 @@ func checkCJKFonts(t *testing.T, tab context.Context, name string, figures bool)
 		} else {
 			labels++
 		}
-		node, err := chromedp.Call(ctx, dom.QuerySelector, dom.QuerySelectorParams{NodeID: doc.Root.NodeID, Selector: fmt.Sprintf(`[data-e2e-cjk="%d"]`, m.ID)})
-		if err != nil || node.NodeID == 0 {
-			t.Errorf("%s: finding the %s text %q again: %v", name, m.Kind, m.Text, err)
+		ids, err := chromedp.Run(ctx, chromedp.QueryNodeIDs(chromedp.CSS(fmt.Sprintf(`[data-e2e-cjk="%d"]`, m.ID))))
+		if err != nil || len(ids) != 1 {
+			t.Errorf("%s: finding the %s text %q again: %v (%d nodes)", name, m.Kind, m.Text, err, len(ids))
 			continue
 		}
-		fonts, err := chromedp.Call(ctx, css.GetPlatformFontsForNode, css.GetPlatformFontsForNodeParams{NodeID: node.NodeID})
+		fonts, err := chromedp.Call(ctx, css.GetPlatformFontsForNode, css.GetPlatformFontsForNodeParams{NodeID: ids[0]})
 		if err != nil {
 			t.Errorf("%s: the fonts of %q: %v", name, m.Text, err)
 			continue
@@ -204,5 +203,13 @@ func TestFigureTextLayout(t *testing.T) {
 	md, labels := checkCJKFonts(t, tab, "page.html", true)
 	if md != 1 || labels != 4 {
 		t.Errorf("font check saw %d Markdown texts and %d labels, want 1 and 4", md, labels)
+	}
+	// The tab still answers chromedp's queries by selector, as the slider
+	// drive and the screenshots of the browser test need after the font
+	// check.
+	ctx, cancel := context.WithTimeout(tab, 20*time.Second)
+	defer cancel()
+	if _, err := chromedp.Run(ctx, chromedp.Screenshot(chromedp.CSS(".mn-slider"))); err != nil {
+		t.Errorf("a screenshot of the slider after the font check: %v", err)
 	}
 }
