@@ -12,9 +12,13 @@
 #
 # Environment: MARGINNOTES_E2E_CHROMIUM (browser, default /usr/bin/chromium),
 # MARGINNOTES_E2E_NOTEBOOK_TIMEOUT (per notebook, default 10m),
-# MARGINNOTES_E2E_TABS (notebooks run at once, default 2), MN_EXPORT_SAVED=1
-# (export the saved outputs, see scripts/export.sh), E2E_GO_TEST_FLAGS
-# (extra flags for go test, e.g. "-run TestNotebooksInBrowser/run/zh/02-primal-form").
+# MARGINNOTES_E2E_TABS (notebooks run at once, default 2),
+# MARGINNOTES_E2E_RUN (a regexp of the notebooks, named as zh/02-primal-form,
+# that run with Restart & Run All; the others are opened and checked as
+# saved; default all run), MN_EXPORT_SAVED=1 (export the saved outputs, see
+# scripts/export.sh), E2E_GO_TEST_FLAGS (extra flags for go test, e.g.
+# "-run TestNotebooksInBrowser/run/^zh/^02": go test splits -run at each
+# slash, the names' too).
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
