@@ -47,7 +47,7 @@ MARGINNOTES_CHROMIUM=$chromium scripts/export.sh stale || html_failed=1
 export MARGINNOTES_E2E=1
 rc=0
 # shellcheck disable=SC2086 # E2E_GO_TEST_FLAGS is a list of flags
-go test ./e2e -run . -v -count=1 -timeout 30m ${E2E_GO_TEST_FLAGS:-} || rc=$?
+go test ./e2e -run . -v -count=1 -timeout 60m ${E2E_GO_TEST_FLAGS:-} || rc=$?
 if [ -n "$html_failed" ]; then
 	say "the HTML export failed (see its output above)"
 	rc=1
