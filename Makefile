@@ -45,15 +45,15 @@ help:
 	@echo 'make test-unit       go test -short ./...'
 	@echo 'make test-notebooks  only the headless notebook tests'
 	@echo 'make notebooks       regenerate both editions (notebooks/, notebooks/zh/) from notebooks/src/*.md and execute them in place (NB=pattern)'
-	@echo 'make html            executed, self-contained HTML exports into build/html (NB=pattern)'
-	@echo 'make pdf             every notebook as PDF into build/pdf, from its HTML export (NB=pattern)'
+	@echo 'make html            executed, self-contained HTML of both editions into build/html and build/html/zh (NB=pattern)'
+	@echo 'make pdf             every notebook of both editions as PDF into build/pdf and build/pdf/zh, from its HTML (NB=pattern)'
 	@echo 'make figures         every figure as SVG, PNG and PDF into build/figures (LANG=zh: Chinese, into build/figures/zh)'
 	@echo 'make bench           Go benchmarks (BENCH=regexp PKGS=packages)'
 	@echo 'make fuzz            every fuzz target for FUZZTIME=$(FUZZTIME) each (FUZZPKGS=packages)'
 	@echo 'make compare         SMO vs LIBSVM svm-train and the perceptron vs scikit-learn, side by side'
 	@echo 'make test-docker     build the Docker image and test it'
-	@echo 'make test-e2e        drive the served notebooks in headless Chromium'
-	@echo 'make test-pdf        make pdf, then check every PDF (pages, fonts, key numbers, no raw LaTeX)'
+	@echo 'make test-e2e        drive the served notebooks of both editions in headless Chromium'
+	@echo 'make test-pdf        make pdf, then check every PDF of both editions (pages, fonts, key numbers, no raw LaTeX)'
 	@echo 'make clean           remove build/ (distclean: also the tools in bin/)'
 
 setup:
@@ -89,8 +89,10 @@ notebooks: setup
 		xargs -P 2 -I{} $(NBCONVERT_EXEC) --to notebook --inplace {}
 
 # Self-contained HTML and PDF for study notes, in headless Chromium
-# (scripts/export.sh, tools/export): math typeset, figures as vector
-# graphics, sliders working, nothing loaded from elsewhere.
+# (scripts/export.sh, tools/export), of both editions (notebooks/ into
+# build/html and build/pdf, notebooks/zh/ into their zh/ folders): math
+# typeset, figures as vector graphics, sliders working, nothing loaded from
+# elsewhere. make pdf exports only what is stale.
 html: setup
 	scripts/export.sh html '$(NB)'
 
@@ -126,10 +128,12 @@ test-docker:
 test-e2e:
 	scripts/test-e2e.sh
 
+# The PDFs of both editions, and the export of equation numbers and Chinese
+# text on a small notebook (tools/export's test).
 test-pdf: setup
 	scripts/export.sh pdf
 	scripts/need.sh poppler-utils
-	MARGINNOTES_PDF=1 $(GO) test ./e2e -run TestPDF -count=1 -v
+	MARGINNOTES_PDF=1 $(GO) test ./e2e ./tools/export -run 'TestPDF|TestEquationNumbers' -count=1 -v
 
 clean:
 	rm -rf build

@@ -4,16 +4,19 @@ import (
 	"context"
 	"crypto/sha256"
 	"fmt"
-	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
+	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 
 	mnbrowser "github.com/marginnotes/marginnotes/internal/browser"
@@ -68,33 +71,157 @@ func TestNotebooksInBrowser(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	notebooks, err := discoverNotebooks(nbDir)
+	notebooks, err := discoverEditions(nbDir)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(notebooks) == 0 {
-		t.Fatal("no notebooks/*.ipynb to test")
+		t.Fatal("no notebooks/*.ipynb or notebooks/zh/*.ipynb to test")
+	}
+
+	// MARGINNOTES_E2E_RUN: the notebooks (a regexp of their names, as
+	// zh/02-primal-form) that run with Restart & Run All; the others are
+	// opened and checked as saved, with every check but the run's. Default:
+	// all run.
+	var execute *regexp.Regexp
+	if v := os.Getenv("MARGINNOTES_E2E_RUN"); v != "" {
+		if execute, err = regexp.Compile(v); err != nil {
+			t.Fatalf("MARGINNOTES_E2E_RUN: %v", err)
+		}
+	}
+
+	tabs := defaultTabs
+	if v := os.Getenv("MARGINNOTES_E2E_TABS"); v != "" {
+		if tabs, err = strconv.Atoi(v); err != nil || tabs < 1 {
+			t.Fatalf("MARGINNOTES_E2E_TABS=%q: want a positive number", v)
+		}
 	}
 
 	srv := startServer(t, repo, nbDir, outDir)
 	browser := startBrowser(t, outDir)
 
-	for _, nb := range notebooks {
-		t.Run(nb.Name, func(t *testing.T) {
-			runNotebook(t, browser, srv, nb, outDir, runTimeout)
-		})
-	}
+	// The notebooks run in up to `tabs` tabs at once, each with its kernel,
+	// the two editions of a notebook side by side; the group ends when all
+	// have run.
+	sem := make(chan struct{}, tabs)
+	turns := newTurns()
+	t.Run("run", func(t *testing.T) {
+		for _, nb := range interleave(notebooks) {
+			t.Run(nb.Name, func(t *testing.T) {
+				t.Parallel()
+				sem <- struct{}{}
+				defer func() { <-sem }()
+				run := runTimeout
+				if execute != nil && !execute.MatchString(nb.Name) {
+					run = 0
+				}
+				runNotebook(t, browser, srv, nb, outDir, run, turns)
+			})
+		}
+	})
 	t.Run("html-export", func(t *testing.T) {
 		checkHTMLExports(t, browser, repo, notebooks, outDir)
 	})
-	t.Logf("browser test took %v (%d notebooks)", time.Since(start).Round(time.Second), len(notebooks))
+	t.Logf("browser test took %v (%d notebooks, %d tabs at once; slider drives waited %v in all for runs to end)",
+		time.Since(start).Round(time.Second), len(notebooks), tabs, turns.waitedUp.Round(time.Second))
 }
 
-// newTab opens a tab and returns its context; cancel closes the tab.
+// defaultTabs is how many notebooks the browser test runs at once: two, one
+// per core of the machines it runs on, as the headless notebook test does.
+const defaultTabs = 2
+
+// turns keeps the tabs' slider drives apart from each other and from the
+// notebook runs: the redraw time of a slider must measure the slider, not
+// a kernel of another tab compiling Go on the same two cores. Runs may
+// overlap each other; a drive waits until no run is going and no other
+// drive, and a run waits until no drive is going or waiting.
+type turns struct {
+	mu       sync.Mutex
+	cond     *sync.Cond
+	running  int           // notebooks in Restart & Run All
+	waiting  int           // drives waiting for their turn
+	driving  bool          // a drive is going
+	waitedUp time.Duration // the drives' waits, summed
+}
+
+func newTurns() *turns {
+	q := &turns{}
+	q.cond = sync.NewCond(&q.mu)
+	return q
+}
+
+// run runs f (a Restart & Run All) when no slider drive is going or waiting.
+func (q *turns) run(f func()) {
+	q.mu.Lock()
+	for q.driving || q.waiting > 0 {
+		q.cond.Wait()
+	}
+	q.running++
+	q.mu.Unlock()
+	defer func() {
+		q.mu.Lock()
+		q.running--
+		q.cond.Broadcast()
+		q.mu.Unlock()
+	}()
+	f()
+}
+
+// drive runs f (the slider drives of a page) alone: no run, no other drive.
+// It returns how long it waited for its turn.
+func (q *turns) drive(f func()) time.Duration {
+	start := time.Now()
+	q.mu.Lock()
+	q.waiting++
+	for q.driving || q.running > 0 {
+		q.cond.Wait()
+	}
+	q.waiting--
+	q.driving = true
+	q.mu.Unlock()
+	waited := time.Since(start)
+	defer func() {
+		q.mu.Lock()
+		q.driving = false
+		q.waitedUp += waited
+		q.cond.Broadcast()
+		q.mu.Unlock()
+	}()
+	f()
+	return waited
+}
+
+// interleave orders the notebooks of both editions so that the two
+// editions of a notebook come one after the other: run two at a time, they
+// take about as long.
+func interleave(nbs []savedNotebook) []savedNotebook {
+	out := slices.Clone(nbs)
+	slices.SortStableFunc(out, func(a, b savedNotebook) int {
+		return strings.Compare(strings.TrimPrefix(a.Name, zhPrefix), strings.TrimPrefix(b.Name, zhPrefix))
+	})
+	return out
+}
+
+// outPath is where the notebook's screenshot file or folder named
+// prefix+NAME goes: under outDir, in zh/ for the Chinese edition. It makes
+// the folder that holds it.
+func (nb savedNotebook) outPath(outDir, prefix string) string {
+	p := filepath.Join(outDir, filepath.Dir(nb.Name), prefix+filepath.Base(nb.Name))
+	os.MkdirAll(filepath.Dir(p), 0o755)
+	return p
+}
+
+// newTab opens a tab and returns its context; cancel closes the tab. The
+// tab behaves as the focused one even when another tab is, so that tabs
+// side by side each get their key presses and focus events.
 func newTab(t *testing.T, browser context.Context) (context.Context, context.CancelFunc) {
 	t.Helper()
 	ctx, cancel := chromedp.NewContext(browser)
-	if err := chromedp.Do(ctx); err != nil {
+	err := chromedp.Do(ctx)
+	if err == nil {
+		_, err = chromedp.Call(ctx, emulation.SetFocusEmulationEnabled, emulation.SetFocusEmulationEnabledParams{Enabled: true})
+	}
+	if err != nil {
 		cancel()
 		t.Fatalf("opening a tab: %v", err)
 	}
@@ -186,9 +313,14 @@ const imageVerdictJS = `((m) => {
 // drawn as inline SVG, as the browser lays it out with the fonts it has. It
 // returns the labels that stick out of the figure (the SVG clips them) and
 // the pairs of labels that cover each other. The PNG copy cannot be checked
-// this way; Notebook 6 shows the SVG when a figure has both.
+// this way; Notebook 6 shows the SVG when a figure has both. It counts the
+// labels made of Chinese characters alone and measures their glyphs: in
+// WenQuanYi Micro Hei, the font the figures name, each is one em wide, so
+// a label whose advance is not one font size per character is listed in
+// cjkOdd (drawn in another font, or as boxes): the boxes the checks measure
+// would not be the reader's.
 const textLayoutJS = `((m) => {
-  const out = {clipped: [], overlaps: []};
+  const out = {clipped: [], overlaps: [], cjk: 0, cjkOdd: []};
   if (m.tagName.toLowerCase() !== 'svg') return out;
   const box = m.getBoundingClientRect();
   const label = t => t.textContent.trim().slice(0, 60);
@@ -205,6 +337,12 @@ const textLayoutJS = `((m) => {
       ? Math.max(box.top - r.top, r.bottom - box.bottom)
       : Math.max(box.left - r.left, r.right - box.right);
     if (over > 2) out.clipped.push(label(x.t) + ' (' + Math.round(over) + ' px)');
+    const chars = [...x.t.textContent.trim()];
+    if (chars.length > 0 && chars.every(c => /[\u3000-\u303f\u3400-\u9fff\uf900-\ufaff\uff00-\uffef]/.test(c))) {
+      out.cjk++;
+      const em = x.t.getComputedTextLength() / chars.length / parseFloat(getComputedStyle(x.t).fontSize);
+      if (!(em > 0.95 && em < 1.05)) out.cjkOdd.push(label(x.t) + ' (' + em.toFixed(2) + ' em per character)');
+    }
   });
   for (let i = 0; i < texts.length; i++) {
     for (let j = i + 1; j < texts.length; j++) {
@@ -219,6 +357,14 @@ const textLayoutJS = `((m) => {
   return out;
 })`
 
+// textLayout is what textLayoutJS reports on one figure.
+type textLayout struct {
+	Clipped  []string `json:"clipped"`
+	Overlaps []string `json:"overlaps"`
+	CJK      int      `json:"cjk"`
+	CJKOdd   []string `json:"cjkOdd"`
+}
+
 // cellReport is what one code cell shows after the run.
 type cellReport struct {
 	Index    int      `json:"index"`
@@ -226,10 +372,13 @@ type cellReport struct {
 	Empty    bool     `json:"empty"`
 	Images   int      `json:"images"`
 	Rendered int      `json:"rendered"`
+	SVGs     int      `json:"svgs"` // rendered figures drawn as inline SVG
 	Errors   []string `json:"errors"`
 	Stderr   []string `json:"stderr"`
 	Clipped  []string `json:"clipped"`  // labels cut off at a figure's edge
 	Overlaps []string `json:"overlaps"` // pairs of labels that cover each other
+	CJK      int      `json:"cjk"`      // labels in Chinese characters alone
+	CJKOdd   []string `json:"cjkOdd"`   // of those, the ones not one em per character
 }
 
 // cellsJS reports every code cell. An image counts when it is an <img> that
@@ -243,16 +392,19 @@ const cellsJS = `(() => {
     const el = c.element[0];
     const wrap = el.querySelector('.output_wrapper');
     if (wrap) wrap.setAttribute('data-e2e-cell', String(i));
-    let images = 0, rendered = 0, clipped = [], overlaps = [];
+    let images = 0, rendered = 0, svgs = 0, clipped = [], overlaps = [], cjk = 0, cjkOdd = [];
     el.querySelectorAll('.output_area img, .output_area svg').forEach(m => {
       const v = ` + imageVerdictJS + `(m);
       if (v === 'skip') return;
       images++;
       if (v !== 'ok') return;
       rendered++;
+      if (m.tagName.toLowerCase() === 'svg') svgs++;
       const l = ` + textLayoutJS + `(m);
       clipped.push(...l.clipped);
       overlaps.push(...l.overlaps);
+      cjk += l.cjk;
+      cjkOdd.push(...l.cjkOdd);
     });
     const text = sel => [...el.querySelectorAll(sel)].map(e => e.innerText.slice(0, 1500));
     const p = c.input_prompt_number;
@@ -260,12 +412,12 @@ const cellsJS = `(() => {
       index: i,
       prompt: p === null || p === undefined ? '' : String(p),
       empty: c.get_text().trim() === '',
-      images: images, rendered: rendered,
+      images: images, rendered: rendered, svgs: svgs,
       errors: [...el.querySelectorAll('.output_area')]
         .filter(a => a.querySelector('.output_error, .gonb-err-location, .gonb-err-line'))
         .map(a => a.innerText.slice(0, 1500)),
       stderr: text('.output_area .output_stderr'),
-      clipped: clipped, overlaps: overlaps,
+      clipped: clipped, overlaps: overlaps, cjk: cjk, cjkOdd: cjkOdd,
     });
   });
   return out;
@@ -284,8 +436,9 @@ const flowCSS = `(() => {
 })()`
 
 // runNotebook opens one notebook, restarts its kernel and runs all cells
-// through the menu, and checks what the page shows.
-func runNotebook(t *testing.T, browser context.Context, srv *server, nb savedNotebook, outDir string, runTimeout time.Duration) {
+// through the menu, bounded by runTimeout, and checks what the page shows.
+// With runTimeout 0 it checks the page as saved, without running it.
+func runNotebook(t *testing.T, browser context.Context, srv *server, nb savedNotebook, outDir string, runTimeout time.Duration, turns *turns) {
 	start := time.Now()
 	before, err := fileSum(nb.Path)
 	if err != nil {
@@ -344,24 +497,36 @@ func runNotebook(t *testing.T, browser context.Context, srv *server, nb savedNot
 		}
 	}
 
-	// Kernel → Restart & Run All, and accept the confirmation, as a reader does.
-	if err := do(tab, clickTimeout,
-		chromedp.Click(chromedp.CSS("#kernellink")),
-		chromedp.Click(chromedp.CSS("#restart_run_all > a")),
-		chromedp.Click(chromedp.CSS(".modal.in .modal-footer button.btn-danger")),
-	); err != nil {
-		t.Fatalf("%s: Kernel → Restart & Run All: %v", rel, err)
+	// Kernel → Restart & Run All, and accept the confirmation, as a reader
+	// does; in its turn (no slider of another tab being driven).
+	var runTime time.Duration
+	if runTimeout == 0 {
+		t.Logf("%s: checked as saved, not run (MARGINNOTES_E2E_RUN)", nb.Name)
+	} else {
+		turns.run(func() {
+			if err = do(tab, clickTimeout,
+				chromedp.Click(chromedp.CSS("#kernellink")),
+				chromedp.Click(chromedp.CSS("#restart_run_all > a")),
+				chromedp.Click(chromedp.CSS(".modal.in .modal-footer button.btn-danger")),
+			); err != nil {
+				err = fmt.Errorf("Kernel → Restart & Run All: %w", err)
+				return
+			}
+			runStart := time.Now()
+			lastLog := runStart
+			st, err = waitFor(tab, runTimeout, func(s pageState) bool {
+				if time.Since(lastLog) > time.Minute {
+					t.Logf("%s: %d of %d started cells finished after %v", rel, s.Finished, s.Started, time.Since(runStart).Round(time.Second))
+					lastLog = time.Now()
+				}
+				return s.Started > 0 && s.Running == 0 && s.Queued == 0 && s.Idle && s.Connected
+			})
+			runTime = time.Since(runStart)
+		})
 	}
-	runStart := time.Now()
-	lastLog := runStart
-	st, err = waitFor(tab, runTimeout, func(s pageState) bool {
-		if time.Since(lastLog) > time.Minute {
-			t.Logf("%s: %d of %d started cells finished after %v", rel, s.Finished, s.Started, time.Since(runStart).Round(time.Second))
-			lastLog = time.Now()
-		}
-		return s.Started > 0 && s.Running == 0 && s.Queued == 0 && s.Idle && s.Connected
-	})
-	runTime := time.Since(runStart)
+	if err != nil && runTime == 0 {
+		t.Fatalf("%s: %v", rel, err)
+	}
 	if err != nil {
 		saveScreenshots(t, tab, nb, outDir)
 		t.Fatalf("%s: Restart & Run All did not finish within %v: %v (state %+v)", rel, runTimeout, err, st)
@@ -423,9 +588,20 @@ func runNotebook(t *testing.T, browser context.Context, srv *server, nb savedNot
 	if images < len(plots) {
 		t.Errorf("%s: %d rendered images in output areas, fewer than its %d plot cells", nb.Name, images, len(plots))
 	}
+	if nb.chinese() {
+		checkChineseFigures(t, tab, nb, cells)
+	}
 	saveScreenshots(t, tab, nb, outDir)
-	if got := driveSliders(t, tab, nb.Name, filepath.Join(outDir, nb.Name)); got != nb.Sliders {
-		t.Errorf("%s: %d sliders after the run, %d in the saved notebook", nb.Name, got, nb.Sliders)
+	if nb.Sliders > 0 {
+		var got int
+		if waited := turns.drive(func() { got = driveSliders(t, tab, nb.Name, nb.outPath(outDir, "")) }); waited > time.Second {
+			t.Logf("%s: waited %v for the other tabs' runs to end before driving the sliders", nb.Name, waited.Round(time.Second))
+		}
+		if got != nb.Sliders {
+			t.Errorf("%s: %d sliders after the run, %d in the saved notebook", nb.Name, got, nb.Sliders)
+		}
+	} else if got := driveSliders(t, tab, nb.Name, nb.outPath(outDir, "")); got != 0 {
+		t.Errorf("%s: %d sliders after the run, none in the saved notebook", nb.Name, got)
 	}
 
 	// The run must not have written the notebook (autosave is off).
@@ -435,6 +611,28 @@ func runNotebook(t *testing.T, browser context.Context, srv *server, nb savedNot
 	}
 	t.Logf("%s: %d code cells executed, %d plot cells, %d rendered images; Restart & Run All %.1fs, total %.1fs",
 		nb.Name, executed, len(plots), images, runTime.Seconds(), time.Since(start).Seconds())
+}
+
+// checkChineseFigures checks a Chinese notebook's page after the run: the
+// layout checks of cellsJS measured labels in Chinese characters, each
+// glyph one em wide; its Markdown and its figures' Chinese labels are drawn
+// in a font with Chinese glyphs, the figures' in WenQuanYi Micro Hei
+// (checkCJKFonts).
+func checkChineseFigures(t *testing.T, tab context.Context, nb savedNotebook, cells []cellReport) {
+	t.Helper()
+	cjk, svgs := 0, 0
+	for _, c := range cells {
+		cjk += c.CJK
+		svgs += c.SVGs
+		if len(c.CJKOdd) > 0 {
+			t.Errorf("%s cell %d: Chinese labels whose glyphs are not one em wide (not WenQuanYi Micro Hei, or boxes): %q", nb.Name, c.Index+1, c.CJKOdd)
+		}
+	}
+	if svgs > 0 && cjk == 0 {
+		t.Errorf("%s: the label checks measured no label in Chinese characters in its %d figures", nb.Name, svgs)
+	}
+	checkCJKFonts(t, tab, nb.Name, svgs > 0)
+	t.Logf("%s: the label checks measured %d labels in Chinese characters in %d figures", nb.Name, cjk, svgs)
 }
 
 // waitFor polls the page state until ok holds or d passes. A dialog other
@@ -490,7 +688,8 @@ func waitMath(tab context.Context, d time.Duration) bool {
 }
 
 // saveScreenshots writes build/e2e/NAME.png (the whole notebook) and
-// build/e2e/NAME/cell-NN.png (each plot cell's output).
+// build/e2e/NAME/cell-NN.png (each plot cell's output); build/e2e/zh/… for
+// the Chinese edition.
 func saveScreenshots(t *testing.T, tab context.Context, nb savedNotebook, outDir string) {
 	t.Helper()
 	if !waitMath(tab, mathTimeout) {
@@ -508,12 +707,12 @@ func saveScreenshots(t *testing.T, tab context.Context, nb savedNotebook, outDir
 		t.Errorf("%s: full-page screenshot: %v", nb.Name, err)
 		return
 	}
-	full := filepath.Join(outDir, nb.Name+".png")
+	full := nb.outPath(outDir, "") + ".png"
 	if err := os.WriteFile(full, png, 0o644); err != nil {
 		t.Error(err)
 		return
 	}
-	cellDir := filepath.Join(outDir, nb.Name)
+	cellDir := nb.outPath(outDir, "")
 	os.RemoveAll(cellDir)
 	plots := nb.plotCells()
 	if len(plots) > 0 {
@@ -588,22 +787,24 @@ type exportMath struct {
 	Scripts int      `json:"scripts"`
 }
 
-// checkHTMLExports checks the `make html` exports of the notebooks with
-// sliders and of the notebook with the most plot cells. Each is copied into
-// an empty folder and opened from there, so that nothing next to it helps:
-// it must request no file but itself (MathJax's Debian path, require.js,
-// any CDN), show every image, have its formulas typeset with no raw LaTeX
-// left, and its sliders must work as in the notebook.
+// checkHTMLExports checks the `make html` exports, in both editions, of the
+// notebooks with sliders or equation numbers and of the notebook with the
+// most plot cells. Each is copied into an empty folder and opened from
+// there, so that nothing next to it helps: it must request no file but
+// itself (MathJax's Debian path, require.js, any CDN), show every image,
+// have its formulas typeset with no raw LaTeX left and every equation
+// number inside the page, and its sliders must work as in the notebook; a
+// Chinese export must draw its Chinese text in a font with Chinese glyphs.
 func checkHTMLExports(t *testing.T, browser context.Context, repo string, notebooks []savedNotebook, outDir string) {
-	var most savedNotebook
+	most := map[bool]savedNotebook{} // per edition
 	for _, n := range notebooks {
-		if len(n.plotCells()) > len(most.plotCells()) {
-			most = n
+		if len(n.plotCells()) > len(most[n.chinese()].plotCells()) {
+			most[n.chinese()] = n
 		}
 	}
 	var check []savedNotebook
 	for _, n := range notebooks {
-		if n.Sliders > 0 || n.Name == most.Name {
+		if n.Sliders > 0 || len(n.tags()) > 0 || n.Name == most[n.chinese()].Name {
 			check = append(check, n)
 		}
 	}
@@ -613,21 +814,18 @@ func checkHTMLExports(t *testing.T, browser context.Context, repo string, notebo
 	htmlDir := filepath.Join(repo, "build", "html")
 	for _, nb := range check {
 		t.Run(nb.Name, func(t *testing.T) {
-			page := findExport(htmlDir, nb.Name)
-			if page == "" {
-				t.Logf("no export of %s in %s: running make html", nb.Name, htmlDir)
+			page := filepath.Join(htmlDir, nb.Name+".html")
+			if _, err := os.Stat(page); err != nil {
+				t.Logf("no export %s: running make html", page)
 				if err := makeHTML(t, repo, outDir); err != nil {
 					t.Fatal(err)
-				}
-				if page = findExport(htmlDir, nb.Name); page == "" {
-					t.Fatalf("make html wrote no %s.html under %s", nb.Name, htmlDir)
 				}
 			}
 			data, err := os.ReadFile(page)
 			if err != nil {
-				t.Fatal(err)
+				t.Fatalf("make html wrote no %s: %v", page, err)
 			}
-			copied := filepath.Join(t.TempDir(), nb.Name+".html")
+			copied := filepath.Join(t.TempDir(), filepath.Base(nb.Name)+".html")
 			if err := os.WriteFile(copied, data, 0o644); err != nil {
 				t.Fatal(err)
 			}
@@ -683,7 +881,11 @@ func checkHTMLExport(t *testing.T, browser context.Context, nb savedNotebook, pa
 	case m.Scripts > 0:
 		t.Errorf("%s: %d scripts that load a file", nb.Name, m.Scripts)
 	}
-	if got := driveSliders(t, tab, nb.Name, filepath.Join(outDir, "html-"+nb.Name)); got != nb.Sliders {
+	checkTags(t, tab, nb)
+	if nb.chinese() {
+		checkCJKFonts(t, tab, "export of "+nb.Name, st.Images > nb.Sliders)
+	}
+	if got := driveSliders(t, tab, nb.Name, nb.outPath(outDir, "html-")); got != nb.Sliders {
 		t.Errorf("%s: %d sliders in the export, %d in the notebook", nb.Name, got, nb.Sliders)
 	}
 	if other := requests(); len(other) > 0 {
@@ -694,22 +896,56 @@ func checkHTMLExport(t *testing.T, browser context.Context, nb savedNotebook, pa
 	if png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100)); err != nil {
 		t.Errorf("export screenshot: %v", err)
 	} else {
-		os.WriteFile(filepath.Join(outDir, "html-"+nb.Name+".png"), png, 0o644)
+		os.WriteFile(nb.outPath(outDir, "html-")+".png", png, 0o644)
 	}
 	t.Logf("%s: %d images rendered, %d formulas typeset, %d plot cells, %d sliders; opened from %s",
 		nb.Name, st.Rendered, m.Typeset, len(nb.plotCells()), nb.Sliders, filepath.Dir(page))
 }
 
-// findExport returns the export NAME.html under dir, or "".
-func findExport(dir, name string) string {
-	var found string
-	filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-		if err == nil && !d.IsDir() && d.Name() == name+".html" && found == "" {
-			found = p
+// exportTagsJS lists the equation numbers of an export with their place:
+// those set as text beside their formula (span.mn-tag, tools/export) and
+// any left in a formula's SVG (its group mjx-eqn-LABEL).
+const exportTagsJS = `(() => {
+  const width = document.documentElement.clientWidth;
+  const box = (text, e) => { const r = e.getBoundingClientRect(); return {text: text, left: r.left, right: r.right, width: width}; };
+  return [...document.querySelectorAll('.mn-tag')].map(t => box(t.textContent.trim(), t)).concat(
+    [...document.querySelectorAll('svg g[id^="mjx-eqn-"]')].map(g => box('(' + g.id.slice(8) + ')', g)));
+})()`
+
+type tagPlace struct {
+	Text  string  `json:"text"`
+	Left  float64 `json:"left"`
+	Right float64 `json:"right"`
+	Width float64 `json:"width"`
+}
+
+// checkTags checks that every equation number of the notebook's Markdown
+// (\tag) shows in the export in tab, inside the page.
+func checkTags(t *testing.T, tab context.Context, nb savedNotebook) {
+	want := nb.tags()
+	got, err := eval[[]tagPlace](tab, exportTagsJS)
+	if err != nil {
+		t.Errorf("%s: reading the equation numbers: %v", nb.Name, err)
+		return
+	}
+	shown := map[string]int{}
+	for _, g := range got {
+		if g.Left < 0 || g.Right > g.Width {
+			t.Errorf("%s: equation number %s at [%.0f, %.0f] px, outside the page (%.0f px wide)", nb.Name, g.Text, g.Left, g.Right, g.Width)
+			continue
 		}
-		return nil
-	})
-	return found
+		shown[g.Text]++
+	}
+	for _, w := range want {
+		if shown[w] == 0 {
+			t.Errorf("%s: equation number %s (\\tag in its Markdown) does not show in the export; shown: %v", nb.Name, w, shown)
+			continue
+		}
+		shown[w]--
+	}
+	if len(want) > 0 {
+		t.Logf("%s: equation numbers %s shown beside their formulas", nb.Name, strings.Join(want, " "))
+	}
 }
 
 // makeHTML runs `make html` as its own process group, bounded.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"strings"
 	"syscall"
 	"testing"
 	"time"
@@ -36,12 +37,8 @@ func startBrowser(t *testing.T, outDir string) context.Context {
 		chromedp.Env(markerVar+"="+marker),
 		chromedp.CombinedOutput(logFile),
 	)
-	allocCtx, allocCancel := chromedp.NewExecAllocator(context.Background(), opts...)
-	ctx, cancel := chromedp.NewContext(allocCtx)
-	// The first Do starts the browser; it must have no timeout of its own.
-	if err := chromedp.Do(ctx); err != nil {
-		cancel()
-		allocCancel()
+	ctx, cancel, allocCancel, err := startChromium(t, opts)
+	if err != nil {
 		logFile.Close()
 		t.Fatalf("starting %s: %v", bin, err)
 	}
@@ -73,4 +70,58 @@ func startBrowser(t *testing.T, outDir string) context.Context {
 		logFile.Close()
 	})
 	return ctx
+}
+
+// openPage writes the HTML page to a temporary file, opens it from there
+// in a headless Chromium of its own, and returns the tab and the file. The
+// browser closes when the test ends. It skips the test without a browser
+// ($MARGINNOTES_E2E_CHROMIUM, else internal/browser's).
+func openPage(t *testing.T, page string) (context.Context, string) {
+	t.Helper()
+	bin := os.Getenv("MARGINNOTES_E2E_CHROMIUM")
+	if bin == "" {
+		bin = mnbrowser.Path()
+	}
+	if _, err := os.Stat(bin); err != nil {
+		t.Skipf("no browser at %s: %v", bin, err)
+	}
+	file := filepath.Join(t.TempDir(), "page.html")
+	if err := os.WriteFile(file, []byte(page), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tab, cancel, cancelAlloc, err := startChromium(t, mnbrowser.Options(bin, t.TempDir()))
+	if err != nil {
+		t.Fatalf("starting %s: %v", bin, err)
+	}
+	t.Cleanup(cancelAlloc)
+	t.Cleanup(cancel)
+	if err := do(tab, pageLoadTimeout, chromedp.Navigate("file://"+file)); err != nil {
+		t.Fatal(err)
+	}
+	return tab, file
+}
+
+// startChromium starts the browser that opts describe and returns its
+// first tab, the tab's cancel and the allocator's. Debian's Chromium now
+// and then dies as it starts on a busy machine (chromedp: "chrome failed to
+// start", with nothing but crashpad's notes in its output), so it tries
+// three times, a second apart.
+func startChromium(t *testing.T, opts []chromedp.ExecAllocatorOption) (context.Context, context.CancelFunc, context.CancelFunc, error) {
+	t.Helper()
+	var err error
+	for try := 1; ; try++ {
+		allocCtx, allocCancel := chromedp.NewExecAllocator(context.Background(), opts...)
+		ctx, cancel := chromedp.NewContext(allocCtx)
+		// The first Do starts the browser; it must have no timeout of its own.
+		if err = chromedp.Do(ctx); err == nil {
+			return ctx, cancel, allocCancel, nil
+		}
+		cancel()
+		allocCancel()
+		if try == 3 || !strings.Contains(err.Error(), "chrome failed to start") {
+			return nil, nil, nil, err
+		}
+		t.Logf("chromium did not start (try %d of 3): %v", try, err)
+		time.Sleep(time.Second)
+	}
 }

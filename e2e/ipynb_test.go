@@ -3,9 +3,11 @@ package e2e
 import (
 	"encoding/json"
 	"fmt"
+	"html"
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -14,7 +16,7 @@ import (
 // savedNotebook is what the test needs to know about one .ipynb file before
 // it opens the file in the browser.
 type savedNotebook struct {
-	Name   string // file name without .ipynb
+	Name   string // file name without .ipynb, after "zh/" in the Chinese edition
 	Path   string // absolute path
 	Kernel string // metadata.kernelspec.name
 	Cells  []savedCell
@@ -31,12 +33,62 @@ type savedCell struct {
 	Source      string
 	SavedImages int  // image outputs saved in the file
 	Plot        bool // SavedImages > 0, or the source shows a plot
+	// Figures holds, per saved SVG output, the text of its labels
+	// (<text> elements), unescaped.
+	Figures [][]string
+}
+
+// svgText matches a text element of an SVG figure; svgTag, a tag inside it.
+var (
+	svgText = regexp.MustCompile(`(?s)<text\b[^>]*>(.*?)</text>`)
+	svgTag  = regexp.MustCompile(`<[^>]*>`)
+)
+
+// svgLabels returns the non-empty labels of an SVG drawing.
+func svgLabels(svg string) []string {
+	var out []string
+	for _, m := range svgText.FindAllStringSubmatch(svg, -1) {
+		if l := strings.TrimSpace(html.UnescapeString(svgTag.ReplaceAllString(m[1], ""))); l != "" {
+			out = append(out, l)
+		}
+	}
+	return out
 }
 
 // showPlotCall matches a call that shows a figure through pkg/notebook, such
 // as notebook.Show(p) or notebook.ShowPlot(p). Table and Markdown helpers do
 // not match.
 var showPlotCall = regexp.MustCompile(`\bnotebook\.(?:Show(?:Plot|Plots|Figure|Figures|Grid|SVG|PNG)?|Slider)\(`)
+
+// zhPrefix starts the names of the Chinese edition's notebooks, which live
+// in notebooks/zh/ with the English file names.
+const zhPrefix = "zh/"
+
+// chinese reports whether the notebook is of the Chinese edition.
+func (nb savedNotebook) chinese() bool { return strings.HasPrefix(nb.Name, zhPrefix) }
+
+// tagPattern matches an equation number in LaTeX: \tag{2.1}, or \tag*{…}
+// without parentheses.
+var tagPattern = regexp.MustCompile(`\\tag(\*?)\{([^{}]*)\}`)
+
+// tags returns the equation numbers of the notebook's Markdown cells as a
+// reader sees them: "(2.1)" for \tag{2.1}.
+func (nb savedNotebook) tags() []string {
+	var out []string
+	for _, c := range nb.Cells {
+		if c.Code {
+			continue
+		}
+		for _, m := range tagPattern.FindAllStringSubmatch(c.Source, -1) {
+			if m[1] == "*" {
+				out = append(out, m[2])
+			} else {
+				out = append(out, "("+m[2]+")")
+			}
+		}
+	}
+	return out
+}
 
 // plotCells returns the cells that must show a rendered image.
 func (nb savedNotebook) plotCells() []savedCell {
@@ -100,6 +152,9 @@ func parseNotebook(name string, data []byte) (savedNotebook, error) {
 				if isImageOutput(o.Data) {
 					cell.SavedImages++
 				}
+				if svg, err := multiline(o.Data["image/svg+xml"]); err == nil && svg != "" {
+					cell.Figures = append(cell.Figures, svgLabels(svg))
+				}
 				if html, err := multiline(o.Data["text/html"]); err == nil && strings.Contains(html, `class="mn-slider`) {
 					nb.Sliders++
 				}
@@ -152,6 +207,24 @@ func discoverNotebooks(dir string) ([]savedNotebook, error) {
 	return out, nil
 }
 
+// discoverEditions returns the notebooks of both editions: dir/*.ipynb,
+// then dir/zh/*.ipynb named "zh/NAME". Every notebook in either folder
+// counts; the Chinese folder may be missing.
+func discoverEditions(dir string) ([]savedNotebook, error) {
+	en, err := discoverNotebooks(dir)
+	if err != nil {
+		return nil, err
+	}
+	zh, err := discoverNotebooks(filepath.Join(dir, strings.TrimSuffix(zhPrefix, "/")))
+	if err != nil {
+		return nil, err
+	}
+	for i := range zh {
+		zh[i].Name = zhPrefix + zh[i].Name
+	}
+	return append(en, zh...), nil
+}
+
 // TestParseNotebook checks the plot-cell scan on a small nbformat 4 file. It
 // needs no browser, so it runs in plain `go test ./...`.
 func TestParseNotebook(t *testing.T) {
@@ -159,12 +232,12 @@ func TestParseNotebook(t *testing.T) {
  "metadata": {"kernelspec": {"name": "gonb", "display_name": "Go (gonb)", "language": "go"}},
  "nbformat": 4, "nbformat_minor": 5,
  "cells": [
-  {"cell_type": "markdown", "metadata": {}, "source": ["# Title\n", "notebook.Show(p) in prose\n"]},
+  {"cell_type": "markdown", "metadata": {}, "source": ["# Title\n", "notebook.Show(p) in prose\n", "$$f(x)\\tag{2.1}$$ and $$g\\tag*{(P)}$$\n"]},
   {"cell_type": "code", "metadata": {}, "execution_count": 1, "source": "%%\nfmt.Println(1)", "outputs": [
     {"output_type": "stream", "name": "stdout", "text": ["1\n"]}]},
   {"cell_type": "code", "metadata": {}, "execution_count": 2, "source": ["%%\n", "notebook.Show(p)"], "outputs": []},
   {"cell_type": "code", "metadata": {}, "execution_count": 3, "source": "%%\nshow()", "outputs": [
-    {"output_type": "display_data", "metadata": {}, "data": {"image/svg+xml": ["<svg/>"], "image/png": "iVBO"}},
+    {"output_type": "display_data", "metadata": {}, "data": {"image/svg+xml": ["<svg><text x=\"1\">w·x + b &gt; 0</text>", "<text><tspan>正例</tspan></text><text> </text></svg>"], "image/png": "iVBO"}},
     {"output_type": "display_data", "metadata": {}, "data": {"text/html": "<img src=\"data:image/png;base64,iVBO\">"}}]},
   {"cell_type": "code", "metadata": {}, "execution_count": 4, "source": "%%\nnotebook.ShowTable(t)", "outputs": [
     {"output_type": "display_data", "metadata": {}, "data": {"text/markdown": "| a |\n|---|\n| 1 |"}}]}
@@ -188,7 +261,13 @@ func TestParseNotebook(t *testing.T) {
 				i+1, c.Plot, c.SavedImages, wantPlot[i], wantImages[i])
 		}
 	}
+	if got := nb.Cells[3].Figures; len(got) != 1 || !slices.Equal(got[0], []string{"w·x + b > 0", "正例"}) {
+		t.Errorf("labels of cell 4's figure: %q, want w·x + b > 0 and 正例", got)
+	}
 	if got := len(nb.plotCells()); got != 2 {
 		t.Errorf("plotCells: got %d, want 2", got)
+	}
+	if got := nb.tags(); !slices.Equal(got, []string{"(2.1)", "(P)"}) {
+		t.Errorf("tags: got %q, want (2.1), (P)", got)
 	}
 }

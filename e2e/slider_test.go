@@ -49,6 +49,41 @@ var sliderStates = map[string][]sliderState{
 		{0, 0, 7, "C = 0.1: w = (0.2, 0.2), b ∈ [−0.4, −0.2]"}, // notebook 07, svm.Exact
 		{0, 0, 28, "C = 100: w = (1/2, 1/2), b = −2"},          // Example 7.1's hard margin
 	},
+	// The Chinese edition: the same numbers, labelled in Chinese
+	// (pkg/gallery's frames with lang.Chinese).
+	"zh/02-primal-form": {
+		{0, 0, 3, "k = 3：x3 = (1, 1)，y = −1，在 w = (2, 2)，b = 0 下"}, // Table 2.1, k = 3
+		{0, 0, 3, "误分类 → w = (1, 1)，b = −1"},
+		{0, 0, 7, "→ w = (1, 1)，b = −3；此时没有误分类点"},  // Table 2.1, final
+		{0, 1, 11, "→ w = (2, 1)，b = −5；此时没有误分类点"}, // the book's other order
+		{0, 3, 4, "→ w = (1, 0)，b = −2；此时没有误分类点"},  // cyclic x2, x1, x3
+	},
+	"zh/03-dual-form-gram": {
+		{0, 0, 3, "α = (1, 0, 2)，b = −1"},          // Table 2.2, k = 3
+		{0, 0, 7, "α = (2, 0, 5)，b = −3；此时没有误分类点"}, // Table 2.2, final
+	},
+	"zh/04-novikoff": {
+		{0, 0, 0, "γ = 0.4（生成时的间隔）"},
+		{0, 0, 10, "γ = 0.0125（生成时的间隔）"},
+	},
+	"zh/07-soft-margin-hinge": {
+		{0, 0, 7, "C = 0.1：w = (0.2, 0.2)，b ∈ [−0.4, −0.2]（不唯一"},
+		{0, 0, 28, "C = 100：w = (1/2, 1/2)，b = −2"},
+	},
+}
+
+// TestSliderStatesBothEditions checks that every notebook with listed
+// slider states is listed in both editions.
+func TestSliderStatesBothEditions(t *testing.T) {
+	for name := range sliderStates {
+		other := zhPrefix + name
+		if strings.HasPrefix(name, zhPrefix) {
+			other = strings.TrimPrefix(name, zhPrefix)
+		}
+		if _, ok := sliderStates[other]; !ok {
+			t.Errorf("slider states of %s, none of %s", name, other)
+		}
+	}
 }
 
 // sliderInfo is what the page says about one slider.
@@ -67,19 +102,59 @@ type sliderInfo struct {
 // slidersJS marks every slider with data-e2e-slider and starts measuring:
 // from each keydown (its time stamp) to the slider's next "mn-drawn" event,
 // which the slider dispatches once the new frame is decoded and painted.
+// It also keeps each figure a slider showed (its data URL) with the state
+// it showed it in, for frameLayoutJS.
 const slidersJS = `(() => {
   const sl = [...document.querySelectorAll('.mn-slider')];
   sl.forEach((s, i) => s.setAttribute('data-e2e-slider', String(i)));
   if (!window.__mnE2E) {
-    const m = window.__mnE2E = {key: 0, drawn: {}, lat: {}};
+    const m = window.__mnE2E = {key: 0, drawn: {}, lat: {}, frames: {}};
     document.addEventListener('keydown', e => { m.key = e.timeStamp; }, true);
     sl.forEach((s, i) => {
-      m.drawn[i] = 0; m.lat[i] = [];
-      s.addEventListener('mn-drawn', e => { m.drawn[i]++; m.lat[i].push(e.detail.time - m.key); });
+      const img = s.querySelector('.mn-figure');
+      m.drawn[i] = 0; m.lat[i] = []; m.frames[i] = new Map();
+      if (img) m.frames[i].set(img.src, (s.querySelector('.mn-state') || {}).textContent || '');
+      s.addEventListener('mn-drawn', e => {
+        m.drawn[i]++; m.lat[i].push(e.detail.time - m.key);
+        if (img && !m.frames[i].has(img.src)) m.frames[i].set(img.src, e.detail.state);
+      });
     });
   }
   return sl.length;
 })()`
+
+// frameLayoutJS runs the label checks of textLayoutJS on every figure that
+// slider i showed (slidersJS kept them): a slider shows its frames as SVG
+// in an <img>, whose labels the page cannot measure, so each frame's SVG
+// is laid out inline, hidden, at the size the <img> has, and measured
+// there with the fonts the <img> draws it in.
+const frameLayoutJS = `((i) => {
+  const s = document.querySelector('[data-e2e-slider="' + i + '"]');
+  const r = s.querySelector('.mn-figure').getBoundingClientRect();
+  const box = document.createElement('div');
+  box.style.cssText = 'position:absolute;left:0;top:0;visibility:hidden';
+  document.body.appendChild(box);
+  const out = [];
+  for (const [src, state] of window.__mnE2E.frames[i]) {
+    const comma = src.indexOf(','), head = src.slice(0, comma), body = src.slice(comma + 1);
+    const text = /;base64$/.test(head)
+      ? new TextDecoder().decode(Uint8Array.from(atob(body), c => c.charCodeAt(0)))
+      : decodeURIComponent(body);
+    const svg = new DOMParser().parseFromString(text, 'image/svg+xml').documentElement;
+    svg.setAttribute('width', String(r.width));
+    svg.setAttribute('height', String(r.height));
+    box.replaceChildren(document.importNode(svg, true));
+    out.push(Object.assign({state: state}, (` + textLayoutJS + `)(box.firstElementChild)));
+  }
+  box.remove();
+  return out;
+})`
+
+// frameLayout is what frameLayoutJS reports on one frame of a slider.
+type frameLayout struct {
+	State string `json:"state"`
+	textLayout
+}
 
 // sliderInfoJS reads slider i.
 const sliderInfoJS = `((i) => {
@@ -228,4 +303,35 @@ func driveSlider(t *testing.T, tab context.Context, name, dir string, i int, wan
 	if median > maxMedianRedraw {
 		t.Errorf("%s slider %d: median redraw %v, want at most %v", name, i, median, maxMedianRedraw)
 	}
+	checkFrames(t, tab, name, i)
+}
+
+// checkFrames checks the labels of every frame slider i showed, as
+// runNotebook checks the figures of the page: none cut off at the figure's
+// edge, none covering another, and in the Chinese edition some labels in
+// Chinese characters, each glyph one em wide.
+func checkFrames(t *testing.T, tab context.Context, name string, i int) {
+	t.Helper()
+	frames, err := eval[[]frameLayout](tab, fmt.Sprintf("%s(%d)", frameLayoutJS, i))
+	if err != nil || len(frames) == 0 {
+		t.Errorf("%s slider %d: measuring the labels of its frames: %v (%d frames)", name, i, err, len(frames))
+		return
+	}
+	cjk := 0
+	for _, f := range frames {
+		if len(f.Clipped) > 0 {
+			t.Errorf("%s slider %d at %q: figure text cut off at the figure's edge: %q", name, i, f.State, f.Clipped)
+		}
+		if len(f.Overlaps) > 0 {
+			t.Errorf("%s slider %d at %q: figure labels cover each other: %q", name, i, f.State, f.Overlaps)
+		}
+		if len(f.CJKOdd) > 0 {
+			t.Errorf("%s slider %d at %q: Chinese labels whose glyphs are not one em wide (not WenQuanYi Micro Hei, or boxes): %q", name, i, f.State, f.CJKOdd)
+		}
+		cjk += f.CJK
+	}
+	if strings.HasPrefix(name, zhPrefix) && cjk == 0 {
+		t.Errorf("%s slider %d: no label in Chinese characters in its %d frames", name, i, len(frames))
+	}
+	t.Logf("%s slider %d: labels of %d frames checked (%d in Chinese characters)", name, i, len(frames), cjk)
 }

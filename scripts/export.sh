@@ -1,33 +1,42 @@
 #!/usr/bin/env bash
-# export.sh — the notebooks as self-contained HTML (`make html`) and as PDF
-# (`make pdf`), for study notes.
+# export.sh — the notebooks of both editions as self-contained HTML (`make
+# html`) and as PDF (`make pdf`), for study notes.
 #
 #   scripts/export.sh html [PATTERN]   HTML of the notebooks matching PATTERN (a shell
-#                                      pattern, default all): build/html/NAME.html
-#   scripts/export.sh pdf [PATTERN]    HTML first where it is missing or older than its
-#                                      notebook, then build/pdf/NAME.pdf
-#   scripts/export.sh stale            only the HTML that is missing or older than its
-#                                      notebook (scripts/test-e2e.sh)
+#                                      pattern, default all), in both editions:
+#                                      build/html/NAME.html, build/html/zh/NAME.html
+#   scripts/export.sh pdf [PATTERN]    HTML first where it is stale, then the PDFs that
+#                                      are stale: build/pdf/NAME.pdf, build/pdf/zh/NAME.pdf
+#   scripts/export.sh stale            only the HTML that is stale (scripts/test-e2e.sh)
+#
+# The editions are notebooks/*.ipynb (English) and notebooks/zh/*.ipynb
+# (Chinese): every notebook in either folder is exported. An export is stale
+# when it is missing, older than what it is made from (the notebook; the HTML
+# for a PDF), or older than this script or any file of tools/export.
 #
 # HTML: `jupyter nbconvert --execute --to html` with the template
 # tools/export/nbconvert/marginnotes (figures as inline SVG; MathJax from
-# Debian's libjs-mathjax, SVG output) writes build/nbconvert/NAME.html; then
-# tools/export opens it in headless Chromium, waits for MathJax, removes every
-# script that loads a file and writes build/html/NAME.html, which holds its
+# Debian's libjs-mathjax, SVG output) writes build/nbconvert/[zh/]NAME.html;
+# then tools/export opens it in headless Chromium, waits for MathJax, sets
+# equation numbers (\tag) as text beside their formula, removes every script
+# that loads a file and writes build/html/[zh/]NAME.html, which holds its
 # math, figures and sliders and opens offline from any folder.
-# PDF: tools/export prints build/html/NAME.html on A4, with page numbers and an
-# outline of the headings; fonts are embedded, figures and formulas stay
-# vector graphics.
+# PDF: tools/export prints build/html/[zh/]NAME.html on A4, with page numbers
+# and an outline of the headings; fonts are embedded (WenQuanYi Micro Hei for
+# Chinese), figures and formulas stay vector graphics.
 #
 # It installs what is missing (as root): chromium, fonts-liberation (the
 # figures' fonts), fonts-wqy-microhei (Chinese), libjs-mathjax.
-# Environment: MARGINNOTES_CHROMIUM (the browser, default /usr/bin/chromium).
+# Environment: MARGINNOTES_CHROMIUM (the browser, default /usr/bin/chromium);
+# MN_EXPORT_SAVED=1 exports the notebooks' saved outputs without executing
+# them again (CI, after `make test` has checked them against a fresh run).
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
 export PATH=$PWD/bin:$PATH:/usr/local/go/bin
 mode=${1:-}
 pattern=${2:-[0-9][0-9]-*}
+editions=("" zh) # subfolders of notebooks/, build/html/ and build/pdf/
 
 say() { printf 'export: %s\n' "$*" >&2; }
 
@@ -35,40 +44,96 @@ packages=(fonts-liberation fonts-wqy-microhei libjs-mathjax)
 [ -x "${MARGINNOTES_CHROMIUM:-/usr/bin/chromium}" ] || packages+=(chromium)
 scripts/need.sh "${packages[@]}"
 
-# notebooks lists the notebooks matching the pattern; with "stale", only
-# those whose HTML export is missing or older than the notebook.
+# The newest file of the exporter: exports older than it are stale.
+tools=$(find scripts/export.sh tools/export -type f -printf '%T@ %p\n' | sort -n | tail -n 1 | cut -d' ' -f2-)
+
+# fresh OUT IN: OUT exists and is newer than IN and than the exporter.
+fresh() { [ -f "$1" ] && [ ! "$2" -nt "$1" ] && [ ! "$tools" -nt "$1" ]; }
+
+# out DIR NOTEBOOK EXT: the export of NOTEBOOK (notebooks/[zh/]NAME.ipynb)
+# under DIR, in the notebook's edition: DIR/[zh/]NAME.EXT.
+out() {
+	local rel=${2#notebooks/}
+	printf '%s/%s.%s\n' "$1" "${rel%.ipynb}" "$3"
+}
+
+# notebooks [stale|stale-pdf] lists the notebooks of both editions that
+# match the pattern; with "stale", those whose HTML is stale; with
+# "stale-pdf", those whose PDF is stale.
 notebooks() {
-	local nb
-	for nb in notebooks/$pattern.ipynb; do
-		[ -e "$nb" ] || continue
-		if [ "${1:-}" = stale ]; then
-			local html
-			html="build/html/$(basename "${nb%.ipynb}").html"
-			[ -f "$html" ] && [ ! "$nb" -nt "$html" ] && continue
-		fi
-		printf '%s\n' "$nb"
+	local ed nb
+	for ed in "${editions[@]}"; do
+		for nb in notebooks${ed:+/$ed}/$pattern.ipynb; do
+			[ -e "$nb" ] || continue
+			case ${1:-} in
+			stale) fresh "$(out build/html "$nb" html)" "$nb" && continue ;;
+			stale-pdf) fresh "$(out build/pdf "$nb" pdf)" "$(out build/html "$nb" html)" && continue ;;
+			esac
+			printf '%s\n' "$nb"
+		done
 	done
 }
 
-# html NOTEBOOK...: execute and export, then make self-contained.
-html() {
-	[ "$#" -gt 0 ] || return 0
-	mkdir -p build/nbconvert build/html
+# nbconvert NOTEBOOK OUTDIR: nbconvert's HTML export of one notebook; its
+# log (the kernel's included) goes to OUTDIR/NAME.log, shown on a failure.
+nbconvert() {
 	# nbconvert ranks an output's representations by this list: the sliders'
 	# HTML, Markdown, then figures as SVG (the template keeps their drawing).
-	local priority="['text/html','text/markdown','image/svg+xml','image/png','image/jpeg','text/latex','text/plain']"
-	printf '%s\n' "$@" | xargs -P 2 -I{} jupyter nbconvert --execute \
-		--ExecutePreprocessor.kernel_name=gonb \
-		--ExecutePreprocessor.timeout=600 \
-		--ExecutePreprocessor.record_timing=False \
+	local priority=() mime
+	for mime in text/html text/markdown image/svg+xml image/png image/jpeg text/latex text/plain; do
+		priority+=(--NbConvertBase.display_data_priority="$mime")
+	done
+	local execute=(--execute
+		--ExecutePreprocessor.kernel_name=gonb
+		--ExecutePreprocessor.timeout=600
+		--ExecutePreprocessor.record_timing=False)
+	[ "${MN_EXPORT_SAVED:-}" != 1 ] || execute=()
+	local log
+	log=$2/$(basename "${1%.ipynb}").log
+	jupyter nbconvert "${execute[@]}" \
 		--to html --template marginnotes \
 		--TemplateExporter.extra_template_basedirs=tools/export/nbconvert \
 		--HTMLExporter.mathjax_url='file:///usr/share/javascript/mathjax/MathJax.js?config=TeX-AMS-MML_SVG-full,Safe' \
-		--NbConvertBase.display_data_priority="$priority" \
-		--output-dir build/nbconvert {}
-	local raw=()
-	for nb in "$@"; do raw+=("build/nbconvert/$(basename "${nb%.ipynb}").html"); done
-	go run ./tools/export -html build/html "${raw[@]}"
+		"${priority[@]}" \
+		--output-dir "$2" "$1" >"$log" 2>&1 && return
+	printf 'export: jupyter nbconvert %s failed; the end of %s:\n' "$1" "$log" >&2
+	tail -n 40 "$log" >&2
+	return 1
+}
+export -f nbconvert
+
+# html NOTEBOOK...: export (two at a time), then make self-contained, each
+# edition into its own folder.
+html() {
+	[ "$#" -gt 0 ] || return 0
+	[ "${MN_EXPORT_SAVED:-}" != 1 ] || say "the saved outputs, not executed again (MN_EXPORT_SAVED=1)"
+	local nb
+	# shellcheck disable=SC2016 # the child shell expands $1 and $2
+	for nb in "$@"; do
+		printf '%s\0%s\0' "$nb" "$(dirname "$(out build/nbconvert "$nb" html)")"
+	done | xargs -0 -n 2 -P 2 bash -c 'mkdir -p "$2" && nbconvert "$1" "$2"' nbconvert
+	local ed raw
+	for ed in "${editions[@]}"; do
+		raw=()
+		for nb in "$@"; do
+			[ "$(dirname "$nb")" = "notebooks${ed:+/$ed}" ] && raw+=("$(out build/nbconvert "$nb" html)")
+		done
+		[ "${#raw[@]}" -eq 0 ] || go run ./tools/export -html "build/html${ed:+/$ed}" "${raw[@]}"
+	done
+}
+
+# pdf NOTEBOOK...: print the self-contained pages, each edition into its
+# own folder.
+pdf() {
+	[ "$#" -gt 0 ] || return 0
+	local ed nb pages
+	for ed in "${editions[@]}"; do
+		pages=()
+		for nb in "$@"; do
+			[ "$(dirname "$nb")" = "notebooks${ed:+/$ed}" ] && pages+=("$(out build/html "$nb" html)")
+		done
+		[ "${#pages[@]}" -eq 0 ] || go run ./tools/export -pdf "build/pdf${ed:+/$ed}" "${pages[@]}"
+	done
 }
 
 case $mode in
@@ -87,10 +152,9 @@ pdf)
 	[ "${#nbs[@]}" -gt 0 ] || { say "no notebook matches notebooks/$pattern.ipynb"; exit 1; }
 	mapfile -t stale < <(notebooks stale)
 	html "${stale[@]}"
-	pages=()
-	for nb in "${nbs[@]}"; do pages+=("build/html/$(basename "${nb%.ipynb}").html"); done
-	# The self-contained pages, printed as they are.
-	go run ./tools/export -pdf build/pdf "${pages[@]}"
+	mapfile -t stale < <(notebooks stale-pdf)
+	[ "${#stale[@]}" -eq "${#nbs[@]}" ] || say "$((${#nbs[@]} - ${#stale[@]})) PDFs are up to date"
+	pdf "${stale[@]}"
 	;;
 *)
 	sed -n '2,/^set /p' "$0" | sed '$d' | sed 's/^# \{0,1\}//' >&2

@@ -70,8 +70,8 @@ token=${JUPYTER_TOKEN:-$(od -An -N24 -tx1 /dev/urandom | tr -d ' \n')}
 # The sliders of pkg/notebook are HTML with a small script, which Jupyter
 # shows from a saved notebook only if it trusts the notebook (otherwise it
 # strips the script and the figure until the cell runs again). Trust this
-# checkout's own notebooks, generated from notebooks/src; never a folder
-# given with MN_NOTEBOOK_DIR.
+# checkout's own notebooks of both editions (notebooks/, notebooks/zh/),
+# generated from notebooks/src; never a folder given with MN_NOTEBOOK_DIR.
 # (`jupyter trust`, which Debian does not ship, is nbformat's signing tool,
 # run here with the Python that runs Jupyter.)
 if [[ $dir == "$root/notebooks" ]]; then
@@ -80,7 +80,9 @@ if [[ $dir == "$root/notebooks" ]]; then
 	else
 		read -r -a trust <<<"$(sed -n '1s/^#! *//p' "$(command -v jupyter)") -m nbformat.sign"
 	fi
-	"${trust[@]}" "$dir"/*.ipynb >/dev/null 2>&1 ||
+	own=("$dir"/*.ipynb)
+	[[ ! -d $dir/zh ]] || own+=("$dir"/zh/*.ipynb)
+	"${trust[@]}" "${own[@]}" >/dev/null 2>&1 ||
 		echo "notebook: could not trust the notebooks; their sliders show after Run All" >&2
 fi
 

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # test-docker.sh: `make test-docker`. Builds docker/Dockerfile, starts the
 # image, waits until Jupyter answers, checks that it offers the `gonb` kernel
-# and the notebooks, and executes one notebook headless inside the container
+# and the notebooks of both editions (notebooks/zh/ at /tree/zh, its URL in
+# the log), and executes one notebook headless inside the container
 # with the Go module proxy switched off (so a cold cache fails the test), with
 # no error output and with its plots.
 #
@@ -219,6 +220,22 @@ phase "Jupyter answering" "$t"
 "$docker" logs "$name" >"$logs/container.log" 2>&1
 grep -q "^URL: http://127.0.0.1:$port/.*token=$token" "$logs/container.log" ||
 	die "the log does not show the URL with its token"
+
+# Both editions: the log names the Chinese edition's folder too, and
+# Jupyter lists its notebooks there.
+grep -q "^  中文版: *http://127.0.0.1:$port/tree/zh?token=$token" "$logs/container.log" ||
+	die "the log does not show the Chinese edition's URL"
+if [[ -d notebooks/zh ]]; then
+	curl -fsS --max-time 10 "$api/contents/zh?token=$token" >"$tmp/contents-zh.json"
+	python3 - "$tmp/contents-zh.json" notebooks/zh/*.ipynb <<'EOF' || die "the Chinese edition is not served"
+import json, os, sys
+names = {c["name"] for c in json.load(open(sys.argv[1]))["content"]}
+missing = [os.path.basename(p) for p in sys.argv[2:] if os.path.basename(p) not in names]
+if missing:
+    sys.exit(f"notebooks/zh lacks {missing} in the container; it lists {sorted(names)}")
+print(f"test-docker: the Chinese edition's {len(sys.argv) - 2} notebooks are served at /tree/zh")
+EOF
+fi
 
 curl -fsS --max-time 10 "$api/kernelspecs?token=$token" >"$tmp/kernelspecs.json"
 curl -fsS --max-time 10 "$api/contents?token=$token" >"$tmp/contents.json"

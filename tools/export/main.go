@@ -158,6 +158,69 @@ const typesetJS = `new Promise((resolve, reject) => {
   wait();
 })`
 
+// tagsJS lays out the equation numbers of the display formulas (\tag{…}).
+// MathJax 2's SVG output draws a numbered formula as one SVG as wide as the
+// page was when it typeset, the number at its right end: on a narrower
+// screen or on paper the number falls off the edge (the PDF lost every
+// one). So each numbered formula is cropped to its own drawing, and its
+// number becomes text in a grid beside it (span.mn-tag; the template's
+// style puts the formula in the middle and the number at the right margin),
+// text that a reader can select and pdftotext extracts. A formula with
+// several numbers (an align with a \tag per row) keeps them in its SVG,
+// moved to one em right of the formula. It returns how many numbers became
+// text and how many stayed in an SVG.
+const tagsJS = `(() => {
+  const out = {text: 0, svg: 0};
+  document.querySelectorAll('.MathJax_SVG_Display').forEach(display => {
+    const frame = display.querySelector('.MathJax_SVG');
+    const svg = frame && frame.querySelector(':scope > svg');
+    const root = svg && svg.querySelector(':scope > g');
+    if (!root) return;
+    const tags = [...svg.querySelectorAll('g[id^="mjx-eqn-"]')];
+    if (tags.length === 0) return;
+    const vb = svg.viewBox.baseVal;
+    const perEx = vb.width / parseFloat(svg.getAttribute('width')); // MathJax units per ex
+    // The children of the root group that hold numbers, and the formula.
+    const holders = [...root.children].filter(g => tags.some(t => g.contains(t)));
+    const labels = [...frame.querySelectorAll('mlabeledtr > mtd:first-child')].map(m => m.textContent.trim());
+    const crop = (x0, x1) => {
+      const pad = 60;
+      svg.setAttribute('viewBox', [x0 - pad, vb.y, x1 - x0 + 2 * pad, vb.height].join(' '));
+      svg.setAttribute('width', ((x1 - x0 + 2 * pad) / perEx).toFixed(3) + 'ex');
+      svg.style.removeProperty('max-width');
+    };
+    if (tags.length === 1 && holders.length === 1 && labels.length === 1 && labels[0] !== '') {
+      holders[0].remove();
+      const b = svg.getBBox();
+      crop(b.x, b.x + b.width);
+      const tag = document.createElement('span');
+      tag.className = 'mn-tag';
+      tag.textContent = labels[0];
+      display.appendChild(tag);
+      display.classList.add('mn-tagged');
+      out.text++;
+      return;
+    }
+    holders.forEach(h => h.style.display = 'none');
+    const b = svg.getBBox();
+    holders.forEach(h => h.style.removeProperty('display'));
+    let right = b.x + b.width + 1000;
+    holders.forEach(h => {
+      const hb = h.getBBox();
+      h.setAttribute('transform', 'translate(' + (b.x + b.width + 1000 - hb.x) + ',0)');
+      right = Math.max(right, b.x + b.width + 1000 + hb.width);
+    });
+    crop(b.x, right);
+    out.svg += tags.length;
+  });
+  return out;
+})()`
+
+type tagged struct {
+	Text int `json:"text"`
+	SVG  int `json:"svg"`
+}
+
 // freezeJS removes what the typeset page no longer needs and what would
 // load files: the scripts with a src, MathJax's configuration and its TeX
 // sources (type math/tex), its message box and previews. The sliders'
@@ -205,6 +268,9 @@ func selfContained(parent context.Context, in, out string, timeout time.Duration
 	n, err := chromedp.Run(ctx, chromedp.Evaluate[int](typesetJS, chromedp.EvalAwaitPromise))
 	if err != nil {
 		return fmt.Errorf("typesetting: %w", err)
+	}
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[tagged](tagsJS)); err != nil {
+		return fmt.Errorf("equation numbers: %w", err)
 	}
 	f, err := chromedp.Run(ctx, chromedp.Evaluate[frozen](freezeJS))
 	if err != nil {
