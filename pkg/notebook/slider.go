@@ -311,6 +311,19 @@ const sliderJS = `<script>
       range.disabled = false;
       if (seq) seq.disabled = false;
       root.mnReady = true;
+      // Decode every frame once, one at a time while the page is idle, and
+      // keep the images: a step then shows a frame the browser has already
+      // parsed (with its fonts), instead of parsing it on the key press.
+      var warm = [];
+      var preload = function (i) {
+        if (i >= data.svgs.length) return;
+        var im = new Image();
+        im.src = url(i);
+        warm.push(im);
+        var next = function () { setTimeout(function () { preload(i + 1); }, 0); };
+        (im.decode ? im.decode() : Promise.resolve()).then(next, next);
+      };
+      preload(0);
     });
   }
   document.querySelectorAll('.mn-slider').forEach(init);
