@@ -41,8 +41,8 @@ var pdfKeyNumbers = map[string][]struct{ what, pattern string }{
 	"04-novikoff":       {{"Novikoff bound (R/γ)² = 117", `\b117\b`}},
 	"05-cauchy-schwarz": {{"B² − AC", `B²\s*−\s*AC`}},
 	"06-svm-dual-example": {
-		{"s(0, 2/13) = −2/13 ≈ −0.1538 of Example 7.2", `s\(0, 2/13\) = [-−]0\.1538`},
-		{"b* = −2 from x1", `b\*[^\n]{0,20}x1[^\n]{0,6}[-−]2\b`},
+		{"s(0, 2/13) = −2/13 of Example 7.2", `s\(0, 2/13\) = −2/13`},
+		{"b* = −2 from x1", `x1: b\* = −2\b`},
 	},
 	"07-soft-margin-hinge": {
 		{"b* ∈ [−0.4, −0.2] for C = 0.1", `b\* ∈ \[[-−]0\.4, [-−]0\.2\]`},
