@@ -72,8 +72,9 @@ type MarginResult struct {
 // {−1, +1}. A negative, NaN or infinite Tol or a negative MaxIter gives a
 // *classify.SettingError, bad data the error of dataset.Validate. It
 // returns ErrNotSeparable when no u has yᵢu·zᵢ > 0 for all i (up to
-// SeparableTol), ErrNotConverged with the last iterate when MaxIter cycles
-// do not reach Tol, and classify.ErrNonFinite when γ* is too large for a
+// SeparableTol and no exactly checked direction), ErrNotConverged with the
+// last iterate when MaxIter cycles do not reach Tol or when, far below
+// SeparableTol·R, rounding leaves the bracket wider than 10⁻⁶, and classify.ErrNonFinite when γ* is too large for a
 // float64. The computation is scaled, so that data of any magnitude that
 // float64 holds give their answer.
 func (mm MaxMargin) Fit(z mat.Matrix, y []float64) (*MarginResult, error) {
