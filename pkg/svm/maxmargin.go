@@ -104,13 +104,7 @@ func (mm MaxMargin) Fit(z mat.Matrix, y []float64) (*MarginResult, error) {
 		maxAbs = math.Max(maxAbs, floats.Norm(r, math.Inf(1)))
 	}
 	_, exp := math.Frexp(maxAbs)
-	p := make([][]float64, n)
-	for i, r := range rows {
-		p[i] = make([]float64, m)
-		for j, v := range r {
-			p[i][j] = y[i] * math.Ldexp(v, -exp)
-		}
-	}
+	p := signedScaled(rows, y, func(int) int { return exp })
 	w := wolfe{p: p, m: m}
 	iter, stalled := w.run(tol, maxIter)
 	norm := floats.Norm(w.x, 2)
@@ -185,14 +179,7 @@ func equilibrated(rows [][]float64, y []float64, tol float64, maxIter int) *Marg
 		}
 		_, exps[j] = math.Frexp(maxAbs)
 	}
-	p := make([][]float64, len(rows))
-	for i, r := range rows {
-		p[i] = make([]float64, m)
-		for j, v := range r {
-			p[i][j] = y[i] * math.Ldexp(v, -exps[j])
-		}
-	}
-	w := wolfe{p: p, m: m}
+	w := wolfe{p: signedScaled(rows, y, func(j int) int { return exps[j] }), m: m}
 	iter, _ := w.run(tol, maxIter)
 	v := make([]float64, m)
 	for j, xj := range w.x {
@@ -299,6 +286,19 @@ func refine(rows [][]float64, y []float64, s []int) (x, lam []float64, upper flo
 	}
 	upper, _ = sq.Sqrt(sq).Float64()
 	return x, lam, upper * (1 + 4*epsilon), upper > 0 && !math.IsInf(upper, 0)
+}
+
+// signedScaled returns the points yᵢzᵢ with coordinate j divided by
+// 2^exp(j), an exact scaling.
+func signedScaled(rows [][]float64, y []float64, exp func(j int) int) [][]float64 {
+	p := make([][]float64, len(rows))
+	for i, r := range rows {
+		p[i] = make([]float64, len(r))
+		for j, v := range r {
+			p[i][j] = y[i] * math.Ldexp(v, -exp(j))
+		}
+	}
+	return p
 }
 
 // exactMargin returns the margin of the direction of x on the rows zᵢ with
