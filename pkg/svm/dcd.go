@@ -294,18 +294,7 @@ func (r *dcdRows) dot(w []float64, i int) float64 {
 		return dotUnrolled(w[:r.d], r.dense[i*r.d:(i+1)*r.d]) + wd
 	}
 	lo, hi := r.ptr[i], r.ptr[i+1]
-	ind, val := r.ind[lo:hi], r.val[lo:hi]
-	val = val[:len(ind)]
-	var s0, s1 float64
-	k := 0
-	for ; k+1 < len(ind); k += 2 {
-		s0 += w[ind[k]] * val[k]
-		s1 += w[ind[k+1]] * val[k+1]
-	}
-	if k < len(ind) {
-		s0 += w[ind[k]] * val[k]
-	}
-	return s0 + s1 + wd
+	return sparseDot(w[:r.d], r.ind[lo:hi], r.val[lo:hi]) + wd
 }
 
 // axpy adds a·x̂ᵢ to w.
@@ -320,7 +309,26 @@ func (r *dcdRows) axpy(a float64, i int, w []float64) {
 		return
 	}
 	lo, hi := r.ptr[i], r.ptr[i+1]
-	ind, val := r.ind[lo:hi], r.val[lo:hi]
+	sparseAxpy(a, r.ind[lo:hi], r.val[lo:hi], w[:r.d])
+}
+
+// sparseDot returns Σₖ w[ind[k]]·val[k].
+func sparseDot(w []float64, ind []int32, val []float64) float64 {
+	val = val[:len(ind)]
+	var s0, s1 float64
+	k := 0
+	for ; k+1 < len(ind); k += 2 {
+		s0 += w[ind[k]] * val[k]
+		s1 += w[ind[k+1]] * val[k+1]
+	}
+	if k < len(ind) {
+		s0 += w[ind[k]] * val[k]
+	}
+	return s0 + s1
+}
+
+// sparseAxpy adds a·val[k] to w[ind[k]].
+func sparseAxpy(a float64, ind []int32, val []float64, w []float64) {
 	val = val[:len(ind)]
 	for k, j := range ind {
 		w[j] += a * val[k]
