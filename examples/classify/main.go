@@ -66,6 +66,9 @@ func main() {
 		fit("svm.SMO", svm.SMO{}.Fit, x, y),
 		fit("svm.Exact", svm.Exact{}.Fit, x, y),
 		fit("svm.InteriorPoint", svm.InteriorPoint{}.Fit, x, y),
+		// Dual coordinate descent with b as the weight of a constant
+		// feature: here the same hyperplane.
+		fit("svm.DCD (C = 10)", svm.DCD{C: 10, Eps: 1e-9}.Fit, x, y),
 	}
 	for _, m := range book {
 		show(m, m.name, points)
