@@ -18,7 +18,7 @@
 # without go) as --build-arg GOPROXY, so it works behind a module mirror.
 #
 # Environment:
-#   MN_DOCKER_NOTEBOOK  notebook to execute (default notebooks/06-svm-dual-example.ipynb)
+#   MN_DOCKER_NOTEBOOK  notebook to execute (default notebooks/08-svm-dual-example.ipynb)
 #   MN_DOCKER_IMAGE     image tag (default marginnotes:test)
 #   MN_DOCKER_CACHE     daemon data and base rootfs, kept between runs so a
 #                       re-run is quick (default ~/.cache/marginnotes/docker)
@@ -28,7 +28,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 t0=$SECONDS
 
-notebook=${MN_DOCKER_NOTEBOOK:-notebooks/06-svm-dual-example.ipynb}
+notebook=${MN_DOCKER_NOTEBOOK:-notebooks/08-svm-dual-example.ipynb}
 image=${MN_DOCKER_IMAGE:-marginnotes:test}
 cache=${MN_DOCKER_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/marginnotes/docker}
 docker=${DOCKER:-/usr/bin/docker}

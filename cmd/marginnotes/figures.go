@@ -23,7 +23,7 @@ func runFigures(args []string, stdout io.Writer) error {
 	fs := flag.NewFlagSet("figures", flag.ContinueOnError)
 	out := fs.String("out", "", "directory to write the figures to (created if missing)")
 	format := fs.String("format", strings.Join(figures.Formats(), ","), "comma-separated formats: "+strings.Join(figures.Formats(), ", "))
-	only := fs.String("only", "*", "write only the figures whose name matches this shell pattern, e.g. '07-*'")
+	only := fs.String("only", "*", "write only the figures whose name matches this shell pattern, e.g. '09-*'")
 	language := fs.String("lang", "en", "language of the figures' words: en (English) or zh (Chinese, needs fonts-wqy-microhei)")
 	if err := parseNone(fs, args, stdout); err != nil {
 		return err

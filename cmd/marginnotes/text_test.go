@@ -24,7 +24,7 @@ func TestText(t *testing.T) {
 			"hyperplane:       ½x⁽¹⁾ + ½x⁽²⁾ − 2 = 0", "w:                (1/2, 1/2)", "b:                −2",
 			"support vectors:  2: x1 (α=1/4) x3 (α=1/4)", "dual objective:   −1/4   (½αᵀQα − Σα, LIBSVM's obj)"}},
 		{"interior point", []string{"svm", "--solver", "interior-point", "-"}, []string{"hyperplane:       ½x⁽¹⁾ + ½x⁽²⁾ − 2 = 0"}},
-		// C = 0.1 < 1/4: b* is not unique, every b in [−0.4, −0.2] (notebook 07).
+		// C = 0.1 < 1/4: b* is not unique, every b in [−0.4, −0.2] (notebook 09).
 		{"b interval", []string{"svm", "--c", "0.1", "-"}, []string{"b:                −0.3  (not unique: every b in [−0.4, −0.2] is optimal)"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {

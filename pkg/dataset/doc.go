@@ -40,7 +40,7 @@
 // Example21 is the data of Li Hang, Statistical Learning Methods, Example 2.1
 // (x1 = (3,3), x2 = (4,3) positive, x3 = (1,1) negative), used again in
 // Examples 2.2, 7.1 and 7.2; notebooks 02-primal-form, 03-dual-form-gram and
-// 06-svm-dual-example start from it.
+// 08-svm-dual-example start from it.
 //
 // # Generators
 //
@@ -52,7 +52,7 @@
 // Gaussian classes with label noise, for the perceptron's epoch limit and the
 // voted perceptron; Blobs draws two planar Gaussian clouds whose overlap is
 // set by the distance of their centres, for the soft margin (notebook
-// 07-soft-margin-hinge); XOR and Rings are planar sets that need a kernel;
+// 09-soft-margin-hinge); XOR and Rings are planar sets that need a kernel;
 // Gaussian draws large dense sets quickly, for benchmarks.
 //
 // # Real data
@@ -61,5 +61,5 @@
 // Wolberg & Mangasarian 1993; Wisconsin diagnostic, 569×30) are shipped in
 // data/ with go:embed. Both come from the UCI Machine Learning Repository
 // (Dua & Graff), licensed CC BY 4.0; data/README.md gives sources, changes
-// and licence. Notebook 08-real-data uses them.
+// and licence. Notebook 12-real-data uses them.
 package dataset

@@ -41,7 +41,7 @@
 //     drawn perpendicular and labelled; the regions of any classifier;
 //     support vectors ringed, and with multipliers the KKT classes of §7.3
 //     (αᵢ = 0 unmarked, 0 < αᵢ < C ringed, αᵢ = C boxed).
-//     notebooks/01-distance-loss, 03-dual-form-gram, 06-svm-dual-example.
+//     notebooks/01-distance-loss, 03-dual-form-gram, 08-svm-dual-example.
 //     NewPlaneGrid lays several out as small multiples with one legend.
 //   - PerceptronSteps: one panel per row of Table 2.1 (Algorithm 2.1,
 //     Example 2.1): w_k, b_k, the half-planes they assign to ±1, the point
@@ -60,11 +60,11 @@
 //   - Contour: s(α1, α2) = 4α1² + (13/2)α2² + 10α1α2 − 2α1 − 2α2 of
 //     Example 7.2 over α ≥ 0, the stationary point (3/2, −1) outside it and
 //     the boundary candidates (0, 2/13) and (1/4, 0), each on a level curve
-//     tangent to the boundary. notebooks/06-svm-dual-example.
+//     tangent to the boundary. notebooks/08-svm-dual-example.
 //   - SoftMarginSweep and Figure76: the soft margin of Algorithm 7.3 over C,
 //     and Figure 7.6 (Theorem 7.4): the 0-1 loss, the hinge loss [1 − z]₊
 //     and the perceptron loss [−z]₊ against the functional margin
-//     z = y(w·x + b). notebooks/07-soft-margin-hinge.
+//     z = y(w·x + b). notebooks/09-soft-margin-hinge.
 //   - Bars: named values side by side, such as the time of several solvers.
 //
 // # Languages and fonts

@@ -205,7 +205,7 @@ func TestPlaneKKTLegend(t *testing.T) {
 }
 
 func TestPlaneNames(t *testing.T) {
-	// Notebook 08 names the axes and the classes of the iris data.
+	// Notebook 12 names the axes and the classes of the iris data.
 	x, y := bookData()
 	s := Plane{X: x, Y: y, XLabel: "petal length (cm)", YLabel: "petal width (cm)",
 		PositiveName: "setosa (y = +1)", NegativeName: "versicolor (y = −1)",

@@ -14,16 +14,16 @@ import (
 	"github.com/marginnotes/marginnotes/pkg/svm"
 )
 
-// Notebook 07-soft-margin-hinge, second edition: the soft margin of the
+// Notebook 09-soft-margin-hinge, second edition: the soft margin of the
 // book's data at C = 0.1, which leaves x3 on or across the hyperplane, and
 // the picture of Figure 7.5.
 
 func ch7Entries() []Entry {
-	const nb = "07-soft-margin-hinge"
+	const nb = "09-soft-margin-hinge"
 	return []Entry{
-		entry("07-soft-margin-c01-plane", nb, "Book data, C = 0.1: the hyperplanes at both ends of the interval of optimal b and the primal solver's, x3 on or across each",
+		entry("09-soft-margin-c01-plane", nb, "Book data, C = 0.1: the hyperplanes at both ends of the interval of optimal b and the primal solver's, x3 on or across each",
 			SoftMarginC01Plane),
-		entry("07-soft-margin-figure75", nb, "Figure 7.5: support vectors of the soft margin on the margin, inside it, on the hyperplane and misclassified, with their ξ",
+		entry("09-soft-margin-figure75", nb, "Figure 7.5: support vectors of the soft margin on the margin, inside it, on the hyperplane and misclassified, with their ξ",
 			Figure75),
 	}
 }

@@ -9,7 +9,7 @@ import (
 )
 
 // On the book's data with C = 0.1 the optimal b fill [−0.4, −0.2] and the
-// primal solver lands at −0.346 (notebook 07); x3 is predicted +1 at each.
+// primal solver lands at −0.346 (notebook 09); x3 is predicted +1 at each.
 func TestSoftMarginC01Plane(t *testing.T) {
 	for _, c := range []struct {
 		l    lang.Lang

@@ -43,14 +43,14 @@
 //     model of the primal and dual forms), KernelRegions.
 //   - 04-novikoff (Theorem 2.1): NovikoffProof, MistakesVsBound.
 //   - 05-cauchy-schwarz: Quadratics.
-//   - 06-svm-dual-example (Examples 7.1, 7.2): Example72Contour,
+//   - 08-svm-dual-example (Examples 7.1, 7.2): Example72Contour,
 //     Example72Margin.
-//   - 07-soft-margin-hinge (Algorithm 7.3, Theorem 7.4, Figure 7.6):
+//   - 09-soft-margin-hinge (Algorithm 7.3, Theorem 7.4, Figure 7.6):
 //     SoftMarginBInterval, SoftMarginSweep, Figure76.
-//   - 08-real-data: IrisPetals, PocketErrors, CancerAccuracy.
-//   - 09-exercises-ch2 (exercises 2.1–2.3): XORHulls, Exercise22Steps,
+//   - 12-real-data: IrisPetals, PocketErrors, CancerAccuracy.
+//   - 13-exercises-ch2 (exercises 2.1–2.3): XORHulls, Exercise22Steps,
 //     Example21Hulls, HullPanels.
-//   - 10-exercises-ch7 (exercises 7.1–7.4): PerceptronVsSVM,
+//   - 14-exercises-ch7 (exercises 7.1–7.4): PerceptronVsSVM,
 //     Exercise72Margin, SquaredSlackPlane, SquaredHingeLosses,
 //     PolynomialSpectra.
 //
@@ -73,6 +73,6 @@
 // # Names
 //
 // Entry names are stable file names: the notebook's two-digit number, its
-// topic and what the figure shows ("06-svm-dual-s-contour"). Match selects
+// topic and what the figure shows ("08-svm-dual-s-contour"). Match selects
 // entries by a shell pattern on the name.
 package gallery

@@ -21,18 +21,18 @@ import (
 	"github.com/marginnotes/marginnotes/pkg/svm"
 )
 
-// Notebook 09-exercises-ch2: the book's exercises 2.1–2.3.
+// Notebook 13-exercises-ch2: the book's exercises 2.1–2.3.
 
 func exercises2Entries() []Entry {
-	const nb = "09-exercises-ch2"
+	const nb = "13-exercises-ch2"
 	return []Entry{
-		entry("09-exercises-ch2-xor-hulls", nb, "Exercise 2.1: the convex hulls of XOR's classes meet at (1/2, 1/2), the point of the LP certificate",
+		entry("13-exercises-ch2-xor-hulls", nb, "Exercise 2.1: the convex hulls of XOR's classes meet at (1/2, 1/2), the point of the LP certificate",
 			XORHulls),
-		entry("09-exercises-ch2-ex22-steps", nb, "Exercise 2.2: Algorithm 2.1 on a new data set, the hyperplane after every update",
+		entry("13-exercises-ch2-ex22-steps", nb, "Exercise 2.2: Algorithm 2.1 on a new data set, the hyperplane after every update",
 			Exercise22Steps),
-		entry("09-exercises-ch2-example21-hulls", nb, "Exercise 2.3: the hulls of Example 2.1, their closest points and the maximum-margin hyperplane between them",
+		entry("13-exercises-ch2-example21-hulls", nb, "Exercise 2.3: the hulls of Example 2.1, their closest points and the maximum-margin hyperplane between them",
 			Example21Hulls),
-		entry("09-exercises-ch2-random-hulls", nb, "Exercise 2.3: two random sets, one with disjoint hulls and a separating line, one whose hulls meet",
+		entry("13-exercises-ch2-random-hulls", nb, "Exercise 2.3: two random sets, one with disjoint hulls and a separating line, one whose hulls meet",
 			func(l lang.Lang) (*figures.Grid, error) {
 				a, b := HullPanelData()
 				return HullPanels(l, a, b)
@@ -76,7 +76,7 @@ func XORHulls(l lang.Lang) (*plot.Plot, error) {
 	return p, addMark(p, res.Positive)
 }
 
-// Exercise22Data returns the data set of notebook 09-exercises-ch2's
+// Exercise22Data returns the data set of notebook 13-exercises-ch2's
 // exercise 2.2, built like Example 2.1: positive x1 = (2, 1), x2 = (4, 2),
 // negative x3 = (1, 3), x4 = (3, 4).
 func Exercise22Data() (*mat.Dense, []float64) {

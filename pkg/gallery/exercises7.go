@@ -18,20 +18,20 @@ import (
 	"github.com/marginnotes/marginnotes/pkg/svm"
 )
 
-// Notebook 10-exercises-ch7: the book's exercises 7.1–7.4.
+// Notebook 14-exercises-ch7: the book's exercises 7.1–7.4.
 
 func exercises7Entries() []Entry {
-	const nb = "10-exercises-ch7"
+	const nb = "14-exercises-ch7"
 	return []Entry{
-		entry("10-exercises-ch7-perceptron-vs-svm", nb, "Exercise 7.1: Example 2.1's perceptron answer (Table 2.1) and maximum-margin hyperplane (Example 7.2)",
+		entry("14-exercises-ch7-perceptron-vs-svm", nb, "Exercise 7.1: Example 2.1's perceptron answer (Table 2.1) and maximum-margin hyperplane (Example 7.2)",
 			PerceptronVsSVM),
-		entry("10-exercises-ch7-ex72-margin", nb, "Exercise 7.2: the maximum-margin hyperplane, its margins and the support vectors",
+		entry("14-exercises-ch7-ex72-margin", nb, "Exercise 7.2: the maximum-margin hyperplane, its margins and the support vectors",
 			Exercise72Margin),
-		entry("10-exercises-ch7-squared-slack-plane", nb, "Exercise 7.3: hinge and squared-slack SVMs on data that no line separates",
+		entry("14-exercises-ch7-squared-slack-plane", nb, "Exercise 7.3: hinge and squared-slack SVMs on data that no line separates",
 			SquaredSlackPlane),
-		entry("10-exercises-ch7-squared-hinge-losses", nb, "Exercise 7.3: the 0-1 loss, the hinge loss and the squared hinge loss",
+		entry("14-exercises-ch7-squared-hinge-losses", nb, "Exercise 7.3: the 0-1 loss, the hinge loss and the squared hinge loss",
 			SquaredHingeLosses),
-		entry("10-exercises-ch7-polynomial-spectra", nb, "Exercise 7.4: the eigenvalues of Gram matrices of (x·z)ᵖ, p = 1 … 4, on 20 random points",
+		entry("14-exercises-ch7-polynomial-spectra", nb, "Exercise 7.4: the eigenvalues of Gram matrices of (x·z)ᵖ, p = 1 … 4, on 20 random points",
 			PolynomialSpectra),
 	}
 }
@@ -87,11 +87,11 @@ func Exercise72Margin(l lang.Lang) (*plot.Plot, error) {
 	}.Plot()
 }
 
-// SquaredSlackC is the weight C of notebook 10-exercises-ch7's exercise 7.3.
+// SquaredSlackC is the weight C of notebook 14-exercises-ch7's exercise 7.3.
 const SquaredSlackC = 1
 
 // SquaredSlackData returns the data of exercise 7.3 in notebook
-// 10-exercises-ch7: Example 2.1 with a fourth point x4 = (3.5, 3) labelled
+// 14-exercises-ch7: Example 2.1 with a fourth point x4 = (3.5, 3) labelled
 // −1, on the segment x1x2, so that no line separates the classes.
 func SquaredSlackData() (*mat.Dense, []float64) {
 	return mat.NewDense(4, 2, []float64{3, 3, 4, 3, 1, 1, 3.5, 3}), []float64{1, 1, -1, -1}

@@ -17,16 +17,16 @@ import (
 	"github.com/marginnotes/marginnotes/pkg/svm"
 )
 
-// Notebook 08-real-data: iris and breast cancer.
+// Notebook 12-real-data: iris and breast cancer.
 
 func realDataEntries() []Entry {
-	const nb = "08-real-data"
+	const nb = "12-real-data"
 	return []Entry{
-		entry("08-real-data-iris-petals", nb, "Iris, petal length and width: the perceptron's and the maximum-margin hyperplane",
+		entry("12-real-data-iris-petals", nb, "Iris, petal length and width: the perceptron's and the maximum-margin hyperplane",
 			IrisPetals),
-		entry("08-real-data-cancer-pocket", nb, "Breast cancer: training errors of the final and pocket weights against the epoch limit",
+		entry("12-real-data-cancer-pocket", nb, "Breast cancer: training errors of the final and pocket weights against the epoch limit",
 			func(l lang.Lang) (*plot.Plot, error) { return PocketErrors(CancerSplit().Train, EpochLimits(), l) }),
-		entry("08-real-data-cancer-svm-accuracy", nb, "Breast cancer: test accuracy of linear and RBF SVMs against C",
+		entry("12-real-data-cancer-svm-accuracy", nb, "Breast cancer: test accuracy of linear and RBF SVMs against C",
 			func(l lang.Lang) (*plot.Plot, error) {
 				return CancerAccuracy(CancerSplit(), CancerC(), CancerKernels(), l)
 			}),
@@ -59,7 +59,7 @@ func IrisPetals(l lang.Lang) (*plot.Plot, error) {
 	}.Plot()
 }
 
-// Split is the breast-cancer data of notebook 08-real-data, split into a
+// Split is the breast-cancer data of notebook 12-real-data, split into a
 // training and a test set.
 type Split struct {
 	// Train holds the training examples with every feature scaled onto
@@ -78,7 +78,7 @@ func CancerSplit() *Split {
 	return &Split{Train: scaled, Test: &dataset.Set{X: sc.Apply(test.X), Y: test.Y, Names: test.Names}, Scaling: sc}
 }
 
-// EpochLimits returns the epoch limits at which notebook 08-real-data stops
+// EpochLimits returns the epoch limits at which notebook 12-real-data stops
 // the perceptron on the breast-cancer training set, as float64 for a
 // logarithmic axis.
 func EpochLimits() []float64 { return []float64{10, 30, 100, 300, 1000, 3000, 10000} }
@@ -113,10 +113,10 @@ type NamedKernel struct {
 	Kernel       kernel.Kernel
 }
 
-// CancerC returns the values of C of notebook 08-real-data's SVM sweep.
+// CancerC returns the values of C of notebook 12-real-data's SVM sweep.
 func CancerC() []float64 { return []float64{0.01, 0.1, 1, 10, 100} }
 
-// CancerKernels returns the kernels of notebook 08-real-data's SVM sweep:
+// CancerKernels returns the kernels of notebook 12-real-data's SVM sweep:
 // linear, and RBF with LIBSVM's default γ = 1/d for the 30 features.
 func CancerKernels() []NamedKernel {
 	return []NamedKernel{{"linear", "线性核", kernel.Linear{}}, {"RBF, γ = 1/30", "高斯核，γ = 1/30", kernel.RBF{Gamma: 1.0 / 30}}}

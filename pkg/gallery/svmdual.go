@@ -10,14 +10,14 @@ import (
 	"github.com/marginnotes/marginnotes/pkg/svm"
 )
 
-// Notebook 06-svm-dual-example: Example 7.2 worked by hand.
+// Notebook 08-svm-dual-example: Example 7.2 worked by hand.
 
 func svmDualEntries() []Entry {
-	const nb = "06-svm-dual-example"
+	const nb = "08-svm-dual-example"
 	return []Entry{
-		entry("06-svm-dual-s-contour", nb, "Example 7.2: s(α1, α2) over α ≥ 0 with its stationary point and the two boundary minima",
+		entry("08-svm-dual-s-contour", nb, "Example 7.2: s(α1, α2) over α ≥ 0 with its stationary point and the two boundary minima",
 			Example72Contour),
-		entry("06-svm-dual-max-margin", nb, "Example 7.2: the maximum-margin hyperplane, its margins and support vectors",
+		entry("08-svm-dual-max-margin", nb, "Example 7.2: the maximum-margin hyperplane, its margins and support vectors",
 			Example72Margin),
 	}
 }

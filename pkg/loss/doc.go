@@ -41,5 +41,5 @@
 // the mean, EmpiricalRisk.
 //
 // Notebooks: 01-distance-loss (L(w, b) along Table 2.1) and
-// 07-soft-margin-hinge (Figure 7.6 and the hinge-loss form of the SVM).
+// 09-soft-margin-hinge (Figure 7.6 and the hinge-loss form of the SVM).
 package loss

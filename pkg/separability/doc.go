@@ -44,7 +44,7 @@
 // data as given, and reports an error rather than a verdict it could not
 // check (ErrUndecided).
 //
-// Notebook notebooks/09-exercises-ch2.ipynb solves exercises 2.1–2.3 with
+// Notebook notebooks/13-exercises-ch2.ipynb solves exercises 2.1–2.3 with
 // this package.
 //
 // Sources: Li Hang, Statistical Learning Methods, 2nd ed., §2.1 and exercises

@@ -24,8 +24,8 @@
 //     Theorem 2.1 (Novikoff's γ), as the point of a convex hull nearest the
 //     origin (Wolfe 1976).
 //
-// Notebooks notebooks/06-svm-dual-example.ipynb and
-// notebooks/07-soft-margin-hinge.ipynb walk through them; package report
+// Notebooks notebooks/08-svm-dual-example.ipynb and
+// notebooks/09-soft-margin-hinge.ipynb walk through them; package report
 // writes the problems and the exact solver's faces out as the book does.
 //
 // # Optimality, in LIBSVM's terms

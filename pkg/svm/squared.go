@@ -41,7 +41,7 @@ const DefaultSquaredEps = 1e-5
 // Fit solves the dual with SMO, as the hard margin of the kernel
 // K(x, z) + δ(x, z)/(2C), δ = 1 for a training point with itself; FitPrimal
 // solves the primal with Newton's method, for the linear kernel. The two
-// are independent: notebook 10-exercises-ch7 checks that they agree.
+// are independent: notebook 14-exercises-ch7 checks that they agree.
 //
 // The zero value is not useful: C must be set.
 type SquaredSlack struct {

@@ -12,7 +12,7 @@ import (
 
 // Sweep solves the problem once for each box bound in cs, with s's other
 // settings: result i is s.Fit(x, y) with s.C = cs[i]. It is the sweep over C
-// of notebooks 07-soft-margin-hinge and 08-real-data.
+// of notebooks 09-soft-margin-hinge and 12-real-data.
 //
 // At the first error Sweep stops and returns the results so far, the partial
 // result of the failed fit last when Fit returned one (ErrNotConverged,
