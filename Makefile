@@ -34,7 +34,7 @@ NBCONVERT_EXEC := jupyter nbconvert --execute \
 	--ExecutePreprocessor.timeout=600 \
 	--ExecutePreprocessor.record_timing=False
 
-.PHONY: help setup notebook test lint test-unit test-notebooks notebooks html pdf figures \
+.PHONY: help setup notebook test lint test-unit test-notebooks notebooks html pdf site figures \
 	bench compare fuzz test-docker test-e2e test-pdf clean distclean
 
 help:
@@ -47,6 +47,7 @@ help:
 	@echo 'make notebooks       regenerate both editions (notebooks/, notebooks/zh/) from notebooks/src/*.md and execute them in place (NB=pattern)'
 	@echo 'make html            executed, self-contained HTML of both editions into build/html and build/html/zh (NB=pattern)'
 	@echo 'make pdf             every notebook of both editions as PDF into build/pdf and build/pdf/zh, from its HTML (NB=pattern)'
+	@echo 'make site            both editions as one web site that opens offline from build/site/index.html (search, glossary, books)'
 	@echo 'make figures         every figure as SVG, PNG and PDF into build/figures (LANG=zh: Chinese, into build/figures/zh)'
 	@echo 'make bench           Go benchmarks (BENCH=regexp PKGS=packages)'
 	@echo 'make fuzz            every fuzz target for FUZZTIME=$(FUZZTIME) each (FUZZPKGS=packages)'
@@ -98,6 +99,15 @@ html: setup
 
 pdf: setup
 	scripts/export.sh pdf '$(NB)'
+
+# The notes as a web site that opens offline from any folder (tools/site):
+# build/site/index.html (English) and build/site/zh/index.html (Chinese),
+# made from the HTML exports and the glossary's page, refreshed first
+# where they are stale, and the book PDFs when make book has built them.
+site: setup
+	scripts/export.sh stale
+	scripts/export.sh glossary
+	$(GO) run ./tools/site
 
 # make figures LANG=zh writes the Chinese edition's figures into
 # build/figures/zh. Only a LANG given on the command line counts: the
