@@ -35,7 +35,7 @@ NBCONVERT_EXEC := jupyter nbconvert --execute \
 	--ExecutePreprocessor.record_timing=False
 
 .PHONY: help setup notebook test lint test-unit test-notebooks notebooks html pdf site figures \
-	bench compare fuzz test-docker test-e2e test-pdf clean distclean
+	bench compare fuzz test-docker test-e2e test-pdf test-site clean distclean
 
 help:
 	@echo 'make notebook        open the notebooks in Jupyter (PORT=$(PORT)); prints the URL with its token'
@@ -55,6 +55,7 @@ help:
 	@echo 'make test-docker     build the Docker image and test it'
 	@echo 'make test-e2e        drive the served notebooks of both editions in headless Chromium'
 	@echo 'make test-pdf        make pdf, then check every PDF of both editions (pages, fonts, key numbers, no raw LaTeX)'
+	@echo 'make test-site       make site, then walk it in headless Chromium from a copied folder (links, sliders, search, no request outside)'
 	@echo 'make clean           remove build/ (distclean: also the tools in bin/)'
 
 setup:
@@ -108,6 +109,10 @@ site: setup
 	scripts/export.sh stale
 	scripts/export.sh glossary
 	$(GO) run ./tools/site
+
+# make site, then the site in headless Chromium (e2e/site_test.go).
+test-site: site
+	MARGINNOTES_SITE=1 $(GO) test ./e2e -run 'TestSite' -count=1 -v
 
 # make figures LANG=zh writes the Chinese edition's figures into
 # build/figures/zh. Only a LANG given on the command line counts: the
