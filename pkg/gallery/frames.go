@@ -267,7 +267,7 @@ func MarginFrames(l lang.Lang) ([]figures.Sequence, error) {
 			State: fmt.Sprintf(l.Pick(
 				"γ = %s (planted): R = %s, best γ = %s, bound (R/γ)² = %s; the perceptron made k = %d mistakes (%s of the bound)",
 				"γ = %s（生成时的间隔）：R = %s，最优 γ = %s，上界 (R/γ)² = %s；感知机误分类次数 k = %d（上界的 %s）"),
-				notation.Number(g), notation.Number(t.best.R), notation.Number(t.best.Gamma), notation.Number(t.best.Bound), t.run.Updates, pct(mistakes[i]/t.best.Bound)),
+				notation.Number(g), notation.Number(t.best.R), notation.Number(t.best.Gamma), notation.Number(t.best.Bound), t.run.Updates, report.Percent(mistakes[i]/t.best.Bound, l)),
 			Figure: figures.NewGrid(l.Pick("Novikoff's bound on data of margin γ", "数据间隔为 γ 时的 Novikoff 上界"), 2, left, right),
 		}
 	}
@@ -355,6 +355,3 @@ func SoftMarginFrames(l lang.Lang) ([]figures.Sequence, error) {
 	}
 	return seqs, nil
 }
-
-// pct writes a fraction as a percentage with two significant digits.
-func pct(f float64) string { return fmt.Sprintf("%.2g %%", 100*f) }

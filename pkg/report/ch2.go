@@ -149,15 +149,6 @@ func Counts(n []int) string {
 	return notation.Vector(v)
 }
 
-// YesNo writes a verdict for a table cell in the language l: yes or no,
-// 是 or 否.
-func YesNo(v bool, l lang.Lang) string {
-	if v {
-		return l.Pick("yes", "是")
-	}
-	return l.Pick("no", "否")
-}
-
 // FormTable returns the cost model of a sweep of the primal and dual forms
 // (experiment.SweepForms), one row per problem: N, d, the examinations E
 // and updates U of the run (the same in both forms), the multiply–adds of

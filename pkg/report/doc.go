@@ -4,4 +4,11 @@
 // support-vector tables. It returns header and rows of strings, in either
 // edition's language (package lang), with every number written by package
 // notation; the algorithm packages compute and never format.
+//
+// It also holds the words every notebook cell and figure prints in both
+// editions, so that the Chinese edition prints only Chinese: YesNo for a
+// boolean (是/否), KernelName for a kernel as the book writes it (多项式核
+// (x·z + 1)², 高斯核（σ = 1/√2）), FeatureName for the features of the real
+// data sets (萼片长度, 面积均值), List, Percent (5%), and Pad and Width for
+// columns that line up by display width. notebooks/README.md lists them.
 package report
