@@ -77,8 +77,8 @@ func TestExactExample72(t *testing.T) {
 		// duality gap and the KKT violation are 0.
 		checkVec(t, "α*", r.Alpha, []float64{0.25, 0, 0.25}, bookTol)
 		checkVec(t, "w*", r.W, []float64{0.5, 0.5}, bookTol)
-		if fmt.Sprint(r.Support) != "[0 2]" || fmt.Sprint(r.Free) != "[0 2]" {
-			t.Errorf("support %v, free %v; want [0 2]", r.Support, r.Free)
+		if fmt.Sprint(r.SupportIndices) != "[0 2]" || fmt.Sprint(r.Free) != "[0 2]" {
+			t.Errorf("support %v, free %v; want [0 2]", r.SupportIndices, r.Free)
 		}
 		for name, c := range map[string][2]float64{
 			"b*":               {r.B, -2},
@@ -97,7 +97,7 @@ func TestExactExample72(t *testing.T) {
 			t.Errorf("status %v", r.Status)
 		}
 		// b* = yⱼ − w*·xⱼ from each support vector separately.
-		for _, j := range r.Support {
+		for _, j := range r.SupportIndices {
 			row := mat.Row(nil, j, x)
 			b := y[j] - (r.W[0]*row[0] + r.W[1]*row[1])
 			if !scalar.EqualWithinAbs(b, -2, bookTol) {
@@ -119,8 +119,8 @@ func TestExactExample71(t *testing.T) {
 				t.Fatal(err)
 			}
 			checkVec(t, "w", r.W, []float64{0.5, 0.5}, bookTol)
-			if !scalar.EqualWithinAbs(r.B, -2, bookTol) || fmt.Sprint(r.Support) != "[0 2]" {
-				t.Errorf("b = %v, support %v; want -2, [0 2]", r.B, r.Support)
+			if !scalar.EqualWithinAbs(r.B, -2, bookTol) || fmt.Sprint(r.SupportIndices) != "[0 2]" {
+				t.Errorf("b = %v, support %v; want -2, [0 2]", r.B, r.SupportIndices)
 			}
 		})
 	}

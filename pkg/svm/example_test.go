@@ -62,9 +62,9 @@ func ExampleExact() {
 		}
 		fmt.Printf("free %v: α = %.4g, f = %.4g, %s\n", oneBased(c.Free), c.Alpha, c.Objective, verdict)
 	}
-	fmt.Printf("α* = %.4g, support vectors %v\n", res.Alpha, oneBased(res.Support))
+	fmt.Printf("α* = %.4g, support vectors %v\n", res.Alpha, oneBased(res.SupportIndices))
 	fmt.Printf("w* = %.4g, b* = %.4g\n", res.W, res.B)
-	for _, j := range res.Support {
+	for _, j := range res.SupportIndices {
 		fmt.Printf("b* from x%d: %.4g\n", j+1, y[j]-floats.Dot(res.W, mat.Row(nil, j, x)))
 	}
 	fmt.Printf("dual objective %.4g, ½‖w*‖² = %.4g\n", res.DualObjective, res.PrimalObjective)

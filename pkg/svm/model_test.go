@@ -98,9 +98,9 @@ func TestModelHoldsItsData(t *testing.T) {
 			}
 		}
 		x.Zero()
-		if len(r.Model.Support) != len(r.Support) || r.Dim() != 3 || r.Kernel != k {
+		if len(r.Model.Support) != len(r.SupportIndices) || r.Dim() != 3 || r.Kernel != k {
 			t.Errorf("%v: %d support vectors in the model, %d in the result; dimension %d, kernel %v",
-				k, len(r.Model.Support), len(r.Support), r.Dim(), r.Kernel)
+				k, len(r.Model.Support), len(r.SupportIndices), r.Dim(), r.Kernel)
 		}
 		got := classify.Decisions(nil, r, probe.X)
 		for i := range want {
@@ -185,9 +185,9 @@ func TestDecisionLIBSVM(t *testing.T) {
 			t.Errorf("f(x%d) = %v, LIBSVM %v", i+1, got[i], want[i])
 		}
 	}
-	t.Logf("largest difference from LIBSVM: %.3g; %d support vectors", worst, len(r.Support))
-	if len(r.Support) != 72 { // the reference file's header
-		t.Errorf("%d support vectors, LIBSVM 72", len(r.Support))
+	t.Logf("largest difference from LIBSVM: %.3g; %d support vectors", worst, len(r.SupportIndices))
+	if len(r.SupportIndices) != 72 { // the reference file's header
+		t.Errorf("%d support vectors, LIBSVM 72", len(r.SupportIndices))
 	}
 }
 

@@ -14,8 +14,8 @@ import (
 // are 0-based.
 type Result struct {
 	// Model is the decision function f(x) = Σ αᵢyᵢK(xᵢ, x) + b over the
-	// support vectors (copies of them, in the order of Support), with W for
-	// the linear kernel and B, the bias b* described below.
+	// support vectors (copies of them, in the order of SupportIndices), with
+	// W for the linear kernel and B, the bias b* described below.
 	Model
 	// Alpha are the Lagrange multipliers α*.
 	Alpha []float64
@@ -25,9 +25,10 @@ type Result struct {
 	// (the book, §7.2.2), every b in the interval is optimal and B is its
 	// midpoint (or its finite end). An end may be infinite.
 	BLow, BHigh float64
-	// Support lists the indices of the support vectors, the i with αᵢ > 0.
-	Support []int
-	// Free lists the support vectors with 0 < αᵢ < C (all of Support for a
+	// SupportIndices lists the indices of the support vectors, the i with
+	// αᵢ > 0 (Support holds copies of the vectors themselves).
+	SupportIndices []int
+	// Free lists the support vectors with 0 < αᵢ < C (all of SupportIndices for a
 	// hard margin); Bounded those with αᵢ = C.
 	Free, Bounded []int
 	// DualObjective is f(α) = ½αᵀQα − Σαᵢ, the quantity minimised (LIBSVM's
@@ -84,7 +85,7 @@ func newResult(x mat.Matrix, y []float64, k kernel.Kernel, c float64, alpha, gra
 		sumAlpha += a
 		zero, upper := atZero(a), atC(a)
 		if !zero {
-			r.Support = append(r.Support, i)
+			r.SupportIndices = append(r.SupportIndices, i)
 		}
 		switch {
 		case !zero && !upper:
@@ -153,7 +154,7 @@ func newResult(x mat.Matrix, y []float64, k kernel.Kernel, c float64, alpha, gra
 	}
 	r.Gap = best + r.DualObjective
 	r.quad, r.sumAlpha = wNorm2/2, sumAlpha
-	r.Model = newModel(x, y, alpha, r.Support, k, b)
+	r.Model = newModel(x, y, alpha, r.SupportIndices, k, b)
 	return r
 }
 

@@ -63,7 +63,7 @@ func checkScaled(t *testing.T, name string, s float64, ref, r *Result, rbf bool,
 	for _, set := range []struct {
 		what     string
 		got, ref []int
-	}{{"support", r.Support, ref.Support}, {"free", r.Free, ref.Free}, {"bounded", r.Bounded, ref.Bounded}} {
+	}{{"support", r.SupportIndices, ref.SupportIndices}, {"free", r.Free, ref.Free}, {"bounded", r.Bounded, ref.Bounded}} {
 		if !slices.Equal(set.got, set.ref) {
 			t.Errorf("%s: %s vectors %v, in the data's units %v", name, set.what, set.got, set.ref)
 		}
@@ -259,7 +259,7 @@ func TestScaleBook(t *testing.T) {
 			continue
 		}
 		want := "[0 2]"
-		if got := fmt.Sprint(r.Support); got != want || (len(r.Bounded) > 0) != c.bounds {
+		if got := fmt.Sprint(r.SupportIndices); got != want || (len(r.Bounded) > 0) != c.bounds {
 			t.Errorf("%s: support %v, bounded %v; want %s", c.name, got, r.Bounded, want)
 		}
 		checkVec(t, c.name+": w", r.W, c.w, 1e-9)
@@ -300,7 +300,7 @@ func TestExtremeScales(t *testing.T) {
 	// A float32 cache would overflow at ×1e20 (K ≈ 1e41); SMO caches in
 	// float64 and solves it.
 	r, err := SMO{C: 1e-40}.Fit(scaled(x, 1e20), y)
-	if err != nil || fmt.Sprint(r.Support) != "[0 2]" {
-		t.Errorf("×1e20, C = 1e-40: support %v, error %v", r.Support, err)
+	if err != nil || fmt.Sprint(r.SupportIndices) != "[0 2]" {
+		t.Errorf("×1e20, C = 1e-40: support %v, error %v", r.SupportIndices, err)
 	}
 }

@@ -57,8 +57,8 @@ func TestSMOExample72(t *testing.T) {
 	if !scalar.EqualWithinAbs(r.B, -2, smoBookTol) || r.BLow != r.BHigh {
 		t.Errorf("b = %v in [%v, %v], want −2 (unique)", r.B, r.BLow, r.BHigh)
 	}
-	if fmt.Sprint(r.Support) != "[0 2]" {
-		t.Errorf("support %v, want [0 2] (x1, x3)", r.Support)
+	if fmt.Sprint(r.SupportIndices) != "[0 2]" {
+		t.Errorf("support %v, want [0 2] (x1, x3)", r.SupportIndices)
 	}
 	if !scalar.EqualWithinAbs(r.DualObjective, -0.25, smoBookTol) ||
 		!scalar.EqualWithinAbs(r.PrimalObjective, 0.25, smoBookTol) ||
@@ -249,8 +249,8 @@ func TestSMOLIBSVM(t *testing.T) {
 		if !scalar.EqualWithinAbs(-r.B, tc.rho, 2*DefaultEps) {
 			t.Errorf("%s: rho = −b = %.6f, LIBSVM %.6f", tc.args, -r.B, tc.rho)
 		}
-		if len(r.Support) != tc.nSV || len(r.Bounded) != tc.nBSV {
-			t.Errorf("%s: nSV = %d, nBSV = %d; LIBSVM %d, %d", tc.args, len(r.Support), len(r.Bounded), tc.nSV, tc.nBSV)
+		if len(r.SupportIndices) != tc.nSV || len(r.Bounded) != tc.nBSV {
+			t.Errorf("%s: nSV = %d, nBSV = %d; LIBSVM %d, %d", tc.args, len(r.SupportIndices), len(r.Bounded), tc.nSV, tc.nBSV)
 		}
 		checkSMO(t, tc.args, s.X, s.Y, tc.k, tc.c, DefaultEps, r)
 	}
@@ -447,8 +447,8 @@ func TestSMONotConverged(t *testing.T) {
 	if r == nil || r.Status != IterationLimit || r.Iterations != 5 {
 		t.Fatalf("result %+v, want status iteration limit after 5 iterations", r)
 	}
-	if r.MaxViolation <= DefaultEps || len(r.Support) == 0 || len(r.Support) > 10 {
-		t.Errorf("KKT violation %v, %d support vectors", r.MaxViolation, len(r.Support))
+	if r.MaxViolation <= DefaultEps || len(r.SupportIndices) == 0 || len(r.SupportIndices) > 10 {
+		t.Errorf("KKT violation %v, %d support vectors", r.MaxViolation, len(r.SupportIndices))
 	}
 	var sum float64
 	for i, a := range r.Alpha {
