@@ -77,8 +77,8 @@ func TestExactExample72(t *testing.T) {
 		// duality gap and the KKT violation are 0.
 		checkVec(t, "α*", r.Alpha, []float64{0.25, 0, 0.25}, bookTol)
 		checkVec(t, "w*", r.W, []float64{0.5, 0.5}, bookTol)
-		if fmt.Sprint(r.SupportIndices) != "[0 2]" || fmt.Sprint(r.Free) != "[0 2]" {
-			t.Errorf("support %v, free %v; want [0 2]", r.SupportIndices, r.Free)
+		if fmt.Sprint(r.SupportIndices) != "[0 2]" || fmt.Sprint(r.FreeIndices) != "[0 2]" {
+			t.Errorf("support %v, free %v; want [0 2]", r.SupportIndices, r.FreeIndices)
 		}
 		for name, c := range map[string][2]float64{
 			"b*":               {r.B, -2},
@@ -142,8 +142,8 @@ func TestExactSoftBook(t *testing.T) {
 	if !scalar.EqualWithinAbs(r.BLow, -0.4, bookTol) || !scalar.EqualWithinAbs(r.BHigh, -0.2, bookTol) {
 		t.Errorf("b interval [%v, %v], want [-0.4, -0.2]", r.BLow, r.BHigh)
 	}
-	if len(r.Free) != 0 || fmt.Sprint(r.Bounded) != "[0 2]" {
-		t.Errorf("free %v, bounded %v; want none, [0 2]", r.Free, r.Bounded)
+	if len(r.FreeIndices) != 0 || fmt.Sprint(r.Bounded) != "[0 2]" {
+		t.Errorf("free %v, bounded %v; want none, [0 2]", r.FreeIndices, r.Bounded)
 	}
 	// Dual objective ½‖w‖² − Σα = 0.04 − 0.2 = −0.16 = −(primal objective).
 	if !scalar.EqualWithinAbs(r.DualObjective, -0.16, bookTol) || !scalar.EqualWithinAbs(r.Gap, 0, bookTol) {

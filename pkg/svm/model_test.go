@@ -115,7 +115,7 @@ func TestModelHoldsItsData(t *testing.T) {
 			t.Errorf("%v: W = %v", k, r.W)
 		}
 		// The free support vectors lie on their margin, yᵢf(xᵢ) = 1.
-		for _, i := range r.Free {
+		for _, i := range r.FreeIndices {
 			if yf := s.Y[i] * r.Decision(s.X.RawRowView(i)); math.Abs(yf-1) > 2*svm.DefaultEps {
 				t.Errorf("%v: free support vector %d has y·f(x) = %v", k, i, yf)
 			}

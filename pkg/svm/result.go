@@ -28,9 +28,9 @@ type Result struct {
 	// SupportIndices lists the indices of the support vectors, the i with
 	// αᵢ > 0 (Support holds copies of the vectors themselves).
 	SupportIndices []int
-	// Free lists the support vectors with 0 < αᵢ < C (all of SupportIndices for a
-	// hard margin); Bounded those with αᵢ = C.
-	Free, Bounded []int
+	// FreeIndices lists the support vectors with 0 < αᵢ < C (all of
+	// SupportIndices for a hard margin); Bounded those with αᵢ = C.
+	FreeIndices, Bounded []int
 	// DualObjective is f(α) = ½αᵀQα − Σαᵢ, the quantity minimised (LIBSVM's
 	// obj).
 	DualObjective float64
@@ -89,7 +89,7 @@ func newResult(x mat.Matrix, y []float64, k kernel.Kernel, c float64, alpha, gra
 		}
 		switch {
 		case !zero && !upper:
-			r.Free = append(r.Free, i)
+			r.FreeIndices = append(r.FreeIndices, i)
 			freeSum += v
 		case upper:
 			r.Bounded = append(r.Bounded, i)
@@ -111,8 +111,8 @@ func newResult(x mat.Matrix, y []float64, k kernel.Kernel, c float64, alpha, gra
 		}
 	}
 	switch {
-	case len(r.Free) > 0:
-		r.BLow = freeSum / float64(len(r.Free))
+	case len(r.FreeIndices) > 0:
+		r.BLow = freeSum / float64(len(r.FreeIndices))
 		r.BHigh = r.BLow
 	case lo > hi:
 		// The bounds cross by at most the KKT violation: b is fixed to

@@ -63,7 +63,7 @@ func checkScaled(t *testing.T, name string, s float64, ref, r *Result, rbf bool,
 	for _, set := range []struct {
 		what     string
 		got, ref []int
-	}{{"support", r.SupportIndices, ref.SupportIndices}, {"free", r.Free, ref.Free}, {"bounded", r.Bounded, ref.Bounded}} {
+	}{{"support", r.SupportIndices, ref.SupportIndices}, {"free", r.FreeIndices, ref.FreeIndices}, {"bounded", r.Bounded, ref.Bounded}} {
 		if !slices.Equal(set.got, set.ref) {
 			t.Errorf("%s: %s vectors %v, in the data's units %v", name, set.what, set.got, set.ref)
 		}
