@@ -342,11 +342,11 @@ func SoftMarginFrames(l lang.Lang) ([]figures.Sequence, error) {
 				State: fmt.Sprintf(l.Pick(
 					"C = %s: w = %s, %s; αi = 0: %d, 0 < αi < C: %d, αi = C: %d; primal ½‖w‖² + CΣξi = %s, dual ½αᵀQα − Σαi = %s",
 					"C = %s：w = %s，%s；αi = 0：%d，0 < αi < C：%d，αi = C：%d；原始目标 ½‖w‖² + CΣξi = %s，对偶目标 ½αᵀQα − Σαi = %s"),
-					notation.Number(c), notation.Vector(r.W), b, zero, len(r.FreeIndices), len(r.Bounded), notation.Number(r.PrimalObjective), notation.Number(r.DualObjective)),
+					notation.Number(c), notation.Vector(r.W), b, zero, len(r.FreeIndices), len(r.BoundedIndices), notation.Number(r.PrimalObjective), notation.Number(r.DualObjective)),
 				Figure: p,
 				Table: [][]string{
 					{"C", "w", "b", "αi = 0", "0 < αi < C", "αi = C", l.Pick("primal", "原始目标"), l.Pick("dual", "对偶目标")},
-					{notation.Number(c), notation.Vector(r.W), strings.TrimPrefix(b, "b = "), fmt.Sprint(zero), fmt.Sprint(len(r.FreeIndices)), fmt.Sprint(len(r.Bounded)),
+					{notation.Number(c), notation.Vector(r.W), strings.TrimPrefix(b, "b = "), fmt.Sprint(zero), fmt.Sprint(len(r.FreeIndices)), fmt.Sprint(len(r.BoundedIndices)),
 						notation.Number(r.PrimalObjective), notation.Number(r.DualObjective)},
 				},
 			}

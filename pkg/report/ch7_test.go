@@ -77,8 +77,8 @@ func TestSweepTable(t *testing.T) {
 			t.Errorf("C = %v: KKT classes hold %d points, want %d", cs[k], n, len(set.Y))
 		}
 		errs := Errors(r, set.X, set.Y)
-		if errs > len(r.Bounded) {
-			t.Errorf("C = %v: %d errors but %d multipliers at C", cs[k], errs, len(r.Bounded))
+		if errs > len(r.BoundedIndices) {
+			t.Errorf("C = %v: %d errors but %d multipliers at C", cs[k], errs, len(r.BoundedIndices))
 		}
 		if want := 1 - classify.Accuracy(r, set.X, set.Y); math.Abs(float64(errs)/float64(len(set.Y))-want) > 1e-15 {
 			t.Errorf("C = %v: Errors/N = %d/%d, 1 − accuracy = %v", cs[k], errs, len(set.Y), want)

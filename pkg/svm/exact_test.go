@@ -142,8 +142,8 @@ func TestExactSoftBook(t *testing.T) {
 	if !scalar.EqualWithinAbs(r.BLow, -0.4, bookTol) || !scalar.EqualWithinAbs(r.BHigh, -0.2, bookTol) {
 		t.Errorf("b interval [%v, %v], want [-0.4, -0.2]", r.BLow, r.BHigh)
 	}
-	if len(r.FreeIndices) != 0 || fmt.Sprint(r.Bounded) != "[0 2]" {
-		t.Errorf("free %v, bounded %v; want none, [0 2]", r.FreeIndices, r.Bounded)
+	if len(r.FreeIndices) != 0 || fmt.Sprint(r.BoundedIndices) != "[0 2]" {
+		t.Errorf("free %v, bounded %v; want none, [0 2]", r.FreeIndices, r.BoundedIndices)
 	}
 	// Dual objective ½‖w‖² − Σα = 0.04 − 0.2 = −0.16 = −(primal objective).
 	if !scalar.EqualWithinAbs(r.DualObjective, -0.16, bookTol) || !scalar.EqualWithinAbs(r.Gap, 0, bookTol) {

@@ -29,8 +29,8 @@ type Result struct {
 	// αᵢ > 0 (Support holds copies of the vectors themselves).
 	SupportIndices []int
 	// FreeIndices lists the support vectors with 0 < αᵢ < C (all of
-	// SupportIndices for a hard margin); Bounded those with αᵢ = C.
-	FreeIndices, Bounded []int
+	// SupportIndices for a hard margin); BoundedIndices those with αᵢ = C.
+	FreeIndices, BoundedIndices []int
 	// DualObjective is f(α) = ½αᵀQα − Σαᵢ, the quantity minimised (LIBSVM's
 	// obj).
 	DualObjective float64
@@ -92,7 +92,7 @@ func newResult(x mat.Matrix, y []float64, k kernel.Kernel, c float64, alpha, gra
 			r.FreeIndices = append(r.FreeIndices, i)
 			freeSum += v
 		case upper:
-			r.Bounded = append(r.Bounded, i)
+			r.BoundedIndices = append(r.BoundedIndices, i)
 		}
 		// Bounds on b from the KKT conditions: b ≥ vᵢ where yᵢf(xᵢ) ≥ 1
 		// is required of a positive point, b ≤ vᵢ for a negative one.

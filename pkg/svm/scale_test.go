@@ -63,7 +63,7 @@ func checkScaled(t *testing.T, name string, s float64, ref, r *Result, rbf bool,
 	for _, set := range []struct {
 		what     string
 		got, ref []int
-	}{{"support", r.SupportIndices, ref.SupportIndices}, {"free", r.FreeIndices, ref.FreeIndices}, {"bounded", r.Bounded, ref.Bounded}} {
+	}{{"support", r.SupportIndices, ref.SupportIndices}, {"free", r.FreeIndices, ref.FreeIndices}, {"bounded", r.BoundedIndices, ref.BoundedIndices}} {
 		if !slices.Equal(set.got, set.ref) {
 			t.Errorf("%s: %s vectors %v, in the data's units %v", name, set.what, set.got, set.ref)
 		}
@@ -259,8 +259,8 @@ func TestScaleBook(t *testing.T) {
 			continue
 		}
 		want := "[0 2]"
-		if got := fmt.Sprint(r.SupportIndices); got != want || (len(r.Bounded) > 0) != c.bounds {
-			t.Errorf("%s: support %v, bounded %v; want %s", c.name, got, r.Bounded, want)
+		if got := fmt.Sprint(r.SupportIndices); got != want || (len(r.BoundedIndices) > 0) != c.bounds {
+			t.Errorf("%s: support %v, bounded %v; want %s", c.name, got, r.BoundedIndices, want)
 		}
 		checkVec(t, c.name+": w", r.W, c.w, 1e-9)
 		if math.Abs(r.B-c.b) > 1e-9 || r.BLow > r.BHigh {

@@ -249,8 +249,8 @@ func TestSMOLIBSVM(t *testing.T) {
 		if !scalar.EqualWithinAbs(-r.B, tc.rho, 2*DefaultEps) {
 			t.Errorf("%s: rho = −b = %.6f, LIBSVM %.6f", tc.args, -r.B, tc.rho)
 		}
-		if len(r.SupportIndices) != tc.nSV || len(r.Bounded) != tc.nBSV {
-			t.Errorf("%s: nSV = %d, nBSV = %d; LIBSVM %d, %d", tc.args, len(r.SupportIndices), len(r.Bounded), tc.nSV, tc.nBSV)
+		if len(r.SupportIndices) != tc.nSV || len(r.BoundedIndices) != tc.nBSV {
+			t.Errorf("%s: nSV = %d, nBSV = %d; LIBSVM %d, %d", tc.args, len(r.SupportIndices), len(r.BoundedIndices), tc.nSV, tc.nBSV)
 		}
 		checkSMO(t, tc.args, s.X, s.Y, tc.k, tc.c, DefaultEps, r)
 	}

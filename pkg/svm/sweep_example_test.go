@@ -18,7 +18,7 @@ func ExampleSMO_Sweep() {
 		log.Fatal(err)
 	}
 	for _, r := range res {
-		fmt.Printf("α = %.4g, w = %.4g, b in [%.4g, %.4g], α at C: %d\n", r.Alpha, r.W, r.BLow, r.BHigh, len(r.Bounded))
+		fmt.Printf("α = %.4g, w = %.4g, b in [%.4g, %.4g], α at C: %d\n", r.Alpha, r.W, r.BLow, r.BHigh, len(r.BoundedIndices))
 	}
 	// Output:
 	// α = [0.1 0 0.1], w = [0.2 0.2], b in [-0.4, -0.2], α at C: 2

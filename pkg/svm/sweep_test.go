@@ -62,8 +62,8 @@ func TestSweepExample21(t *testing.T) {
 		if r.B < r.BLow || r.B > r.BHigh {
 			t.Errorf("%s: b = %v outside [%v, %v]", name, r.B, r.BLow, r.BHigh)
 		}
-		if fmt.Sprint(r.SupportIndices) != "[0 2]" || fmt.Sprint(r.Bounded) != wantBounded {
-			t.Errorf("%s: support %v, bounded %v; want [0 2], %s", name, r.SupportIndices, r.Bounded, wantBounded)
+		if fmt.Sprint(r.SupportIndices) != "[0 2]" || fmt.Sprint(r.BoundedIndices) != wantBounded {
+			t.Errorf("%s: support %v, bounded %v; want [0 2], %s", name, r.SupportIndices, r.BoundedIndices, wantBounded)
 		}
 		if r.Status != Converged || r.Gap > r.gapTarget(DefaultEps) {
 			t.Errorf("%s: status %v, gap %v", name, r.Status, r.Gap)
