@@ -50,9 +50,9 @@ type Candidate struct {
 	// fixed values break Σαᵢyᵢ = 0; Value is that αᵢ, or Σαᵢyᵢ.
 	Violation int
 	Value     float64
-	// Free are the indices left free on this face, Upper those fixed at C;
+	// FreeIndices are the indices left free on this face, Upper those fixed at C;
 	// all others are fixed at 0.
-	Free, Upper []int
+	FreeIndices, Upper []int
 }
 
 // Fit returns the solution of the dual problem for the data x (n×d, one
@@ -426,7 +426,7 @@ func (fs *faceSolver) candidate(state []int8, ok bool) Candidate {
 	for i, s := range state {
 		switch s {
 		case faceFree:
-			cd.Free = append(cd.Free, i)
+			cd.FreeIndices = append(cd.FreeIndices, i)
 		case faceUpper:
 			cd.Upper = append(cd.Upper, i)
 		}

@@ -35,7 +35,7 @@ func TestExactExample72(t *testing.T) {
 		// α3 = α1 + α2 = 1/2, is rejected because α2 < 0; s(3/2, −1) = −1/2
 		// (derived).
 		in := cands[0]
-		if len(in.Free) != 3 || in.Feasible || in.Violation != 1 || !scalar.EqualWithinAbs(in.Value, -1, bookTol) {
+		if len(in.FreeIndices) != 3 || in.Feasible || in.Violation != 1 || !scalar.EqualWithinAbs(in.Value, -1, bookTol) {
 			t.Errorf("interior candidate %+v, want all free, infeasible with α2 = -1 < 0", in)
 		}
 		checkVec(t, "interior α", in.Alpha, []float64{1.5, -1, 0.5}, bookTol)
@@ -54,7 +54,7 @@ func TestExactExample72(t *testing.T) {
 			{2, []int{0, 2}, []float64{0.25, 0, 0.25}, -0.25},
 		} {
 			cd := cands[c.k]
-			if !cd.Feasible || fmt.Sprint(cd.Free) != fmt.Sprint(c.free) || len(cd.Upper) != 0 {
+			if !cd.Feasible || fmt.Sprint(cd.FreeIndices) != fmt.Sprint(c.free) || len(cd.Upper) != 0 {
 				t.Errorf("candidate %d = %+v, want feasible with free %v", c.k, cd, c.free)
 			}
 			checkVec(t, fmt.Sprintf("candidate %d α", c.k), cd.Alpha, c.alpha, bookTol)

@@ -60,7 +60,7 @@ func ExampleExact() {
 		if !c.Feasible {
 			verdict = fmt.Sprintf("rejected: α%d = %.4g < 0", c.Violation+1, c.Value)
 		}
-		fmt.Printf("free %v: α = %.4g, f = %.4g, %s\n", oneBased(c.Free), c.Alpha, c.Objective, verdict)
+		fmt.Printf("free %v: α = %.4g, f = %.4g, %s\n", oneBased(c.FreeIndices), c.Alpha, c.Objective, verdict)
 	}
 	fmt.Printf("α* = %.4g, support vectors %v\n", res.Alpha, oneBased(res.SupportIndices))
 	fmt.Printf("w* = %.4g, b* = %.4g\n", res.W, res.B)
