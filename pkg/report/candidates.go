@@ -24,7 +24,7 @@ func Candidates(cands []svm.Candidate, l lang.Lang) (header []string, rows [][]s
 	}
 	for _, c := range cands {
 		face := multipliers(c.FreeIndices, "")
-		face = append(face, multipliers(c.Upper, " = C")...)
+		face = append(face, multipliers(c.BoundedIndices, " = C")...)
 		if len(face) == 0 {
 			face = []string{l.Pick("none", "无")}
 		}

@@ -50,9 +50,9 @@ type Candidate struct {
 	// fixed values break Σαᵢyᵢ = 0; Value is that αᵢ, or Σαᵢyᵢ.
 	Violation int
 	Value     float64
-	// FreeIndices are the indices left free on this face, Upper those fixed at C;
-	// all others are fixed at 0.
-	FreeIndices, Upper []int
+	// FreeIndices are the indices left free on this face, BoundedIndices
+	// those fixed at C; all others are fixed at 0.
+	FreeIndices, BoundedIndices []int
 }
 
 // Fit returns the solution of the dual problem for the data x (n×d, one
@@ -428,7 +428,7 @@ func (fs *faceSolver) candidate(state []int8, ok bool) Candidate {
 		case faceFree:
 			cd.FreeIndices = append(cd.FreeIndices, i)
 		case faceUpper:
-			cd.Upper = append(cd.Upper, i)
+			cd.BoundedIndices = append(cd.BoundedIndices, i)
 		}
 	}
 	if !ok {

@@ -54,7 +54,7 @@ func TestExactExample72(t *testing.T) {
 			{2, []int{0, 2}, []float64{0.25, 0, 0.25}, -0.25},
 		} {
 			cd := cands[c.k]
-			if !cd.Feasible || fmt.Sprint(cd.FreeIndices) != fmt.Sprint(c.free) || len(cd.Upper) != 0 {
+			if !cd.Feasible || fmt.Sprint(cd.FreeIndices) != fmt.Sprint(c.free) || len(cd.BoundedIndices) != 0 {
 				t.Errorf("candidate %d = %+v, want feasible with free %v", c.k, cd, c.free)
 			}
 			checkVec(t, fmt.Sprintf("candidate %d α", c.k), cd.Alpha, c.alpha, bookTol)
