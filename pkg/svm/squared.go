@@ -69,8 +69,8 @@ type SquaredResult struct {
 	// Xi are the slacks ξᵢ = [1 − yᵢf(xᵢ)]₊, equal to αᵢ/(2C) at the
 	// optimum.
 	Xi []float64
-	// Support lists the i with αᵢ > 0, 0-based.
-	Support []int
+	// SupportIndices lists the i with αᵢ > 0, 0-based.
+	SupportIndices []int
 	// PrimalObjective is ½‖w‖² + CΣξᵢ², with ‖w‖² = αᵀQα for a kernel.
 	PrimalObjective float64
 	// DualObjective is ½αᵀ(Q + I/(2C))α − Σαᵢ, the quantity the dual
@@ -321,23 +321,23 @@ func (s SquaredSlack) result(x mat.Matrix, y []float64, k kernel.Kernel, alpha [
 	e := &kernel.Expansion{Kernel: k, D: d}
 	for i, a := range alpha {
 		if a > 1e-12*top {
-			r.Support = append(r.Support, i)
+			r.SupportIndices = append(r.SupportIndices, i)
 			e.Support = append(e.Support, append([]float64(nil), xs[i]...))
 			e.Coef = append(e.Coef, a*y[i])
 		}
 	}
 	if _, ok := k.(kernel.Linear); ok {
 		r.W = make([]float64, d)
-		for _, i := range r.Support {
+		for _, i := range r.SupportIndices {
 			floats.AddScaled(r.W, alpha[i]*y[i], xs[i])
 		}
 	}
 	var bsum float64
-	for _, j := range r.Support {
+	for _, j := range r.SupportIndices {
 		bsum += y[j]*(1-alpha[j]/(2*s.C)) - e.Decision(xs[j])
 	}
-	if len(r.Support) > 0 {
-		r.B = bsum / float64(len(r.Support))
+	if len(r.SupportIndices) > 0 {
+		r.B = bsum / float64(len(r.SupportIndices))
 	}
 	e.B = r.B
 	r.model = e
@@ -352,7 +352,7 @@ func (r *SquaredResult) finish(x mat.Matrix, y []float64) {
 	r.Xi = make([]float64, n)
 	var wq, sum, xi2, a2 float64 // αᵀQα, Σα, Σξ², Σα²
 	e := r.model
-	for _, i := range r.Support {
+	for _, i := range r.SupportIndices {
 		// Σⱼ αⱼyⱼ K(xⱼ, xᵢ) = f(xᵢ) − b; αᵀQα = Σᵢ αᵢyᵢ(f(xᵢ) − b).
 		wq += r.Alpha[i] * y[i] * (e.Decision(xs[i]) - e.B)
 	}
