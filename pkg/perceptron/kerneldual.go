@@ -38,8 +38,8 @@ type KernelDual struct {
 type KernelResult struct {
 	kernel.Expansion
 	Run
-	// Index holds the 0-based indices of the points of Support.
-	Index []int
+	// SupportIndices holds the 0-based indices of the points of Support.
+	SupportIndices []int
 }
 
 var (
@@ -76,7 +76,7 @@ func (kd KernelDual) Fit(x mat.Matrix, y []float64) (*KernelResult, error) {
 	rows := kernel.Rows(x)
 	for i, a := range l.alpha {
 		if a > 0 {
-			out.Index = append(out.Index, i)
+			out.SupportIndices = append(out.SupportIndices, i)
 			out.Support = append(out.Support, slices.Clone(rows[i]))
 			out.Coef = append(out.Coef, a*y[i])
 		}

@@ -30,8 +30,8 @@ func TestKernelLinearIsDual(t *testing.T) {
 		}
 	}
 	// Support: x1 (α=2) and x3 (α=5); f(x) = 2·x1·x − 5·x3·x − 3 = x⁽¹⁾ + x⁽²⁾ − 3.
-	if len(kr.Index) != 2 || kr.Index[0] != 0 || kr.Index[1] != 2 || !floats.Equal(kr.Coef, []float64{2, -5}) {
-		t.Errorf("support %v with coefficients %v", kr.Index, kr.Coef)
+	if len(kr.SupportIndices) != 2 || kr.SupportIndices[0] != 0 || kr.SupportIndices[1] != 2 || !floats.Equal(kr.Coef, []float64{2, -5}) {
+		t.Errorf("support %v with coefficients %v", kr.SupportIndices, kr.Coef)
 	}
 	for _, p := range [][]float64{{0, 0}, {2, 1}, {5, -1}} {
 		if got, want := kr.Decision(p), p[0]+p[1]-3; got != want {
