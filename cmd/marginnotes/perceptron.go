@@ -147,7 +147,7 @@ func runPerceptron(args []string, stdin io.Reader, stdout io.Writer) error {
 			run, model, out.W, out.B = &res.Run, res, res.W, res.B
 		}
 	case "kernel":
-		kd := perceptron.KernelDual{Settings: settings, K: kern}
+		kd := perceptron.KernelDual{Settings: settings, Kernel: kern}
 		res, err := kd.Fit(set.X, set.Y)
 		if solver, fitErr = kd, err; res != nil {
 			run, model, out.B = &res.Run, res, res.B

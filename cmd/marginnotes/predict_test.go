@@ -71,7 +71,7 @@ func TestSaveModelPredict(t *testing.T) {
 		{"primal", "perceptron.Primal", []string{"perceptron"}, book, fitWith(perceptron.Primal{}.Fit)},
 		{"dual", "perceptron.Dual", []string{"perceptron", "--form", "dual"}, book, fitWith(perceptron.Dual{}.Fit)},
 		{"kernel rbf", "perceptron.KernelDual", []string{"perceptron", "--form", "kernel", "--kernel", "rbf", "--gamma", "2"}, xorFile,
-			fitWith(perceptron.KernelDual{K: kernel.RBF{Gamma: 2}}.Fit)},
+			fitWith(perceptron.KernelDual{Kernel: kernel.RBF{Gamma: 2}}.Fit)},
 		{"voted", "perceptron.Voted", []string{"perceptron", "--form", "voted", "--seed", "3"}, noisyFile,
 			fitWith(perceptron.Voted{Order: perceptron.Shuffle, Src: rand.NewPCG(3, 0)}.Fit)},
 		{"smo", "svm.SMO", []string{"svm"}, book, fitWith(svm.SMO{}.Fit)},

@@ -80,7 +80,7 @@ func main() {
 	rbf := kernel.RBF{Gamma: 1}
 	smo := svm.SMO{C: 10, Kernel: rbf}
 	kernelModels := []model{
-		fit("perceptron.KernelDual (rbf)", perceptron.KernelDual{K: rbf}.Fit, xor.X, xor.Y),
+		fit("perceptron.KernelDual (rbf)", perceptron.KernelDual{Kernel: rbf}.Fit, xor.X, xor.Y),
 		fit("svm.SMO (rbf)", smo.Fit, xor.X, xor.Y),
 		fit("svm.Exact (poly, 8 points)", svm.Exact{C: 10, Kernel: kernel.Polynomial{Degree: 2, Gamma: 1}}.Fit,
 			xor.X.Slice(0, 8, 0, 2), xor.Y[:8]),

@@ -338,7 +338,7 @@ func (f *file) expansion(m *Model) (classify.Classifier, error) {
 		if e.W != nil {
 			return nil, fmt.Errorf("%w: a %s model has no w", ErrFormat, f.Kind)
 		}
-		s.K = k
+		s.Kernel = k
 		m.Solver = s
 		return &exp, nil
 	case svm.SMO:

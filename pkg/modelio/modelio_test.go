@@ -54,7 +54,7 @@ func models(t *testing.T) []fitted {
 	poly := kernel.Polynomial{Degree: 2, Gamma: 0.5, Coef0: 1}
 	primal := perceptron.Primal{Settings: perceptron.Settings{Eta: 0.5, MaxEpochs: 50}, B0: 0.25}
 	dual := perceptron.Dual{Settings: perceptron.Settings{Order: perceptron.Choices, Sequence: []int{0, 2, 2, 2, 1, 2, 2, 2, 0, 2, 2}}}
-	kd := perceptron.KernelDual{Settings: perceptron.Settings{Order: perceptron.Shuffle}, K: rbf}
+	kd := perceptron.KernelDual{Settings: perceptron.Settings{Order: perceptron.Shuffle}, Kernel: rbf}
 	voted := perceptron.Voted{Epochs: 20, Order: perceptron.Shuffle, MaxVotes: 16}
 	smo := svm.SMO{C: 2, Kernel: rbf, Eps: 1e-4}
 	smoLinear := svm.SMO{}
@@ -128,8 +128,8 @@ func TestRoundTrip(t *testing.T) {
 func linearKernel(solver any) any {
 	switch s := solver.(type) {
 	case perceptron.KernelDual:
-		if s.K == nil {
-			s.K = kernel.Linear{}
+		if s.Kernel == nil {
+			s.Kernel = kernel.Linear{}
 		}
 		return s
 	case svm.SMO:

@@ -99,9 +99,9 @@ func TestSettingErrors(t *testing.T) {
 func TestKernelSettingError(t *testing.T) {
 	x, y := book()
 	k := kernel.RBF{Gamma: -1}
-	_, err := KernelDual{K: k}.Fit(x, y)
+	_, err := KernelDual{Kernel: k}.Fit(x, y)
 	var se *classify.SettingError
-	if !errors.As(err, &se) || se.Field != "K" {
+	if !errors.As(err, &se) || se.Field != "Kernel" {
 		t.Fatalf("err = %v, want a *classify.SettingError for K", err)
 	}
 	verr := kernel.Validate(k)

@@ -129,7 +129,7 @@ func ExampleMargins() {
 func ExampleKernelDual() {
 	x := mat.NewDense(4, 2, []float64{0, 0, 1, 1, 0, 1, 1, 0})
 	y := []float64{-1, -1, 1, 1}
-	res, err := perceptron.KernelDual{K: kernel.Polynomial{Degree: 2, Gamma: 1, Coef0: 1}}.Fit(x, y)
+	res, err := perceptron.KernelDual{Kernel: kernel.Polynomial{Degree: 2, Gamma: 1, Coef0: 1}}.Fit(x, y)
 	if err != nil {
 		panic(err)
 	}

@@ -55,8 +55,8 @@ func TestGramBudget(t *testing.T) {
 			for _, budget := range []int{1, 8 * 60 * 5} { // two rows; five rows
 				t.Run(fmt.Sprintf("%v/%s/budget=%d", k, data, budget), func(t *testing.T) {
 					s := Settings{MaxEpochs: 20}
-					full, errF := KernelDual{Settings: s, K: k}.Fit(x, y)
-					part, errP := KernelDual{Settings: s, K: k, GramBudget: budget}.Fit(x, y)
+					full, errF := KernelDual{Settings: s, Kernel: k}.Fit(x, y)
+					part, errP := KernelDual{Settings: s, Kernel: k, GramBudget: budget}.Fit(x, y)
 					if (errF == nil) != (errP == nil) || !slices.Equal(full.Mistakes, part.Mistakes) ||
 						!floats.Equal(full.Alpha, part.Alpha) || full.B != part.B || full.Pocket.Errors != part.Pocket.Errors {
 						t.Errorf("full Gram: %d updates, err %v; rows: %d updates, err %v", full.Updates, errF, part.Updates, errP)

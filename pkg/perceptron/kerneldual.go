@@ -20,8 +20,8 @@ import (
 // in full or in part as Dual's is.
 type KernelDual struct {
 	Settings
-	// K is the kernel; nil means kernel.Linear{}.
-	K kernel.Kernel
+	// Kernel is the kernel; nil means kernel.Linear{}.
+	Kernel kernel.Kernel
 	// Gram, if not nil, is the n×n matrix [K(xᵢ, xⱼ)] of the data passed to
 	// Fit; nil means Fit computes what it needs. Fit panics if its size is
 	// not n×n.
@@ -58,12 +58,12 @@ func (kd KernelDual) Fit(x mat.Matrix, y []float64) (*KernelResult, error) {
 	if err != nil {
 		return nil, err
 	}
-	k := kd.K
+	k := kd.Kernel
 	if k == nil {
 		k = kernel.Linear{}
 	}
 	if err := kernel.Validate(k); err != nil {
-		return nil, fmt.Errorf("%w: %w", cfg.bad("K", k, "a valid kernel"), err)
+		return nil, fmt.Errorf("%w: %w", cfg.bad("Kernel", k, "a valid kernel"), err)
 	}
 	g, err := prepareDual(name, &cfg, kd.GramBudget, k, kd.Gram, x, y)
 	if err != nil {

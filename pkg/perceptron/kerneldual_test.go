@@ -56,7 +56,7 @@ func TestKernelNonlinear(t *testing.T) {
 		{"rings poly", kernel.Polynomial{Degree: 2, Gamma: 1, Coef0: 0}, rx, ry},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			kr, err := KernelDual{K: tc.k}.Fit(tc.x, tc.y)
+			kr, err := KernelDual{Kernel: tc.k}.Fit(tc.x, tc.y)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -81,7 +81,7 @@ func TestKernelNonlinear(t *testing.T) {
 
 func TestKernelErrors(t *testing.T) {
 	x, y := book()
-	if _, err := (KernelDual{K: kernel.RBF{}}).Fit(x, y); !errors.Is(err, classify.ErrSetting) {
+	if _, err := (KernelDual{Kernel: kernel.RBF{}}).Fit(x, y); !errors.Is(err, classify.ErrSetting) {
 		t.Errorf("RBF{Gamma: 0}: err = %v, want classify.ErrSetting", err)
 	}
 	xx, yx := xorData()
