@@ -81,9 +81,9 @@ func (c *Classes) GlyphBoxes(p *plot.Plot) []plot.GlyphBox {
 // are not marked. Draw it over the points (Classes).
 type SupportVectors struct {
 	// Free rings the points with 0 < αᵢ < C (every αᵢ > 0 of a hard
-	// margin), Bound those with αᵢ = C; nil when there is none. Each is
+	// margin), Bounded those with αᵢ = C; nil when there is none. Each is
 	// its own legend thumbnail.
-	Free, Bound *plotter.Scatter
+	Free, Bounded *plotter.Scatter
 }
 
 var (
@@ -124,7 +124,7 @@ func NewSupportVectors(x mat.Matrix, alpha []float64, c float64) (*SupportVector
 		s.Free = scatter(free, ringStyle(draw.RingGlyph{}))
 	}
 	if len(bound) > 0 {
-		s.Bound = scatter(bound, ringStyle(draw.SquareGlyph{}))
+		s.Bounded = scatter(bound, ringStyle(draw.SquareGlyph{}))
 	}
 	return &s, nil
 }
@@ -155,16 +155,16 @@ func kktClass(a, c float64) int {
 }
 
 // Plot implements plot.Plotter.
-func (s *SupportVectors) Plot(c draw.Canvas, p *plot.Plot) { scatters(s.Free, s.Bound).Plot(c, p) }
+func (s *SupportVectors) Plot(c draw.Canvas, p *plot.Plot) { scatters(s.Free, s.Bounded).Plot(c, p) }
 
 // DataRange implements plot.DataRanger.
 func (s *SupportVectors) DataRange() (xmin, xmax, ymin, ymax float64) {
-	return scatters(s.Free, s.Bound).DataRange()
+	return scatters(s.Free, s.Bounded).DataRange()
 }
 
 // GlyphBoxes implements plot.GlyphBoxer.
 func (s *SupportVectors) GlyphBoxes(p *plot.Plot) []plot.GlyphBox {
-	return scatters(s.Free, s.Bound).GlyphBoxes(p)
+	return scatters(s.Free, s.Bounded).GlyphBoxes(p)
 }
 
 // scatterSet draws several scatters as one plotter.

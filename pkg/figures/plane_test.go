@@ -197,7 +197,7 @@ func TestPlaneKKTLegend(t *testing.T) {
 			if n := scatterLen(sv.Free); n != free {
 				t.Errorf("%d points ringed, want %d", n, free)
 			}
-			if n := scatterLen(sv.Bound); n != bound {
+			if n := scatterLen(sv.Bounded); n != bound {
 				t.Errorf("%d points boxed, want %d", n, bound)
 			}
 		})
