@@ -154,11 +154,11 @@ func setAxis(a *plot.Axis, log, integer bool) {
 	switch {
 	case log:
 		a.Scale = plot.LogScale{}
-		a.Tick.Marker = logTicks{}
+		a.Tick.Marker = LogTicks{}
 	case integer:
-		a.Tick.Marker = niceTicks{MinStep: 1}
+		a.Tick.Marker = RoundTicks{MinStep: 1}
 	default:
-		a.Tick.Marker = niceTicks{}
+		a.Tick.Marker = RoundTicks{}
 	}
 }
 

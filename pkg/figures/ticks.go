@@ -8,12 +8,12 @@ import (
 	"gonum.org/v1/plot"
 )
 
-// niceTicks is a plot.Ticker with labelled ticks every step of 1, 2 or 5
+// RoundTicks is a plot.Ticker with labelled ticks every step of 1, 2 or 5
 // times a power of ten, about five of them over the range and never fewer
 // than three, and one minor tick between labels. Two axes with ranges of equal length get the same
 // step, which keeps an equal-aspect figure's grid square. Steps never go
 // below MinStep (1 for counts such as the iteration k).
-type niceTicks struct {
+type RoundTicks struct {
 	MinStep float64
 }
 
@@ -31,7 +31,7 @@ func niceStep(span float64, target int) float64 {
 }
 
 // Ticks implements plot.Ticker.
-func (t niceTicks) Ticks(lo, hi float64) []plot.Tick {
+func (t RoundTicks) Ticks(lo, hi float64) []plot.Tick {
 	if !(hi > lo) || !finite(lo, hi) {
 		return nil
 	}
@@ -93,9 +93,9 @@ func tickLabel(v float64, decimals int) string {
 }
 
 // planeTicks ticks the axes of a figure of the plane (Plane, Contour) as
-// niceTicks does. Size recognises such a figure by it and draws it at the
+// RoundTicks does. Size recognises such a figure by it and draws it at the
 // height that gives both axes one scale.
-type planeTicks struct{ niceTicks }
+type planeTicks struct{ RoundTicks }
 
 // powerOfTen labels the tick at 10^e: gonum's LogTicks computes its values
 // by repeated multiplication and would write 10 as "10.000000000000007" and
@@ -105,16 +105,16 @@ func powerOfTen(e int) string {
 	return strings.Replace(strconv.FormatFloat(math.Pow10(e), 'g', -1, 64), "-", "−", 1)
 }
 
-// logTicks ticks a logarithmic axis as gonum's plot.LogTicks does — labels
+// LogTicks ticks a logarithmic axis as gonum's plot.LogTicks does — labels
 // at the powers of ten, unlabelled ticks at 2…9 times them — and keeps the
 // labels readable: over more than six decades only every other power is
 // labelled, so that they never run into each other, and a range that
 // holds fewer than two powers of ten has its multiples 2 and 5 labelled
 // too (25…800 would show only "100").
-type logTicks struct{}
+type LogTicks struct{}
 
 // Ticks implements plot.Ticker.
-func (logTicks) Ticks(lo, hi float64) []plot.Tick {
+func (LogTicks) Ticks(lo, hi float64) []plot.Tick {
 	if !(lo > 0 && hi > lo) || !finite(lo, hi) {
 		return nil
 	}
