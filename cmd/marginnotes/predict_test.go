@@ -53,7 +53,7 @@ func fitWith[T classify.Classifier](f func(mat.Matrix, []float64) (T, error)) fi
 // the accuracy) and on random points without labels; the book's data and
 // seeded random data with RBF and polynomial kernels.
 func TestSaveModelPredict(t *testing.T) {
-	x, y := dataset.Example21()
+	x, y := dataset.Example21().XY()
 	book := writeSet(t, "book.csv", x, y)
 	xor := dataset.XOR(rand.NewPCG(3, 4), 40, 0.2)
 	xorFile := writeSet(t, "xor.csv", xor.X, xor.Y)

@@ -55,7 +55,7 @@ func show(m classify.Classifier, name string, points [][]float64) {
 func main() {
 	// Li Hang, Example 2.1: x1 = (3, 3), x2 = (4, 3) positive, x3 = (1, 1)
 	// negative, and four new points.
-	x, y := dataset.Example21()
+	x, y := dataset.Example21().XY()
 	points := [][]float64{{4, 4}, {3, 0.5}, {1, 1.5}, {0, 0}}
 	fmt.Println("Example 2.1; new points (4, 4), (3, 0.5), (1, 1.5), (0, 0):")
 	book := []model{

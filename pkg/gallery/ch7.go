@@ -36,7 +36,7 @@ func ch7Entries() []Entry {
 // wrong side of the others; it is highlighted, since Definition 2.1
 // predicts it +1 at every optimal b. The words are in the language l.
 func SoftMarginC01Plane(l lang.Lang) (*plot.Plot, error) {
-	x, y := dataset.Example21()
+	x, y := dataset.Example21().XY()
 	ex, err := svm.Exact{C: SoftMarginC}.Fit(x, y)
 	if err != nil {
 		return nil, err
@@ -75,12 +75,12 @@ func SoftMarginC01Plane(l lang.Lang) (*plot.Plot, error) {
 //
 // The words are in the language l.
 func Figure75(l lang.Lang) (*figures.Grid, error) {
-	x4, y4 := SquaredSlackData()
+	x4, y4 := SquaredSlackData().XY()
 	a, err := svm.Exact{C: SquaredSlackC}.Fit(x4, y4)
 	if err != nil {
 		return nil, err
 	}
-	x, y := dataset.Example21()
+	x, y := dataset.Example21().XY()
 	s, err := svm.Exact{C: SoftMarginC}.Fit(x, y)
 	if err != nil {
 		return nil, err

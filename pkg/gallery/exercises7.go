@@ -41,7 +41,7 @@ func exercises7Entries() []Entry {
 // hyperplane of Example 7.2, ½x⁽¹⁾ + ½x⁽²⁾ − 2 = 0 (α* = (1/4, 0, 1/4)),
 // with its margins and support vectors; the words in the language l.
 func PerceptronVsSVM(l lang.Lang) (*plot.Plot, error) {
-	x, y := dataset.Example21()
+	x, y := dataset.Example21().XY()
 	run, err := Table21()
 	if err != nil {
 		return nil, err
@@ -64,15 +64,15 @@ func PerceptronVsSVM(l lang.Lang) (*plot.Plot, error) {
 
 // Exercise72Data returns the data of the book's exercise 7.2: positive
 // x1 = (1, 2), x2 = (2, 3), x3 = (3, 3), negative x4 = (2, 1), x5 = (3, 2).
-func Exercise72Data() (*mat.Dense, []float64) {
-	return mat.NewDense(5, 2, []float64{1, 2, 2, 3, 3, 3, 2, 1, 3, 2}), []float64{1, 1, 1, -1, -1}
+func Exercise72Data() *dataset.Set {
+	return fixture(5, []float64{1, 2, 2, 3, 3, 3, 2, 1, 3, 2}, []float64{1, 1, 1, -1, -1}, "Li Hang, Statistical Learning Methods, exercise 7.2")
 }
 
 // Exercise72Margin draws the answer of exercise 7.2 found by svm.Exact:
 // the hyperplane −x⁽¹⁾ + 2x⁽²⁾ − 2 = 0, the margins w·x + b = ±1 and the
 // support vectors x1, x3 and x5; the words in the language l.
 func Exercise72Margin(l lang.Lang) (*plot.Plot, error) {
-	x, y := Exercise72Data()
+	x, y := Exercise72Data().XY()
 	ex, err := svm.Exact{}.Fit(x, y)
 	if err != nil {
 		return nil, err
@@ -93,8 +93,8 @@ const SquaredSlackC = 1
 // SquaredSlackData returns the data of exercise 7.3 in notebook
 // 14-exercises-ch7: Example 2.1 with a fourth point x4 = (3.5, 3) labelled
 // −1, on the segment x1x2, so that no line separates the classes.
-func SquaredSlackData() (*mat.Dense, []float64) {
-	return mat.NewDense(4, 2, []float64{3, 3, 4, 3, 1, 1, 3.5, 3}), []float64{1, 1, -1, -1}
+func SquaredSlackData() *dataset.Set {
+	return fixture(4, []float64{3, 3, 4, 3, 1, 1, 3.5, 3}, []float64{1, 1, -1, -1}, "notebook 14-exercises-ch7, exercise 7.3")
 }
 
 // SquaredSlackPlane draws SquaredSlackData with the soft-margin SVM of
@@ -102,7 +102,7 @@ func SquaredSlackData() (*mat.Dense, []float64) {
 // exercise 7.3 (svm.SquaredSlack), both with C = SquaredSlackC, and the
 // hinge solution's KKT classes; the words in the language l.
 func SquaredSlackPlane(l lang.Lang) (*plot.Plot, error) {
-	x, y := SquaredSlackData()
+	x, y := SquaredSlackData().XY()
 	h, err := svm.Exact{C: SquaredSlackC}.Fit(x, y)
 	if err != nil {
 		return nil, err

@@ -39,7 +39,7 @@ func BookOtherOrder() []int { return []int{0, 2, 2, 2, 1, 2, 2, 2, 0, 2, 2} }
 // hyperplane it ends at. Every frame shows the square around the points
 // and the origin.
 func PrimalFrames(l lang.Lang) ([]figures.Sequence, error) {
-	x, y := dataset.Example21()
+	x, y := dataset.Example21().XY()
 	view, err := figures.SharedView(x, y, true)
 	if err != nil {
 		return nil, err
@@ -123,7 +123,7 @@ func primalFrames(l lang.Lang, x *mat.Dense, y []float64, run *perceptron.Result
 // and the update αᵢ ← αᵢ + 1, b ← b + yᵢ. The figure shows the hyperplane
 // w = Σⱼ αⱼyⱼxⱼ, b beside the multipliers α after the update.
 func DualFrames(l lang.Lang) ([]figures.Sequence, error) {
-	x, y := dataset.Example21()
+	x, y := dataset.Example21().XY()
 	run, err := perceptron.Dual{Settings: perceptron.Settings{Record: true}}.Fit(x, y)
 	if err != nil {
 		return nil, fmt.Errorf("gallery: dual frames: %w", err)
@@ -294,7 +294,7 @@ func SoftMarginFrameCs() []float64 {
 // its interval, the count of each KKT class and the primal and dual
 // objectives. Each sequence starts at C = 0.1, SoftMarginC.
 func SoftMarginFrames(l lang.Lang) ([]figures.Sequence, error) {
-	bx, by := dataset.Example21()
+	bx, by := dataset.Example21().XY()
 	bookView, err := figures.SharedView(bx, by, true)
 	if err != nil {
 		return nil, err

@@ -42,7 +42,7 @@ const SoftMarginC = 0.1
 // [−0.7, 0.1]: flat on the interval of optimal b, [−0.4, −0.2]. The words
 // are in the language l.
 func SoftMarginBInterval(l lang.Lang) (*plot.Plot, error) {
-	x, y := dataset.Example21()
+	x, y := dataset.Example21().XY()
 	ex, err := svm.Exact{C: SoftMarginC}.Fit(x, y)
 	if err != nil {
 		return nil, err

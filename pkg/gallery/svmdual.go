@@ -28,7 +28,7 @@ func svmDualEntries() []Entry {
 // stationary point (3/2, −1) and the minima (0, 2/13) and (1/4, 0) of the two
 // edges, each on its level curve; the words in the language l.
 func Example72Contour(l lang.Lang) (*plot.Plot, error) {
-	x, y := dataset.Example21()
+	x, y := dataset.Example21().XY()
 	d, err := svm.NewDualProblem(x, y, nil, 0)
 	if err != nil {
 		return nil, err
@@ -53,7 +53,7 @@ func Example72Contour(l lang.Lang) (*plot.Plot, error) {
 // margins w·x + b = ±1, its normal, and the support vectors x1 and x3
 // circled; the words in the language l.
 func Example72Margin(l lang.Lang) (*plot.Plot, error) {
-	x, y := dataset.Example21()
+	x, y := dataset.Example21().XY()
 	ex, err := svm.Exact{}.Fit(x, y)
 	if err != nil {
 		return nil, err

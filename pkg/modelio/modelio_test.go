@@ -45,7 +45,7 @@ func fit[T classify.Classifier](t *testing.T, name string, solver any, f func(ma
 // seeded random data with an RBF kernel (XOR) or noise (the voted
 // perceptron, the soft-margin interior-point solver).
 func models(t *testing.T) []fitted {
-	x, y := dataset.Example21()
+	x, y := dataset.Example21().XY()
 	book := &dataset.Set{X: x, Y: y}
 	xor := dataset.XOR(rand.NewPCG(3, 4), 60, 0.2)
 	small := dataset.XOR(rand.NewPCG(5, 6), 10, 0.2)

@@ -20,7 +20,7 @@ import (
 const kktTol = 1e-9
 
 func TestExactExample72(t *testing.T) {
-	x, y := dataset.Example21()
+	x, y := dataset.Example21().XY()
 	r, cands, err := Exact{}.FitCandidates(x, y)
 	if err != nil {
 		t.Fatal(err)
@@ -110,7 +110,7 @@ func TestExactExample72(t *testing.T) {
 // TestExactExample71 solves the primal problem of Example 7.1 through the
 // dual: the book's answer is w = (1/2, 1/2), b = −2, support vectors x1, x3.
 func TestExactExample71(t *testing.T) {
-	x, y := dataset.Example21()
+	x, y := dataset.Example21().XY()
 	// A soft margin with C ≥ max αᵢ* = 1/4 has the same solution.
 	for _, c := range []float64{0, 0.25, 1, 100} {
 		t.Run(fmt.Sprintf("C=%v", c), func(t *testing.T) {
@@ -132,7 +132,7 @@ func TestExactExample71(t *testing.T) {
 // conditions y₁f(x1) ≤ 1, y₃f(x3) ≤ 1 (α = C) and y₂f(x2) ≥ 1 (α = 0) give
 // b ≤ −0.2, b ≥ −1.4 and b ≥ −0.4.
 func TestExactSoftBook(t *testing.T) {
-	x, y := dataset.Example21()
+	x, y := dataset.Example21().XY()
 	r, err := Exact{C: 0.1}.Fit(x, y)
 	if err != nil {
 		t.Fatal(err)
@@ -254,7 +254,7 @@ func checkDualSolution(t *testing.T, name string, x mat.Matrix, y []float64, c f
 }
 
 func TestExactErrors(t *testing.T) {
-	x, y := dataset.Example21()
+	x, y := dataset.Example21().XY()
 	xor := mat.NewDense(4, 2, []float64{0, 0, 1, 1, 0, 1, 1, 0})
 	xorY := []float64{1, 1, -1, -1}
 	big := mat.NewDense(DefaultExactMaxPoints+1, 1, nil)

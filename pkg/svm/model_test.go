@@ -27,7 +27,7 @@ const modelTol = 1e-8
 // Example 7.2 gives f(x) = ½x⁽¹⁾ + ½x⁽²⁾ − 2, and Definition 2.1 classifies
 // f(x) = 0 as +1.
 func TestDecisionExample72(t *testing.T) {
-	x, y := dataset.Example21()
+	x, y := dataset.Example21().XY()
 	models := map[string]func() (classify.Classifier, error){
 		"SMO":           func() (classify.Classifier, error) { return svm.SMO{}.Fit(x, y) },
 		"Exact":         func() (classify.Classifier, error) { return svm.Exact{}.Fit(x, y) },
@@ -124,7 +124,7 @@ func TestModelHoldsItsData(t *testing.T) {
 }
 
 func TestModelPanics(t *testing.T) {
-	x, y := dataset.Example21()
+	x, y := dataset.Example21().XY()
 	lin, err := svm.SMO{}.Fit(x, y)
 	if err != nil {
 		t.Fatal(err)

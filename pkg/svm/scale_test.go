@@ -113,7 +113,7 @@ func checkOptimal(t *testing.T, name string, r *Result, eps float64) {
 // scaleSets returns the data of the scale tests: Example 2.1, seeded
 // separable points and overlapping Gaussian clouds of n points.
 func scaleSets(n int) map[string]*dataset.Set {
-	x, y := dataset.Example21()
+	x, y := dataset.Example21().XY()
 	sep, _ := dataset.Separable(rand.NewPCG(21, 1), n, 3, 0.3, 2)
 	return map[string]*dataset.Set{
 		"example 2.1": {X: x, Y: y},
@@ -239,7 +239,7 @@ func TestInteriorPointScale(t *testing.T) {
 // C = 1e-12 has w ≈ 0, b ≈ 1 (see TestSweepExample21) and an interval of b
 // that is not inverted; the exact solver at C = 1e9 is the hard margin.
 func TestScaleBook(t *testing.T) {
-	x, y := dataset.Example21()
+	x, y := dataset.Example21().XY()
 	for _, c := range []struct {
 		name   string
 		fit    func() (*Result, error)
@@ -281,7 +281,7 @@ func TestScaleBook(t *testing.T) {
 // give classify.ErrNonFinite, never a result that says something else (the
 // ×1e-300 data used to be reported as two points that coincide).
 func TestExtremeScales(t *testing.T) {
-	x, y := dataset.Example21()
+	x, y := dataset.Example21().XY()
 	for _, s := range []float64{1e-300, 1e-160, 1e160, 1e300} {
 		xs := scaled(x, s)
 		for solver, fit := range map[string]func() error{

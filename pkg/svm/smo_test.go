@@ -40,7 +40,7 @@ const (
 func TestSMOExample72(t *testing.T) {
 	// Li Hang, Example 7.2 (book.md): α* = (1/4, 0, 1/4), w* = (1/2, 1/2),
 	// b* = −2, support vectors x1 and x3, dual minimum −1/4.
-	x, y := dataset.Example21()
+	x, y := dataset.Example21().XY()
 	r, err := SMO{}.Fit(x, y)
 	if err != nil {
 		t.Fatal(err)
@@ -340,7 +340,7 @@ func TestSMOStats(t *testing.T) {
 // work; that kernel and data errors wrap their sentinels; and that the
 // message starts with the solver's name and names it once.
 func TestSMOErrors(t *testing.T) {
-	x, y := dataset.Example21()
+	x, y := dataset.Example21().XY()
 	for _, c := range []struct {
 		smo   SMO
 		field string
@@ -481,7 +481,7 @@ func (hugeKernel) Eval(x, z []float64) float64 { return math.Inf(1) }
 // ErrNonFinite, never a converged result; the message names the point
 // where the diagonal overflows.
 func TestSMOKernelNotFinite(t *testing.T) {
-	x, y := dataset.Example21()
+	x, y := dataset.Example21().XY()
 	for _, c := range []struct {
 		k    kernel.Kernel
 		want string

@@ -12,7 +12,7 @@ import (
 // sit at the bound αᵢ = C, and b* is only known to lie in an interval;
 // from C = 1/4 on, the hard-margin answer α* = (1/4, 0, 1/4) is reached.
 func ExampleSMO_Sweep() {
-	x, y := dataset.Example21()
+	x, y := dataset.Example21().XY()
 	res, err := svm.SMO{}.Sweep(x, y, []float64{0.1, 0.2, 1, 10})
 	if err != nil {
 		log.Fatal(err)
