@@ -98,21 +98,19 @@ func TestSettingErrors(t *testing.T) {
 // what kernel.Validate says.
 func TestKernelSettingError(t *testing.T) {
 	x, y := book()
-	k := kernel.RBF{Gamma: -1}
-	_, err := KernelDual{Kernel: k}.Fit(x, y)
-	var se *classify.SettingError
-	if !errors.As(err, &se) || se.Field != "Kernel" {
-		t.Fatalf("err = %v, want a *classify.SettingError for K", err)
-	}
-	verr := kernel.Validate(k)
-	wrapped := false
-	if u, ok := err.(interface{ Unwrap() []error }); ok {
-		for _, e := range u.Unwrap() {
-			wrapped = wrapped || e.Error() == verr.Error()
+	for _, k := range []kernel.Kernel{kernel.RBF{Gamma: -1}, kernel.RBF{}, kernel.Polynomial{Gamma: 1}} {
+		_, err := KernelDual{Kernel: k}.Fit(x, y)
+		var se *classify.SettingError
+		if !errors.As(err, &se) || se.Solver != "perceptron.KernelDual" || se.Field != "Kernel" {
+			t.Errorf("%v: err = %v, want a *classify.SettingError for perceptron.KernelDual.Kernel", k, err)
+			continue
 		}
-	}
-	if !wrapped {
-		t.Errorf("err = %v does not wrap kernel.Validate's %v", err, verr)
+		if verr := kernel.Validate(k); se.Err == nil || se.Err.Error() != verr.Error() || !errors.Is(err, kernel.ErrParameter) {
+			t.Errorf("%v: err = %v does not wrap kernel.Validate's %v", k, err, verr)
+		}
+		if msg := err.Error(); !strings.HasPrefix(msg, "perceptron.KernelDual: ") || strings.Count(msg, "perceptron") != 1 {
+			t.Errorf("%v: message %q, want the prefix perceptron.KernelDual once", k, msg)
+		}
 	}
 }
 

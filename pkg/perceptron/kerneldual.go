@@ -1,7 +1,6 @@
 package perceptron
 
 import (
-	"fmt"
 	"slices"
 
 	"gonum.org/v1/gonum/mat"
@@ -58,12 +57,9 @@ func (kd KernelDual) Fit(x mat.Matrix, y []float64) (*KernelResult, error) {
 	if err != nil {
 		return nil, err
 	}
-	k := kd.Kernel
-	if k == nil {
-		k = kernel.Linear{}
-	}
-	if err := kernel.Validate(k); err != nil {
-		return nil, fmt.Errorf("%w: %w", cfg.bad("Kernel", k, "a valid kernel"), err)
+	k, err := kernel.Setting(cfg.solver, kd.Kernel)
+	if err != nil {
+		return nil, err
 	}
 	g, err := prepareDual(name, &cfg, kd.GramBudget, k, kd.Gram, x, y)
 	if err != nil {

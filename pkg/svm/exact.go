@@ -60,8 +60,8 @@ type Candidate struct {
 // of faces tried. The result is Converged when its KKT violation and its
 // duality gap are within rounding relative to the problem's scale.
 //
-// Invalid settings give a *classify.SettingError or an error wrapping
-// kernel.ErrParameter; too many points ErrTooLarge; bad data the error of
+// Invalid settings, an invalid kernel included, give a
+// *classify.SettingError; too many points ErrTooLarge; bad data the error of
 // dataset.Validate or dataset.ErrOneClass. Returned with the best feasible
 // candidate: ErrNotSeparable (Status NotSeparable) for a hard margin on data
 // the kernel does not separate, ErrNotConverged (Status NoProgress) when the

@@ -57,6 +57,9 @@ type SquaredSlack struct {
 	MaxIter int
 }
 
+// squaredName is the prefix of SquaredSlack's errors.
+const squaredName = "svm.SquaredSlack"
+
 // SquaredResult is the solution of the squared-slack SVM, from either
 // side. It classifies points on its own: Decision(x) = Σαᵢyᵢ K(xᵢ, x) + b.
 type SquaredResult struct {
@@ -113,9 +116,9 @@ func (r *SquaredResult) Dim() int { return r.model.Dim() }
 // beyond about
 // 10⁸·R²/n SMO's separability test reports ErrNotSeparable.
 //
-// The error wraps classify.ErrSetting for an invalid C or Eps, the error of
-// dataset.Validate or kernel.Validate, dataset.ErrOneClass, or the error of
-// SMO (ErrNotConverged, ErrNotSeparable).
+// An invalid C, Eps or kernel gives a *classify.SettingError; otherwise the
+// error wraps that of dataset.Validate, dataset.ErrOneClass, or the error
+// of SMO (ErrNotConverged, ErrNotSeparable).
 func (s SquaredSlack) Fit(x mat.Matrix, y []float64) (*SquaredResult, error) {
 	k, err := s.check(x, y)
 	if err != nil {
@@ -123,7 +126,7 @@ func (s SquaredSlack) Fit(x mat.Matrix, y []float64) (*SquaredResult, error) {
 	}
 	eps := s.Eps
 	if !(eps >= 0) || math.IsInf(eps, 1) {
-		return nil, &classify.SettingError{Solver: "svm.SquaredSlack", Field: "Eps", Value: s.Eps, Want: "a finite number ≥ 0"}
+		return nil, &classify.SettingError{Solver: squaredName, Field: "Eps", Value: s.Eps, Want: "a finite number ≥ 0"}
 	}
 	if eps == 0 {
 		eps = DefaultSquaredEps
@@ -173,8 +176,8 @@ func (k ridgeKernel) Eval(x, z []float64) float64 {
 // leaves the set of points with ξᵢ > 0 unchanged. α is read off the
 // solution as αᵢ = 2Cξᵢ.
 //
-// The error wraps classify.ErrSetting for an invalid C or MaxIter or a
-// kernel other than linear, the error of dataset.Validate,
+// An invalid C, MaxIter or kernel, or a kernel other than linear, gives a
+// *classify.SettingError; otherwise the error wraps that of dataset.Validate,
 // dataset.ErrOneClass, or ErrNotConverged (with the last iterate) when
 // MaxIter steps do not suffice.
 func (s SquaredSlack) FitPrimal(x mat.Matrix, y []float64) (*SquaredResult, error) {
@@ -183,11 +186,11 @@ func (s SquaredSlack) FitPrimal(x mat.Matrix, y []float64) (*SquaredResult, erro
 		return nil, err
 	}
 	if _, ok := k.(kernel.Linear); !ok {
-		return nil, &classify.SettingError{Solver: "svm.SquaredSlack", Field: "Kernel", Value: k, Want: "kernel.Linear for FitPrimal"}
+		return nil, &classify.SettingError{Solver: squaredName, Field: "Kernel", Value: k, Want: "kernel.Linear for FitPrimal"}
 	}
 	maxIter := s.MaxIter
 	if maxIter < 0 {
-		return nil, &classify.SettingError{Solver: "svm.SquaredSlack", Field: "MaxIter", Value: s.MaxIter, Want: "≥ 0"}
+		return nil, &classify.SettingError{Solver: squaredName, Field: "MaxIter", Value: s.MaxIter, Want: "≥ 0"}
 	}
 	if maxIter == 0 {
 		maxIter = 100
@@ -292,7 +295,7 @@ func (s SquaredSlack) fromPrimal(x mat.Matrix, y, v []float64) *SquaredResult {
 // check validates the settings and the data and returns the kernel.
 func (s SquaredSlack) check(x mat.Matrix, y []float64) (kernel.Kernel, error) {
 	if !(s.C > 0) || math.IsInf(s.C, 1) {
-		return nil, &classify.SettingError{Solver: "svm.SquaredSlack", Field: "C", Value: s.C, Want: "a finite number > 0"}
+		return nil, &classify.SettingError{Solver: squaredName, Field: "C", Value: s.C, Want: "a finite number > 0"}
 	}
 	if err := dataset.Validate(x, y); err != nil {
 		return nil, fmt.Errorf("svm: squared slack: %w", err)
@@ -300,14 +303,7 @@ func (s SquaredSlack) check(x mat.Matrix, y []float64) (kernel.Kernel, error) {
 	if pos, neg := dataset.Counts(y); pos == 0 || neg == 0 {
 		return nil, fmt.Errorf("svm: squared slack: %w", dataset.ErrOneClass)
 	}
-	k := s.Kernel
-	if k == nil {
-		k = kernel.Linear{}
-	}
-	if err := kernel.Validate(k); err != nil {
-		return nil, fmt.Errorf("svm: squared slack: %w", err)
-	}
-	return k, nil
+	return kernel.Setting(squaredName, s.Kernel)
 }
 
 // result builds the result of the multipliers α: the support set, w for

@@ -33,10 +33,11 @@ func (s SMO) Sweep(x mat.Matrix, y []float64, cs []float64) ([]*Result, error) {
 }
 
 // sweepError adds the value of C to an error of SMO.Fit, after the solver's
-// name, unless the error names C already (an invalid C).
+// name, unless the error is an invalid setting (which names C when C is
+// what is wrong, and otherwise does not depend on it).
 func sweepError(c float64, err error) error {
 	var se *classify.SettingError
-	if errors.As(err, &se) && se.Field == "C" {
+	if errors.As(err, &se) {
 		return err
 	}
 	msg, _ := strings.CutPrefix(err.Error(), smoName+": ")
