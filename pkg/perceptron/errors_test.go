@@ -117,6 +117,7 @@ func TestKernelSettingError(t *testing.T) {
 // The errors of the data and of the run name the form once.
 func TestRunErrors(t *testing.T) {
 	x, y := book()
+	solvers := map[string]string{"primal": "perceptron.Primal", "dual": "perceptron.Dual", "kernel": "perceptron.KernelDual"}
 	xx, yx := xorData()
 	cases := []struct {
 		name string
@@ -140,8 +141,8 @@ func TestRunErrors(t *testing.T) {
 				if !errors.Is(err, tc.want) {
 					t.Fatalf("err = %v, want %v", err, tc.want)
 				}
-				if msg := err.Error(); !strings.HasPrefix(msg, "perceptron: "+form+": ") || strings.Count(msg, "perceptron:") != 1 {
-					t.Errorf("message %q should start with %q once", msg, "perceptron: "+form+": ")
+				if msg := err.Error(); !strings.HasPrefix(msg, solvers[form]+": ") || strings.Count(msg, "perceptron") != 1 {
+					t.Errorf("message %q should start with %q and name the package once", msg, solvers[form]+": ")
 				}
 			})
 		}
@@ -165,6 +166,41 @@ func TestBoundDataError(t *testing.T) {
 	} {
 		if err := f(); !errors.Is(err, dataset.ErrLabel) {
 			t.Errorf("%s: err = %v, want dataset.ErrLabel", name, err)
+		}
+	}
+}
+
+// Every error of the package names the solver or function that returned
+// it, first and once, in the style of the whole library ("svm.SMO: …").
+func TestErrorContext(t *testing.T) {
+	x, y := book()
+	xx, yx := xorData()
+	bad := []float64{1, 1, 0}
+	for _, c := range []struct {
+		prefix string
+		err    func() error
+		want   error
+	}{
+		{"perceptron.Voted", func() error { _, err := Voted{}.Fit(x, bad); return err }, dataset.ErrLabel},
+		{"perceptron.Voted", func() error {
+			_, err := Voted{}.Fit(mat.NewDense(2, 1, []float64{1e308, -1e308}), []float64{1, -1})
+			return err
+		}, classify.ErrNonFinite},
+		{"perceptron.NovikoffBound", func() error { _, err := NovikoffBound(xx, yx); return err }, ErrNotSeparable},
+		{"perceptron.NovikoffBound", func() error { _, err := NovikoffBound(x, bad); return err }, dataset.ErrLabel},
+		{"perceptron.CS229Bound", func() error { _, err := CS229Bound(x, y); return err }, ErrNotSeparable},
+		{"perceptron.HyperplaneBound", func() error { _, err := HyperplaneBound(x, y, []float64{0, 0}, 0); return err }, ErrInit},
+		{"perceptron.HyperplaneBound", func() error { _, err := HyperplaneBound(x, y, []float64{-1, -1}, 3); return err }, ErrNotSeparable},
+		{"perceptron.CheckProof", func() error { _, err := CheckProof(nil, &Bound{}, 1); return err }, ErrTrace},
+		{"perceptron.Enumeration", func() error { _, err := Enumeration{}.Outcomes(x, bad); return err }, dataset.ErrLabel},
+	} {
+		err := c.err()
+		if !errors.Is(err, c.want) {
+			t.Errorf("%s: error %v, want %v", c.prefix, err, c.want)
+			continue
+		}
+		if msg := err.Error(); !strings.HasPrefix(msg, c.prefix+": ") || strings.Count(msg, "perceptron") != 1 {
+			t.Errorf("message %q should start with %q and name the package once", msg, c.prefix+": ")
 		}
 	}
 }

@@ -52,8 +52,8 @@ var (
 // ErrNonFinite also covers a kernel value that is not finite at a support
 // point. It panics if Gram is set and is not n×n.
 func (kd KernelDual) Fit(x mat.Matrix, y []float64) (*KernelResult, error) {
-	const name = "kernel"
-	cfg, err := kd.config("perceptron.KernelDual")
+	const name = "perceptron.KernelDual"
+	cfg, err := kd.config(name)
 	if err != nil {
 		return nil, err
 	}

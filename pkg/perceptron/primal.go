@@ -51,8 +51,8 @@ var (
 // give a *classify.SettingError, invalid data an error wrapping a dataset
 // sentinel.
 func (p Primal) Fit(x mat.Matrix, y []float64) (*Result, error) {
-	const name = "primal"
-	cfg, err := p.config("perceptron.Primal")
+	const name = "perceptron.Primal"
+	cfg, err := p.config(name)
 	if err != nil {
 		return nil, err
 	}

@@ -39,6 +39,9 @@ type Voted struct {
 	MaxVotes int
 }
 
+// votedName is the prefix of Voted's errors.
+const votedName = "perceptron.Voted"
+
 // Defaults of Voted.
 const (
 	// DefaultVotedEpochs is the number of epochs used when Voted.Epochs is 0.
@@ -91,7 +94,7 @@ var (
 // classify.ErrNonFinite with the partial result.
 func (v Voted) Fit(x mat.Matrix, y []float64) (*VotedResult, error) {
 	bad := func(field string, value any, want string) error {
-		return &classify.SettingError{Solver: "perceptron.Voted", Field: field, Value: value, Want: want}
+		return &classify.SettingError{Solver: votedName, Field: field, Value: value, Want: want}
 	}
 	epochs := v.Epochs
 	switch {
@@ -111,7 +114,7 @@ func (v Voted) Fit(x mat.Matrix, y []float64) (*VotedResult, error) {
 		return nil, bad("MaxVotes", maxVotes, "0 or a number ≥ 2")
 	}
 	if err := dataset.Validate(x, y); err != nil {
-		return nil, wrap("voted", err)
+		return nil, wrap(votedName, err)
 	}
 	src := v.Src
 	if src == nil {
@@ -175,7 +178,7 @@ func (v Voted) Fit(x mat.Matrix, y []float64) (*VotedResult, error) {
 			err = checkWeights(res.Votes[s].W, res.Votes[s].B)
 		}
 	}
-	return res, wrap("voted", err)
+	return res, wrap(votedName, err)
 }
 
 // voter keeps the state of a voted run: the current vector (w, b) with its

@@ -140,7 +140,7 @@ func (s SquaredSlack) Fit(x mat.Matrix, y []float64) (*SquaredResult, error) {
 	}
 	res, err := SMO{Kernel: ridgeKernel{base: k, d: d, ridge: 1 / (2 * s.C)}, Eps: eps}.Fit(aug, y)
 	if err != nil {
-		return nil, fmt.Errorf("svm: squared slack, C = %g: %w", s.C, err)
+		return nil, withContext(err, smoName, fmt.Sprintf("%s: SMO at C = %g", squaredName, s.C))
 	}
 	r := s.result(x, y, k, res.Alpha)
 	r.Iterations = res.Iterations
@@ -244,10 +244,10 @@ func (s SquaredSlack) FitPrimal(x mat.Matrix, y []float64) (*SquaredResult, erro
 			h.SetSym(d, d, 1)
 		}
 		if !chol.Factorize(h) {
-			return nil, fmt.Errorf("svm: squared slack primal: %w: Newton system not positive definite", ErrNotConverged)
+			return nil, fmt.Errorf("%s: FitPrimal: %w: Newton system not positive definite", squaredName, ErrNotConverged)
 		}
 		if err := chol.SolveVecTo(&step, g); err != nil {
-			return nil, fmt.Errorf("svm: squared slack primal: %w: %v", ErrNotConverged, err)
+			return nil, fmt.Errorf("%s: FitPrimal: %w: %v", squaredName, ErrNotConverged, err)
 		}
 		step.ScaleVec(-1, &step)
 		// Backtracking (Armijo) from the full Newton step.
@@ -271,7 +271,7 @@ func (s SquaredSlack) FitPrimal(x mat.Matrix, y []float64) (*SquaredResult, erro
 	}
 	r := s.fromPrimal(x, y, v)
 	r.Iterations = maxIter
-	return r, fmt.Errorf("svm: squared slack primal: %w after %d Newton steps", ErrNotConverged, maxIter)
+	return r, fmt.Errorf("%s: FitPrimal: %w after %d Newton steps", squaredName, ErrNotConverged, maxIter)
 }
 
 // fromPrimal returns the result for the primal solution v = (w, b), with
@@ -298,10 +298,10 @@ func (s SquaredSlack) check(x mat.Matrix, y []float64) (kernel.Kernel, error) {
 		return nil, &classify.SettingError{Solver: squaredName, Field: "C", Value: s.C, Want: "a finite number > 0"}
 	}
 	if err := dataset.Validate(x, y); err != nil {
-		return nil, fmt.Errorf("svm: squared slack: %w", err)
+		return nil, fmt.Errorf("%s: %w", squaredName, err)
 	}
 	if pos, neg := dataset.Counts(y); pos == 0 || neg == 0 {
-		return nil, fmt.Errorf("svm: squared slack: %w", dataset.ErrOneClass)
+		return nil, fmt.Errorf("%s: %d positive and %d negative labels: %w", squaredName, pos, neg, dataset.ErrOneClass)
 	}
 	return kernel.Setting(squaredName, s.Kernel)
 }

@@ -40,8 +40,17 @@ func sweepError(c float64, err error) error {
 	if errors.As(err, &se) {
 		return err
 	}
-	msg, _ := strings.CutPrefix(err.Error(), smoName+": ")
-	return &contextError{msg: fmt.Sprintf("%s: sweep at C = %v: %s", smoName, c, msg), err: err}
+	return withContext(err, smoName, fmt.Sprintf("%s: sweep at C = %v", smoName, c))
+}
+
+// withContext returns err with its message's prefix (the name of the
+// solver that returned it, as "svm.SMO") replaced by ctx, so that the
+// message names the solver the caller called, once, first: "svm.SMO: sweep
+// at C = 10: …", "svm.SquaredSlack: SMO at C = 1: …". errors.Is and
+// errors.As see through it.
+func withContext(err error, prefix, ctx string) error {
+	msg, _ := strings.CutPrefix(err.Error(), prefix+": ")
+	return &contextError{msg: ctx + ": " + msg, err: err}
 }
 
 // contextError is err with a message that adds context to err's own.
