@@ -73,7 +73,7 @@ func TestSaveModelPredict(t *testing.T) {
 		{"kernel rbf", "perceptron.KernelDual", []string{"perceptron", "--form", "kernel", "--kernel", "rbf", "--gamma", "2"}, xorFile,
 			fitWith(perceptron.KernelDual{Kernel: kernel.RBF{Gamma: 2}}.Fit)},
 		{"voted", "perceptron.Voted", []string{"perceptron", "--form", "voted", "--seed", "3"}, noisyFile,
-			fitWith(perceptron.Voted{Order: perceptron.Shuffle, Src: rand.NewPCG(3, 0)}.Fit)},
+			fitWith(perceptron.Voted{Settings: perceptron.Settings{Order: perceptron.Shuffle, Src: rand.NewPCG(3, 0)}}.Fit)},
 		{"smo", "svm.SMO", []string{"svm"}, book, fitWith(svm.SMO{}.Fit)},
 		{"smo rbf", "svm.SMO", []string{"svm", "--c", "1", "--kernel", "rbf", "--gamma", "1"}, xorFile,
 			fitWith(svm.SMO{C: 1, Kernel: kernel.RBF{Gamma: 1}}.Fit)},

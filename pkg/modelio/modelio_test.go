@@ -55,7 +55,7 @@ func models(t *testing.T) []fitted {
 	primal := perceptron.Primal{Settings: perceptron.Settings{Eta: 0.5, MaxEpochs: 50}, B0: 0.25}
 	dual := perceptron.Dual{Settings: perceptron.Settings{Order: perceptron.Choices, Sequence: []int{0, 2, 2, 2, 1, 2, 2, 2, 0, 2, 2}}}
 	kd := perceptron.KernelDual{Settings: perceptron.Settings{Order: perceptron.Shuffle}, Kernel: rbf}
-	voted := perceptron.Voted{Epochs: 20, Order: perceptron.Shuffle, MaxVotes: 16}
+	voted := perceptron.Voted{Settings: perceptron.Settings{MaxEpochs: 20, Order: perceptron.Shuffle}, MaxVotes: 16}
 	smo := svm.SMO{C: 2, Kernel: rbf, Eps: 1e-4}
 	smoLinear := svm.SMO{}
 	exact := svm.Exact{C: 1, Kernel: poly}
