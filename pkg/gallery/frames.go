@@ -141,8 +141,8 @@ func DualFrames(l lang.Lang) ([]figures.Sequence, error) {
 	}
 	frames := make([]figures.Frame, len(run.Trace))
 	for k, s := range run.Trace {
-		alpha := run.AlphaAt(k)
-		w := s.W // Σⱼ αⱼyⱼxⱼ, kept by the dual form
+		alpha, _ := run.AlphaAt(k) // k is in the trace
+		w := s.W                   // Σⱼ αⱼyⱼxⱼ, kept by the dual form
 		pl := figures.Plane{
 			Title: fmt.Sprintf("w = Σ αj yj xj = %s, b = %s", notation.Plain.Vector(w), notation.Plain.Number(s.B)),
 			X:     x, Y: y, Names: names, View: view, NoLegend: true,
@@ -152,7 +152,8 @@ func DualFrames(l lang.Lang) ([]figures.Sequence, error) {
 		state := fmt.Sprintf(l.Pick("k = 0: start, α = %s, b = %s", "k = 0：初值 α = %s，b = %s"), notation.Vector(alpha), notation.Number(s.B))
 		var table [][]string
 		if k > 0 {
-			prev, prevAlpha, i := run.Trace[k-1], run.AlphaAt(k-1), s.Point
+			prev, i := run.Trace[k-1], s.Point
+			prevAlpha, _ := run.AlphaAt(k - 1)
 			pl.Highlight = []int{i}
 			table = [][]string{{"j", "αj", "yj", fmt.Sprintf("G(j, %d) = xj·x%d", i+1, i+1), "αj yj G(j, " + fmt.Sprint(i+1) + ")"}}
 			sum := prev.B

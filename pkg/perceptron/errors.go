@@ -44,7 +44,6 @@ const (
 	errGramSize = "perceptron: Gram matrix size does not match the number of examples"
 	errLength   = "perceptron: vector lengths do not match"
 	errDims     = "perceptron: number of labels does not match number of rows"
-	errStep     = "perceptron: step not in the recorded trace"
 )
 
 // wrap adds the name of the solver or function to err, in the style of the

@@ -64,7 +64,8 @@ func ExampleDual() {
 		panic(err)
 	}
 	for k, s := range res.Trace {
-		fmt.Printf("k=%d α=%v b=%.4g\n", s.K, res.AlphaAt(k), s.B)
+		alpha, _ := res.AlphaAt(k) // recorded: Record is set
+		fmt.Printf("k=%d α=%v b=%.4g\n", s.K, alpha, s.B)
 	}
 	fmt.Printf("w = (%.4g, %.4g), b = %.4g\n", res.W[0], res.W[1], res.B)
 	// Output:
