@@ -33,7 +33,10 @@ type KernelDual struct {
 // KernelResult is the outcome of KernelDual: the model
 // f(x) = Σⱼ Coef[j]·K(Support[j], x) + B over the points with αⱼ > 0
 // (kernel.Expansion, Coef[j] = αⱼyⱼ, copies of the points) and the run that
-// found it. The steps of its trace have W = nil.
+// found it. The steps of its trace have W = nil. It classifies on its own:
+// Decision(x) = Σⱼ Coef[j]·K(Support[j], x) + B and Predict(x) =
+// classify.Sign(Decision(x)) are the methods of the embedded
+// kernel.Expansion.
 type KernelResult struct {
 	kernel.Expansion
 	Run

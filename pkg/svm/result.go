@@ -11,7 +11,9 @@ import (
 
 // Result is the solution of the dual problem: the fitted Model, which
 // classifies on its own, and everything the multipliers determine. Indices
-// are 0-based.
+// are 0-based. Decision(x) = Σ αᵢyᵢK(xᵢ, x) + b (w·x + b for the linear
+// kernel) and Predict(x) = classify.Sign(Decision(x)) are the methods of
+// the embedded Model (see Model.Decision).
 type Result struct {
 	// Model is the decision function f(x) = Σ αᵢyᵢK(xᵢ, x) + b over the
 	// support vectors (copies of them, in the order of SupportIndices), with
