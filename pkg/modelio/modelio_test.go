@@ -31,8 +31,8 @@ type fitted struct {
 	x    mat.Matrix // points to classify
 }
 
-// fit runs a solver whose Fit returns (T, error) and keeps its model.
-func fit[T classify.Classifier](t *testing.T, name string, solver any, f func(mat.Matrix, []float64) (T, error), s *dataset.Set) fitted {
+// fit runs a solver's Fit (through classify.FitterOf) and keeps its model.
+func fit(t *testing.T, name string, solver any, f classify.Fitter, s *dataset.Set) fitted {
 	t.Helper()
 	m, err := f(s.X, s.Y)
 	if err != nil {
@@ -63,17 +63,17 @@ func models(t *testing.T) []fitted {
 	ip := svm.InteriorPoint{C: 0.5, Tol: 1e-10}
 	ipHard := svm.InteriorPoint{}
 	return []fitted{
-		fit(t, "primal", primal, primal.Fit, book),
-		fit(t, "dual choices", dual, dual.Fit, book),
-		fit(t, "kernel rbf", kd, kd.Fit, xor),
-		fit(t, "voted", voted, voted.Fit, noisy),
-		fit(t, "voted book", perceptron.Voted{}, perceptron.Voted{}.Fit, book),
-		fit(t, "smo rbf", smo, smo.Fit, xor),
-		fit(t, "smo linear", smoLinear, smoLinear.Fit, book),
-		fit(t, "exact poly", exact, exact.Fit, small),
-		fit(t, "exact linear", exactLinear, exactLinear.Fit, book),
-		fit(t, "interior point", ip, ip.Fit, noisy),
-		fit(t, "interior point hard", ipHard, ipHard.Fit, book),
+		fit(t, "primal", primal, classify.FitterOf(primal.Fit), book),
+		fit(t, "dual choices", dual, classify.FitterOf(dual.Fit), book),
+		fit(t, "kernel rbf", kd, classify.FitterOf(kd.Fit), xor),
+		fit(t, "voted", voted, classify.FitterOf(voted.Fit), noisy),
+		fit(t, "voted book", perceptron.Voted{}, classify.FitterOf(perceptron.Voted{}.Fit), book),
+		fit(t, "smo rbf", smo, classify.FitterOf(smo.Fit), xor),
+		fit(t, "smo linear", smoLinear, classify.FitterOf(smoLinear.Fit), book),
+		fit(t, "exact poly", exact, classify.FitterOf(exact.Fit), small),
+		fit(t, "exact linear", exactLinear, classify.FitterOf(exactLinear.Fit), book),
+		fit(t, "interior point", ip, classify.FitterOf(ip.Fit), noisy),
+		fit(t, "interior point hard", ipHard, classify.FitterOf(ipHard.Fit), book),
 	}
 }
 

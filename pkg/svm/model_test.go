@@ -28,16 +28,16 @@ const modelTol = 1e-8
 // f(x) = 0 as +1.
 func TestDecisionExample72(t *testing.T) {
 	x, y := dataset.Example21().XY()
-	models := map[string]func() (classify.Classifier, error){
-		"SMO":           func() (classify.Classifier, error) { return svm.SMO{}.Fit(x, y) },
-		"Exact":         func() (classify.Classifier, error) { return svm.Exact{}.Fit(x, y) },
-		"InteriorPoint": func() (classify.Classifier, error) { return svm.InteriorPoint{}.Fit(x, y) },
+	models := map[string]classify.Fitter{
+		"SMO":           classify.FitterOf(svm.SMO{}.Fit),
+		"Exact":         classify.FitterOf(svm.Exact{}.Fit),
+		"InteriorPoint": classify.FitterOf(svm.InteriorPoint{}.Fit),
 		// A soft margin with C ≥ max αᵢ* = 1/4 has the same solution.
-		"SMO C = 1":   func() (classify.Classifier, error) { return svm.SMO{C: 1}.Fit(x, y) },
-		"Exact C = 1": func() (classify.Classifier, error) { return svm.Exact{C: 1}.Fit(x, y) },
+		"SMO C = 1":   classify.FitterOf(svm.SMO{C: 1}.Fit),
+		"Exact C = 1": classify.FitterOf(svm.Exact{C: 1}.Fit),
 	}
 	for name, fit := range models {
-		m, err := fit()
+		m, err := fit(x, y)
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
