@@ -15,4 +15,15 @@
 // (Training is another matter: Algorithm 2.1 updates on a point with
 // y(w·x + b) ≤ 0, even one that Definition 2.1 classifies correctly; see
 // notebook 04-novikoff.)
+//
+// # Concurrency
+//
+// Solver values (perceptron.Primal, svm.SMO, …) are safe for concurrent
+// calls of Fit, from one value or copies of it, on shared data, unless the
+// calls share a Src (a rand.Source is not safe for concurrent use) or a
+// Trace function (which each call would call at once): give each
+// goroutine its own Src, or leave it nil for the documented seed, and a
+// Trace of its own. Fit reads its data and a solver's Gram matrix without
+// writing to them. A fitted model is safe for concurrent Decision and
+// Predict; TestConcurrentFit checks the solvers under the race detector.
 package classify
