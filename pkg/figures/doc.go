@@ -17,7 +17,8 @@
 //     w·x + b = ±1, clipped to the range the plot shows.
 //   - Regions: the decision regions of any classify.Classifier, linear or
 //     kernel, with its boundary f(x) = 0.
-//   - SupportVectors: the support vectors of an SVM ringed by KKT class.
+//   - SupportVectors: the support vectors of an SVM ringed by KKT class,
+//     from the index sets FreeIndices and BoundedIndices of an svm.Result.
 //
 // # Builders
 //
@@ -39,8 +40,9 @@
 //     written as the book writes them (package notation), the margins
 //     w·x + b = ±1, the normal w, and the distances |w·xᵢ + b|/‖w‖ of §2.2
 //     drawn perpendicular and labelled; the regions of any classifier;
-//     support vectors ringed, and with multipliers the KKT classes of §7.3
-//     (αᵢ = 0 unmarked, 0 < αᵢ < C ringed, αᵢ = C boxed).
+//     support vectors ringed by their KKT class of §7.3, from the index
+//     sets of an svm.Result (αᵢ = 0 unmarked, 0 < αᵢ < C ringed, αᵢ = C
+//     boxed).
 //     notebooks/01-distance-loss, 03-dual-form-gram, 08-svm-dual-example.
 //     NewPlaneGrid lays several out as small multiples with one legend.
 //   - PerceptronSteps: one panel per row of Table 2.1 (Algorithm 2.1,

@@ -121,8 +121,8 @@ func Example21Hulls(l lang.Lang) (*plot.Plot, error) {
 		X: x, Y: y, Names: figures.PointNames(3),
 		Boundaries: []figures.Boundary{{W: ex.W, B: ex.B, Margins: true,
 			Label: l.Pick("maximum margin ", "最大间隔 ") + notation.Plain.Equation(ex.W, ex.B)}},
-		Alpha: ex.Alpha,
-		Lang:  l,
+		FreeIndices: ex.FreeIndices, BoundedIndices: ex.BoundedIndices,
+		Lang: l,
 	}.Plot()
 	if err != nil {
 		return nil, err

@@ -57,8 +57,8 @@ func PerceptronVsSVM(l lang.Lang) (*plot.Plot, error) {
 			{W: run.W, B: run.B, Label: l.Pick("perceptron: ", "感知机：") + notation.Plain.Equation(run.W, run.B)},
 			{W: ex.W, B: ex.B, Margins: true, Label: l.Pick("SVM: ", "支持向量机：") + notation.Plain.Equation(ex.W, ex.B)},
 		},
-		Alpha: ex.Alpha,
-		Lang:  l,
+		FreeIndices: ex.FreeIndices, BoundedIndices: ex.BoundedIndices,
+		Lang: l,
 	}.Plot()
 }
 
@@ -82,8 +82,8 @@ func Exercise72Margin(l lang.Lang) (*plot.Plot, error) {
 		X:     x, Y: y, Names: figures.PointNames(5),
 		Boundaries: []figures.Boundary{{W: ex.W, B: ex.B, Margins: true, Normal: true,
 			Label: l.Pick("separating hyperplane ", "分离超平面 ") + notation.Plain.Equation(ex.W, ex.B)}},
-		Alpha: ex.Alpha,
-		Lang:  l,
+		FreeIndices: ex.FreeIndices, BoundedIndices: ex.BoundedIndices,
+		Lang: l,
 	}.Plot()
 }
 
@@ -119,7 +119,7 @@ func SquaredSlackPlane(l lang.Lang) (*plot.Plot, error) {
 			{W: h.W, B: h.B, Label: l.Pick("hinge: ", "合页损失：") + notation.Plain.Equation(h.W, h.B)},
 			{W: s.W, B: s.B, Label: l.Pick("squared slacks: ", "平方松弛：") + notation.Plain.Equation(roundTo(s.W, 4), round(s.B, 4))},
 		},
-		Alpha: h.Alpha, C: SquaredSlackC,
+		FreeIndices: h.FreeIndices, BoundedIndices: h.BoundedIndices, SoftMargin: true,
 		Lang: l,
 	}.Plot()
 }

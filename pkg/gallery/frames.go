@@ -334,7 +334,7 @@ func SoftMarginFrames(l lang.Lang) ([]figures.Sequence, error) {
 			zero := len(d.y) - len(r.SupportIndices)
 			p, err := figures.Plane{
 				Title: fmt.Sprintf("C = %s, 2/‖w‖ = %s", notation.Number(c), notation.Number(2/math.Hypot(r.W[0], r.W[1]))),
-				X:     d.x, Y: d.y, Names: d.names, Boundaries: hs, Alpha: r.Alpha, C: c, View: d.view, Lang: l,
+				X:     d.x, Y: d.y, Names: d.names, Boundaries: hs, FreeIndices: r.FreeIndices, BoundedIndices: r.BoundedIndices, SoftMargin: true, View: d.view, Lang: l,
 			}.Plot()
 			if err != nil {
 				return nil, fmt.Errorf("gallery: soft-margin frame C = %g: %w", c, err)
