@@ -219,25 +219,27 @@ func (s Contour) Plot() (*plot.Plot, error) {
 
 	// The feasible region's boundary: the edges of the clipped rectangle
 	// that lie on a constraint line.
+	boundary := draw.LineStyle{Color: black, Width: vg.Points(2)}
 	region := s.View.corners()
 	for _, c := range cons {
 		region = clipHalfPlane(region, [2]float64{c.W[0], c.W[1]}, c.B)
 	}
-	var edges [][2]plotter.XY
+	var edges []*plotter.Line
 	tol := 1e-9 * math.Max(s.View.XMax-s.View.XMin, s.View.YMax-s.View.YMin)
 	for i := range region {
 		a, b := region[i], region[(i+1)%len(region)]
 		for _, c := range cons {
 			n := math.Hypot(c.W[0], c.W[1])
 			if n > 0 && math.Abs(c.W[0]*a.X+c.W[1]*a.Y+c.B) <= tol*n && math.Abs(c.W[0]*b.X+c.W[1]*b.Y+c.B) <= tol*n {
-				edges = append(edges, [2]plotter.XY{a, b})
+				edges = append(edges, segment(a, b, boundary))
 				break
 			}
 		}
 	}
-	boundary := draw.LineStyle{Color: black, Width: vg.Points(2)}
 	if len(edges) > 0 {
-		p.Add(segmentsLayer{Segs: edges, Style: boundary})
+		for _, e := range edges {
+			p.Add(e)
+		}
 		legend.Add(l.Pick("boundary of the feasible region", "可行域的边界"), lineThumb(boundary))
 	}
 

@@ -147,7 +147,7 @@ type planeBuild struct {
 	layers []plot.Plotter
 	legend *SideLegend
 	labels []label
-	lines  []lineLayer    // that labels keep clear of
+	lines  []*Hyperplane  // that labels keep clear of
 	paths  [][]plotter.XY // likewise
 }
 
@@ -336,16 +336,14 @@ func (b *planeBuild) distances(k int, w [2]float64, bias float64) {
 	if k == 0 {
 		ds.Color = green
 	}
-	var segs [][2]plotter.XY
 	for _, i := range b.s.Boundaries[k].Distances {
 		q := b.pts[i]
 		f, d := foot(w, bias, q)
-		segs = append(segs, [2]plotter.XY{q, f})
+		b.layers = append(b.layers, segment(q, f, ds))
 		b.paths = append(b.paths, []plotter.XY{q, f})
 		mid := plotter.XY{X: (q.X + f.X) / 2, Y: (q.Y + f.Y) / 2}
 		b.labels = append(b.labels, label{At: mid, Text: notation.Plain.Number(d), Size: labelFontSize - 1, Color: ds.Color, Prefer: dirSE})
 	}
-	b.layers = append(b.layers, segmentsLayer{Segs: segs, Style: ds})
 	b.legend.Add(b.l.Pick("distance |w·x + b|/‖w‖", "距离 |w·x + b|/‖w‖"), lineThumb(ds))
 }
 

@@ -92,8 +92,8 @@ func TestPlaneExample21(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// Line, arrow, distance segments, the classes, labels.
-	wantTypes := []string{"Hyperplane", "arrowLayer", "segmentsLayer", "Classes", "labelLayer"}
+	// Line, arrow, the three distance segments, the classes, labels.
+	wantTypes := []string{"Hyperplane", "arrowLayer", "Line", "Line", "Line", "Classes", "labelLayer"}
 	if len(layers) != len(wantTypes) {
 		t.Fatalf("%d layers, want %d", len(layers), len(wantTypes))
 	}
@@ -400,8 +400,6 @@ func typeName(v any) string {
 		return "Labels"
 	case arrowLayer:
 		return "arrowLayer"
-	case segmentsLayer:
-		return "segmentsLayer"
 	case labelLayer:
 		return "labelLayer"
 	case halfPlanes:
