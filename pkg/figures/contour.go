@@ -290,9 +290,7 @@ func (s Contour) Plot() (*plot.Plot, error) {
 		legend.Add(name+" = "+notation.Plain.Number(v), lineThumb(styles[i]))
 	}
 	p.Add(legend)
-	setView(p, s.View)
-	p.X.Tick.Marker = planeTicks{}
-	p.Y.Tick.Marker = planeTicks{}
+	EqualAxes(p, s.View)
 	return p, nil
 }
 

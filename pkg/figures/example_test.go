@@ -13,6 +13,7 @@ import (
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
 
+	"github.com/marginnotes/marginnotes/pkg/classify"
 	"github.com/marginnotes/marginnotes/pkg/dataset"
 	"github.com/marginnotes/marginnotes/pkg/figures"
 	"github.com/marginnotes/marginnotes/pkg/kernel"
@@ -248,4 +249,43 @@ func ExampleNewSupportVectors() {
 	fmt.Println("bounded:", res.BoundedIndices, "ringed:", sv.Free != nil, "boxed:", sv.Bounded.Len())
 	// Output:
 	// bounded: [0 2] ringed: false boxed: 2
+}
+
+// A student's own figure of the plane, composed of the package's plotters
+// with their default styles — the decision regions and boundary of a
+// model, its hyperplane and margins (which the dash-dotted boundary does
+// not hide), the classes and the support vectors — and given the house
+// ticks and one scale on both axes by EqualAxes, so that Size and Save
+// draw it like the notebooks' figures.
+func ExampleEqualAxes() {
+	model := classify.Linear{W: []float64{0.5, 0.5}, B: -2} // Example 7.1
+	r, err := figures.NewRegions(model)
+	if err != nil {
+		log.Fatal(err)
+	}
+	h, err := figures.NewHyperplane(model.W, model.B)
+	if err != nil {
+		log.Fatal(err)
+	}
+	h.Margins = true
+	cl, err := figures.NewClasses(bookX, bookY)
+	if err != nil {
+		log.Fatal(err)
+	}
+	sv, err := figures.NewSupportVectors(bookX, []int{0, 2}, nil)
+	if err != nil {
+		log.Fatal(err)
+	}
+	p, err := figures.NewPlot(lang.English)
+	if err != nil {
+		log.Fatal(err)
+	}
+	p.Add(r, h, cl, sv)
+	figures.EqualAxes(p, figures.Rect{}) // a square around the points
+	fmt.Printf("x from %.4g to %.4g, y from %.4g to %.4g\n", p.X.Min, p.X.Max, p.Y.Min, p.Y.Max)
+	w, _ := figures.Size(p)
+	fmt.Println("drawn PlaneWidth wide:", w == figures.PlaneWidth)
+	// Output:
+	// x from 0.55 to 4.45, y from 0.05 to 3.95
+	// drawn PlaneWidth wide: true
 }

@@ -127,13 +127,11 @@ func (s Plane) plot() (*plot.Plot, *SideLegend, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	p.X.Tick.Marker = planeTicks{}
-	p.Y.Tick.Marker = planeTicks{}
 	p.Add(layers...)
 	if !s.NoLegend && len(legend.names) > 0 {
 		p.Add(legend)
 	}
-	setView(p, view)
+	EqualAxes(p, view)
 	return p, legend, nil
 }
 
