@@ -5,11 +5,32 @@
 // soft-margin sweep over C and Figure 7.6 (the 0-1, hinge and perceptron
 // losses).
 //
+// A figure of the plane in a few lines, from a fitted SVM:
+//
+//	res, err := svm.Exact{}.Fit(x, y)
+//	p, err := figures.Plane{X: x, Y: y, Names: figures.PointNames(3),
+//		Boundaries:  []figures.Boundary{{W: res.W, B: res.B, Margins: true}},
+//		FreeIndices: res.FreeIndices, BoundedIndices: res.BoundedIndices,
+//	}.Plot()
+//	err = figures.Save(p, "example72.png") // at the house size, figures.Size(p)
+//
+// or, piece by piece, on a plot of one's own (see ExampleEqualAxes):
+//
+//	r, err := figures.NewRegions(res) // any classify.Classifier
+//	h, err := figures.NewHyperplane(res.W, res.B)
+//	c, err := figures.NewClasses(x, y)
+//	sv, err := figures.NewSupportVectors(x, res.FreeIndices, res.BoundedIndices)
+//	p.Add(r, h, c, sv)
+//	figures.EqualAxes(p, figures.Rect{}) // house ticks, one scale on both axes
+//
 // # Plotters
 //
 // The pieces of the figures of the plane are gonum/plot plotters that a
 // student adds to a *plot.Plot of their own, next to gonum's, and saves
-// with gonum's (*plot.Plot).Save or with Save:
+// with gonum's (*plot.Plot).Save or with Save. Their default styles
+// compose: a region boundary (dash-dotted) stays visible on a hyperplane
+// (solid) and its margins (dashed). EqualAxes and the tickers RoundTicks and
+// LogTicks give such a plot the house look.
 //
 //   - Classes: labelled points, the class +1 and −1 told apart by shape and
 //     colour (two plotter.Scatter).
