@@ -45,10 +45,10 @@ type Regions struct {
 var _ plot.Plotter = (*Regions)(nil)
 
 // NewRegions returns the regions of c in the house style: the boundary
-// f(x) = 0 dark grey and dash-dotted, so that it stays apart from a
+// f(x) = 0 grey, wide and dash-dotted, so that it stays apart from a
 // Hyperplane (solid black) and its margins (thin dashes) drawn on the same
-// plot — the boundary of a linear classifier and its hyperplane coincide,
-// and both remain visible. It returns an error wrapping ErrDim when c
+// plot — where the boundary of a linear classifier and its hyperplane
+// coincide, the boundary shows on both sides of the hyperplane. It returns an error wrapping ErrDim when c
 // reports a dimension (classify.Dimensioned) other than 2, and panics if c
 // is nil.
 func NewRegions(c classify.Classifier) (*Regions, error) {
@@ -129,11 +129,13 @@ func (r *Regions) Plot(c draw.Canvas, p *plot.Plot) {
 func (r *Regions) Thumbnail(c *draw.Canvas) { lineThumb(r.BoundaryStyle).Thumbnail(c) }
 
 // regionBoundaryStyle draws the boundary f(x) = 0 of Regions: dark grey,
-// dash-dotted, as wide as a hyperplane.
+// dash-dotted and wider than a hyperplane, so that a hyperplane drawn on it
+// (the same line, for a linear model) leaves it showing on both sides, as
+// a Series.Bound shows under its data.
 var regionBoundaryStyle = draw.LineStyle{
-	Color:  color.RGBA{R: 0x40, G: 0x40, B: 0x40, A: 0xFF},
-	Width:  vg.Points(lineWidth),
-	Dashes: []vg.Length{vg.Points(7), vg.Points(2.5), vg.Points(1.5), vg.Points(2.5)},
+	Color:  color.RGBA{R: 0x4D, G: 0x4D, B: 0x4D, A: 0xFF},
+	Width:  vg.Points(2.5),
+	Dashes: []vg.Length{vg.Points(8), vg.Points(3), vg.Points(2), vg.Points(3)},
 }
 
 // regionColor is the shade of the regions where f > 0 (sign +1) or f < 0,
