@@ -147,7 +147,7 @@ func runPerceptron(args []string, stdin io.Reader, stdout io.Writer) error {
 			run, model, out.W, out.B = &res.Run, res, res.W, res.B
 		}
 	case "kernel":
-		kd := perceptron.KernelDual{Settings: settings, K: kern}
+		kd := perceptron.KernelDual{Settings: settings, Kernel: kern}
 		res, err := kd.Fit(set.X, set.Y)
 		if solver, fitErr = kd, err; res != nil {
 			run, model, out.B = &res.Run, res, res.B
@@ -159,7 +159,7 @@ func runPerceptron(args []string, stdin io.Reader, stdout io.Writer) error {
 		if *trace || *cs229 || *eta != 1 {
 			return usagef("perceptron: --form voted runs η = 1 with the book's rule and has no trace")
 		}
-		v := perceptron.Voted{Epochs: *epochs, Order: ord, Src: src}
+		v := perceptron.Voted{Settings: perceptron.Settings{MaxEpochs: *epochs, Order: ord, Src: src}}
 		vr, err := v.Fit(set.X, set.Y)
 		if err != nil {
 			return err

@@ -40,20 +40,13 @@ func writeSet(t *testing.T, name string, x mat.Matrix, y []float64) string {
 	return writeFile(t, name, buf.String())
 }
 
-// fitFunc fits a model in process, as the command line does.
-type fitFunc func(x mat.Matrix, y []float64) (classify.Classifier, error)
-
-func fitWith[T classify.Classifier](f func(mat.Matrix, []float64) (T, error)) fitFunc {
-	return func(x mat.Matrix, y []float64) (classify.Classifier, error) { return f(x, y) }
-}
-
 // TestSaveModelPredict: for every kind of model, fit → --save-model →
 // predict gives exactly the labels and, bit for bit, the decision values of
 // the same model fitted in process, on the training data (with labels, and
 // the accuracy) and on random points without labels; the book's data and
 // seeded random data with RBF and polynomial kernels.
 func TestSaveModelPredict(t *testing.T) {
-	x, y := dataset.Example21()
+	x, y := dataset.Example21().XY()
 	book := writeSet(t, "book.csv", x, y)
 	xor := dataset.XOR(rand.NewPCG(3, 4), 40, 0.2)
 	xorFile := writeSet(t, "xor.csv", xor.X, xor.Y)
@@ -66,23 +59,23 @@ func TestSaveModelPredict(t *testing.T) {
 		name, kind string
 		args       []string
 		file       string
-		fit        fitFunc
+		fit        classify.Fitter
 	}{
-		{"primal", "perceptron.Primal", []string{"perceptron"}, book, fitWith(perceptron.Primal{}.Fit)},
-		{"dual", "perceptron.Dual", []string{"perceptron", "--form", "dual"}, book, fitWith(perceptron.Dual{}.Fit)},
+		{"primal", "perceptron.Primal", []string{"perceptron"}, book, classify.FitterOf(perceptron.Primal{}.Fit)},
+		{"dual", "perceptron.Dual", []string{"perceptron", "--form", "dual"}, book, classify.FitterOf(perceptron.Dual{}.Fit)},
 		{"kernel rbf", "perceptron.KernelDual", []string{"perceptron", "--form", "kernel", "--kernel", "rbf", "--gamma", "2"}, xorFile,
-			fitWith(perceptron.KernelDual{K: kernel.RBF{Gamma: 2}}.Fit)},
+			classify.FitterOf(perceptron.KernelDual{Kernel: kernel.RBF{Gamma: 2}}.Fit)},
 		{"voted", "perceptron.Voted", []string{"perceptron", "--form", "voted", "--seed", "3"}, noisyFile,
-			fitWith(perceptron.Voted{Order: perceptron.Shuffle, Src: rand.NewPCG(3, 0)}.Fit)},
-		{"smo", "svm.SMO", []string{"svm"}, book, fitWith(svm.SMO{}.Fit)},
+			classify.FitterOf(perceptron.Voted{Settings: perceptron.Settings{Order: perceptron.Shuffle, Src: rand.NewPCG(3, 0)}}.Fit)},
+		{"smo", "svm.SMO", []string{"svm"}, book, classify.FitterOf(svm.SMO{}.Fit)},
 		{"smo rbf", "svm.SMO", []string{"svm", "--c", "1", "--kernel", "rbf", "--gamma", "1"}, xorFile,
-			fitWith(svm.SMO{C: 1, Kernel: kernel.RBF{Gamma: 1}}.Fit)},
-		{"exact", "svm.Exact", []string{"svm", "--solver", "exact"}, book, fitWith(svm.Exact{}.Fit)},
+			classify.FitterOf(svm.SMO{C: 1, Kernel: kernel.RBF{Gamma: 1}}.Fit)},
+		{"exact", "svm.Exact", []string{"svm", "--solver", "exact"}, book, classify.FitterOf(svm.Exact{}.Fit)},
 		{"exact poly", "svm.Exact", []string{"svm", "--solver", "exact", "--c", "1", "--kernel", "poly", "--degree", "2", "--gamma", "1", "--coef0", "1"},
-			smallFile, fitWith(svm.Exact{C: 1, Kernel: kernel.Polynomial{Degree: 2, Gamma: 1, Coef0: 1}}.Fit)},
-		{"interior point", "svm.InteriorPoint", []string{"svm", "--solver", "interior-point"}, book, fitWith(svm.InteriorPoint{}.Fit)},
+			smallFile, classify.FitterOf(svm.Exact{C: 1, Kernel: kernel.Polynomial{Degree: 2, Gamma: 1, Coef0: 1}}.Fit)},
+		{"interior point", "svm.InteriorPoint", []string{"svm", "--solver", "interior-point"}, book, classify.FitterOf(svm.InteriorPoint{}.Fit)},
 		{"interior point soft", "svm.InteriorPoint", []string{"svm", "--solver", "interior-point", "--c", "0.5"}, noisyFile,
-			fitWith(svm.InteriorPoint{C: 0.5}.Fit)},
+			classify.FitterOf(svm.InteriorPoint{C: 0.5}.Fit)},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			model := filepath.Join(t.TempDir(), "model.json")

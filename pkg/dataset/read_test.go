@@ -287,7 +287,7 @@ func TestWriteLIBSVMKeepsWidth(t *testing.T) {
 }
 
 func TestNewAndFromRows(t *testing.T) {
-	x, y := dataset.Example21()
+	x, y := dataset.Example21().XY()
 	s, err := dataset.New(x, y)
 	if err != nil {
 		t.Fatal(err)

@@ -160,7 +160,7 @@ func TestTextHandler(t *testing.T) {
 // Chinese labels are drawn with glyphs, inside the figure, apart.
 func TestChinesePlane(t *testing.T) {
 	x, y := bookData()
-	p, err := Plane{Title: "例 7.1：最大间隔", X: x, Y: y, Names: PointNames(3), Alpha: []float64{0.25, 0, 0.25}, Lang: lang.Chinese,
+	p, err := Plane{Title: "例 7.1：最大间隔", X: x, Y: y, Names: PointNames(3), FreeIndices: []int{0, 2}, Lang: lang.Chinese,
 		Boundaries: []Boundary{{W: []float64{0.5, 0.5}, B: -2, Margins: true, Normal: true, Distances: []int{0, 1, 2}}}}.Plot()
 	if err != nil {
 		t.Fatal(err)

@@ -3,6 +3,15 @@
 // a pkg/figures builder, and the catalogue All that the command line
 // ("marginnotes figures", "make figures") writes to files for study notes.
 //
+//	g, err := gallery.Table21Steps(lang.English) // one figure, as notebook 02 shows it
+//	w, h := figures.Size(g)
+//	notebook.Show(g, w, h)
+//	for _, e := range gallery.All() { // every figure, as study notes
+//		f, err := e.Build(lang.Chinese)
+//		…
+//		err = figures.Save(f, e.Name+".png")
+//	}
+//
 // A figure defined both in a notebook cell and in a program would drift
 // apart, so a notebook's plot cell and the catalogue call the same builder
 // with the same inputs:
@@ -62,7 +71,7 @@
 // data shrinks) and SoftMarginFrames (the soft margin over C from 0.01 to
 // 100) return figures.Sequence values, one figures.Frame per state with its
 // text and table rows, for package notebook's Slider in notebooks 02, 03, 04
-// and 07. They take the language of the edition for their words.
+// and 09. They take the language of the edition for their words.
 //
 // Every entry's figure is the same on every machine, so files written twice
 // do not differ. FormTimes, the measured wall times of notebook

@@ -220,7 +220,7 @@ func RingsKernel() kernel.Kernel { return kernel.RBF{Gamma: 1} }
 // regions of both side by side, the words in the language l.
 func KernelRegions(xor, rings *dataset.Set, l lang.Lang) (*figures.Grid, error) {
 	panel := func(title string, set *dataset.Set, k kernel.Kernel) (figures.Plane, error) {
-		r, err := perceptron.KernelDual{K: k}.Fit(set.X, set.Y)
+		r, err := perceptron.KernelDual{Kernel: k}.Fit(set.X, set.Y)
 		if err != nil {
 			return figures.Plane{}, fmt.Errorf("%s: %w", title, err)
 		}

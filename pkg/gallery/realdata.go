@@ -55,8 +55,8 @@ func IrisPetals(l lang.Lang) (*plot.Plot, error) {
 		PositiveName: l.Pick("setosa (y = +1)", "山鸢尾 (y = +1)"), NegativeName: l.Pick("versicolor (y = −1)", "变色鸢尾 (y = −1)"),
 		Boundaries: []figures.Boundary{{W: p.W, B: p.B, Label: l.Pick("perceptron (cyclic order)", "感知机（按顺序遍历）")},
 			{W: s.W, B: s.B, Label: l.Pick("hard-margin SVM", "硬间隔支持向量机"), Margins: true}},
-		Alpha: s.Alpha,
-		Lang:  l,
+		FreeIndices: s.FreeIndices, BoundedIndices: s.BoundedIndices,
+		Lang: l,
 	}.Plot()
 }
 

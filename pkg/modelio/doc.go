@@ -4,6 +4,17 @@
 // line (marginnotes perceptron|svm --save-model FILE, marginnotes predict
 // --model FILE DATA).
 //
+// A Model is a solver's settings and what its Fit returned; Save and Load
+// (Write and Read for streams) turn it into a file and back:
+//
+//	smo := svm.SMO{C: 1, Kernel: kernel.RBF{Gamma: 0.5}}
+//	res, err := smo.Fit(x, y)
+//	err = modelio.Save("model.json", modelio.Model{Solver: smo, Classifier: res})
+//	m, err := modelio.Load("model.json")
+//	label := m.Predict(point) // the same decision values, bit for bit
+//
+// # The file
+//
 // A model file is one JSON object (format version 1):
 //
 //	{

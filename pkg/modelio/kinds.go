@@ -120,7 +120,7 @@ func encode(m Model) (*file, error) {
 		f.Kind, settings = kindExact, exactSettings{s.C, s.MaxPoints}
 		f.Expansion, err = expansionOf(svmModel(m.Classifier))
 	case perceptron.Voted:
-		f.Kind, settings = kindVoted, votedSettings{s.Epochs, s.Order.String(), s.MaxVotes}
+		f.Kind, settings = kindVoted, votedSettings{s.MaxEpochs, s.Order.String(), s.MaxVotes}
 		f.Voted, err = votedOf(m.Classifier)
 	default:
 		return nil, fmt.Errorf("%w: solver of type %T (want a perceptron or svm solver value)", ErrKind, m.Solver)
@@ -280,7 +280,7 @@ func (f *file) solver() (any, error) {
 			return nil, err
 		}
 		o, err := order(s.Order)
-		return perceptron.Voted{Epochs: s.Epochs, Order: o, MaxVotes: s.MaxVotes}, err
+		return perceptron.Voted{Settings: perceptron.Settings{MaxEpochs: s.Epochs, Order: o}, MaxVotes: s.MaxVotes}, err
 	case kindSMO:
 		var s smoSettings
 		err := settings(f, &s)
@@ -338,7 +338,7 @@ func (f *file) expansion(m *Model) (classify.Classifier, error) {
 		if e.W != nil {
 			return nil, fmt.Errorf("%w: a %s model has no w", ErrFormat, f.Kind)
 		}
-		s.K = k
+		s.Kernel = k
 		m.Solver = s
 		return &exp, nil
 	case svm.SMO:

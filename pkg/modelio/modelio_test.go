@@ -31,8 +31,8 @@ type fitted struct {
 	x    mat.Matrix // points to classify
 }
 
-// fit runs a solver whose Fit returns (T, error) and keeps its model.
-func fit[T classify.Classifier](t *testing.T, name string, solver any, f func(mat.Matrix, []float64) (T, error), s *dataset.Set) fitted {
+// fit runs a solver's Fit (through classify.FitterOf) and keeps its model.
+func fit(t *testing.T, name string, solver any, f classify.Fitter, s *dataset.Set) fitted {
 	t.Helper()
 	m, err := f(s.X, s.Y)
 	if err != nil {
@@ -45,7 +45,7 @@ func fit[T classify.Classifier](t *testing.T, name string, solver any, f func(ma
 // seeded random data with an RBF kernel (XOR) or noise (the voted
 // perceptron, the soft-margin interior-point solver).
 func models(t *testing.T) []fitted {
-	x, y := dataset.Example21()
+	x, y := dataset.Example21().XY()
 	book := &dataset.Set{X: x, Y: y}
 	xor := dataset.XOR(rand.NewPCG(3, 4), 60, 0.2)
 	small := dataset.XOR(rand.NewPCG(5, 6), 10, 0.2)
@@ -54,8 +54,8 @@ func models(t *testing.T) []fitted {
 	poly := kernel.Polynomial{Degree: 2, Gamma: 0.5, Coef0: 1}
 	primal := perceptron.Primal{Settings: perceptron.Settings{Eta: 0.5, MaxEpochs: 50}, B0: 0.25}
 	dual := perceptron.Dual{Settings: perceptron.Settings{Order: perceptron.Choices, Sequence: []int{0, 2, 2, 2, 1, 2, 2, 2, 0, 2, 2}}}
-	kd := perceptron.KernelDual{Settings: perceptron.Settings{Order: perceptron.Shuffle}, K: rbf}
-	voted := perceptron.Voted{Epochs: 20, Order: perceptron.Shuffle, MaxVotes: 16}
+	kd := perceptron.KernelDual{Settings: perceptron.Settings{Order: perceptron.Shuffle}, Kernel: rbf}
+	voted := perceptron.Voted{Settings: perceptron.Settings{MaxEpochs: 20, Order: perceptron.Shuffle}, MaxVotes: 16}
 	smo := svm.SMO{C: 2, Kernel: rbf, Eps: 1e-4}
 	smoLinear := svm.SMO{}
 	exact := svm.Exact{C: 1, Kernel: poly}
@@ -63,17 +63,17 @@ func models(t *testing.T) []fitted {
 	ip := svm.InteriorPoint{C: 0.5, Tol: 1e-10}
 	ipHard := svm.InteriorPoint{}
 	return []fitted{
-		fit(t, "primal", primal, primal.Fit, book),
-		fit(t, "dual choices", dual, dual.Fit, book),
-		fit(t, "kernel rbf", kd, kd.Fit, xor),
-		fit(t, "voted", voted, voted.Fit, noisy),
-		fit(t, "voted book", perceptron.Voted{}, perceptron.Voted{}.Fit, book),
-		fit(t, "smo rbf", smo, smo.Fit, xor),
-		fit(t, "smo linear", smoLinear, smoLinear.Fit, book),
-		fit(t, "exact poly", exact, exact.Fit, small),
-		fit(t, "exact linear", exactLinear, exactLinear.Fit, book),
-		fit(t, "interior point", ip, ip.Fit, noisy),
-		fit(t, "interior point hard", ipHard, ipHard.Fit, book),
+		fit(t, "primal", primal, classify.FitterOf(primal.Fit), book),
+		fit(t, "dual choices", dual, classify.FitterOf(dual.Fit), book),
+		fit(t, "kernel rbf", kd, classify.FitterOf(kd.Fit), xor),
+		fit(t, "voted", voted, classify.FitterOf(voted.Fit), noisy),
+		fit(t, "voted book", perceptron.Voted{}, classify.FitterOf(perceptron.Voted{}.Fit), book),
+		fit(t, "smo rbf", smo, classify.FitterOf(smo.Fit), xor),
+		fit(t, "smo linear", smoLinear, classify.FitterOf(smoLinear.Fit), book),
+		fit(t, "exact poly", exact, classify.FitterOf(exact.Fit), small),
+		fit(t, "exact linear", exactLinear, classify.FitterOf(exactLinear.Fit), book),
+		fit(t, "interior point", ip, classify.FitterOf(ip.Fit), noisy),
+		fit(t, "interior point hard", ipHard, classify.FitterOf(ipHard.Fit), book),
 	}
 }
 
@@ -128,8 +128,8 @@ func TestRoundTrip(t *testing.T) {
 func linearKernel(solver any) any {
 	switch s := solver.(type) {
 	case perceptron.KernelDual:
-		if s.K == nil {
-			s.K = kernel.Linear{}
+		if s.Kernel == nil {
+			s.Kernel = kernel.Linear{}
 		}
 		return s
 	case svm.SMO:

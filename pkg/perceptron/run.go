@@ -16,7 +16,7 @@ type Step struct {
 	Point int       // 0-based index of the point used by update k; −1 at k = 0
 	W     []float64 // weights after update k; nil for the kernel perceptron
 	B     float64   // bias after update k
-	Alpha float64   // α of Point after update k (0 at k = 0); Run.AlphaAt gives all of α
+	Alpha float64   // α of Point after update k (0 at k = 0); Run.AlphaAt gives all of α when Record is set
 }
 
 // Pocket holds the best weights seen during a run, judged by the number of
@@ -58,17 +58,19 @@ type Run struct {
 	Pocket Pocket
 }
 
-// AlphaAt returns α after update k, replayed from the recorded trace. It
-// panics if step k is not in Trace.
-func (r *Run) AlphaAt(k int) []float64 {
+// AlphaAt returns α after update k, replayed from the recorded trace, and
+// ok = true. Only a run with Record set keeps a trace: when step k is not
+// in Trace (Record was off, k < 0, or k is beyond the MaxTraceSteps steps
+// kept) it returns nil and false. Run.Alpha is α at the end of any run.
+func (r *Run) AlphaAt(k int) (alpha []float64, ok bool) {
 	if k < 0 || k >= len(r.Trace) {
-		panic(errStep)
+		return nil, false
 	}
 	a := make([]float64, len(r.Alpha))
 	for _, s := range r.Trace[1 : k+1] {
 		a[s.Point] = s.Alpha
 	}
-	return a
+	return a, true
 }
 
 // PocketCandidates is the number of longest-surviving weight vectors that

@@ -115,7 +115,8 @@ func DualAsPrimal(x mat.Matrix, y []float64, dual *perceptron.Result, primal *pe
 		l.Pick("w (Table 2.1)", "w（表 2.1）"), l.Pick("b (Table 2.1)", "b（表 2.1）"), l.Pick("same", "相同")}
 	_, d := x.Dims()
 	for k := range min(len(dual.Trace), len(primal.Trace)) {
-		alpha, w := dual.AlphaAt(k), make([]float64, d)
+		alpha, _ := dual.AlphaAt(k) // k is in the trace
+		w := make([]float64, d)
 		for i, a := range alpha {
 			floats.AddScaled(w, a*y[i], mat.Row(nil, i, x))
 		}

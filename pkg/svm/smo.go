@@ -80,8 +80,8 @@ const (
 // labels y in {−1, +1}. On success the Result has Status Converged.
 //
 // Invalid settings (a negative, NaN or infinite C or Eps, a negative
-// CacheBytes or MaxIter) give a *classify.SettingError, an invalid kernel an
-// error wrapping kernel.ErrParameter, bad data the error of dataset.Validate
+// CacheBytes or MaxIter, an invalid kernel) give a *classify.SettingError,
+// bad data the error of dataset.Validate
 // or dataset.ErrOneClass, and kernel values that overflow or underflow
 // classify.ErrNonFinite. Returned with the partial Result: ErrNotSeparable
 // for a hard margin on inseparable data (Status NotSeparable),
