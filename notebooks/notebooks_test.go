@@ -15,6 +15,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/marginnotes/marginnotes/internal/testenv"
 )
 
 // keyNumber is a number a notebook exists to reproduce: its outputs must
@@ -354,9 +356,8 @@ func compareSaved(t *testing.T, saved, fresh *notebook) {
 // scripts/setup.sh and returns the environment that makes Jupyter use it.
 func installKernel(t *testing.T, root string) []string {
 	t.Helper()
-	if _, err := exec.LookPath("jupyter"); err != nil {
-		t.Fatalf("jupyter is not on PATH: run make setup")
-	}
+	testenv.LookPath(t, "jupyter", "make setup")
+	testenv.File(t, filepath.Join(root, "bin", "gonb"), "make setup builds GoNB")
 	data := t.TempDir()
 	cmd := exec.Command("bash", filepath.Join(root, "scripts", "setup.sh"), "kernel")
 	cmd.Env = append(os.Environ(),

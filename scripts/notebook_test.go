@@ -13,6 +13,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/marginnotes/marginnotes/internal/testenv"
 )
 
 // notebook runs notebook.sh with the environment env added, and returns its
@@ -43,9 +45,7 @@ func notebook(t *testing.T, env ...string) (int, string) {
 
 func needJupyter(t *testing.T) {
 	t.Helper()
-	if _, err := exec.LookPath("jupyter"); err != nil {
-		t.Skip("jupyter is not installed (make setup)")
-	}
+	testenv.LookPath(t, "jupyter", "make setup")
 }
 
 // TestNotebookPort: PORT is decimal, without a leading zero (bash read 08889
