@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"html"
 	"maps"
 	"os"
 	"os/exec"
@@ -522,8 +523,18 @@ func (c *cell) textOutputs() texts {
 	return tx
 }
 
+// all is the text as a reader sees it, for the expect markers and key
+// numbers: Markdown with its character references decoded
+// (notebook.Table writes "<" as "&#60;").
 func (tx texts) all() string {
-	return strings.Join(append([]string{tx.stdout}, tx.displays...), "\n")
+	all := []string{tx.stdout}
+	for _, d := range tx.displays {
+		if md, ok := strings.CutPrefix(d, "text/markdown: "); ok {
+			d = "text/markdown: " + html.UnescapeString(md)
+		}
+		all = append(all, d)
+	}
+	return strings.Join(all, "\n")
 }
 
 // diff describes how tx differs from want, or returns "".
