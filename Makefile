@@ -94,6 +94,8 @@ notebooks: setup
 	$(GO) run ./tools/nbgen -require-zh $(notdir $(wildcard notebooks/src/$(NB).md))
 	for f in notebooks/$(NB).ipynb notebooks/zh/$(NB).ipynb; do [ ! -e "$$f" ] || echo "$$f"; done | \
 		xargs -P 2 -I{} $(NBCONVERT_EXEC) --to notebook --inplace {}
+	@# Generated and executed here: trusted, so make notebook shows their sliders.
+	scripts/trust.sh files $$(for f in notebooks/$(NB).ipynb notebooks/zh/$(NB).ipynb; do [ ! -e "$$f" ] || echo "$$f"; done)
 
 # Self-contained HTML and PDF for study notes, in headless Chromium
 # (scripts/export.sh, tools/export), of both editions (notebooks/ into
