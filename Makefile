@@ -61,6 +61,7 @@ help:
 	@echo 'make test-docker     build the Docker image and test it'
 	@echo 'make test-e2e        drive the served notebooks of both editions in headless Chromium'
 	@echo 'make test-pdf        make pdf, then check every PDF of both editions (pages, fonts, key numbers, no raw LaTeX)'
+	@echo 'make test-goonly     go test ./... in a Debian container with only Go installed (root; private dockerd)'
 	@echo 'make clean           remove build/ (distclean: also the tools in bin/)'
 
 setup:
@@ -136,6 +137,10 @@ test-docker:
 
 test-e2e:
 	scripts/test-e2e.sh
+
+# go test ./... as a Go contributor runs it, on a machine with Go alone.
+test-goonly:
+	scripts/test-goonly.sh
 
 # The PDFs of both editions, and the export of equation numbers and Chinese
 # text on a small notebook (tools/export's test).
