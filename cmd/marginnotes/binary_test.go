@@ -63,6 +63,7 @@ func builtCommand(t *testing.T) string {
 // limits are the conditions runLimited runs the command under.
 type limits struct {
 	MemMiB  int           // virtual memory, as bash's ulimit -v; 0 for no limit
+	FileKiB int           // size of a file written, as ulimit -f (KiB); 0 for no limit
 	Timeout time.Duration // the process is killed after it; 0 means one minute
 	Stdin   io.Reader     // standard input; nil for none (/dev/null)
 	Stdout  *os.File      // standard output; nil to capture it
@@ -86,7 +87,10 @@ func runLimited(t *testing.T, lim limits, args ...string) (code int, stdout, std
 	defer cancel()
 	script := `exec "$@"`
 	if lim.MemMiB > 0 {
-		script = fmt.Sprintf(`ulimit -v %d || exit 125; exec "$@"`, lim.MemMiB<<10)
+		script = fmt.Sprintf(`ulimit -v %d || exit 125; %s`, lim.MemMiB<<10, script)
+	}
+	if lim.FileKiB > 0 {
+		script = fmt.Sprintf(`ulimit -f %d || exit 125; %s`, lim.FileKiB, script)
 	}
 	cmd := exec.CommandContext(ctx, bash, append([]string{"-c", script, "bash", bin}, args...)...)
 	cmd.WaitDelay = 5 * time.Second // for the copy of an endless standard input
@@ -109,8 +113,8 @@ func runLimited(t *testing.T, lim limits, args ...string) (code int, stdout, std
 	default:
 		t.Fatalf("marginnotes %s: %v", strings.Join(args, " "), err)
 	}
-	if code == 125 && lim.MemMiB > 0 {
-		t.Fatalf("ulimit -v failed: %s", errOut.String())
+	if code == 125 && (lim.MemMiB > 0 || lim.FileKiB > 0) {
+		t.Fatalf("ulimit failed: %s", errOut.String())
 	}
 	return code, out.String(), errOut.String()
 }

@@ -7,11 +7,11 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"reflect"
 	"regexp"
 	"strings"
 
+	"github.com/marginnotes/marginnotes/internal/safefile"
 	"github.com/marginnotes/marginnotes/pkg/classify"
 )
 
@@ -100,20 +100,29 @@ const predictVote = "vote"
 // dimension 0, and classify.ErrNonFinite for a model holding NaN or ±Inf,
 // which JSON cannot carry; nothing is written then.
 func Write(w io.Writer, m Model) error {
-	f, err := encode(m)
+	b, err := marshal(m)
 	if err != nil {
 		return err
+	}
+	_, err = w.Write(b)
+	return err
+}
+
+// marshal returns the file of m.
+func marshal(m Model) ([]byte, error) {
+	f, err := encode(m)
+	if err != nil {
+		return nil, err
 	}
 	b, err := json.MarshalIndent(f, "", "  ")
 	var unsupported *json.UnsupportedValueError
 	switch {
 	case errors.As(err, &unsupported):
-		return fmt.Errorf("%w: the model holds %s", classify.ErrNonFinite, unsupported.Str)
+		return nil, fmt.Errorf("%w: the model holds %s", classify.ErrNonFinite, unsupported.Str)
 	case err != nil:
-		return err
+		return nil, err
 	}
-	_, err = w.Write(append(oneLine(b), '\n'))
-	return err
+	return append(oneLine(b), '\n'), nil
 }
 
 // The pieces of indented JSON that oneLine puts on one line: arrays of
@@ -216,29 +225,21 @@ func jsonType(t reflect.Type) string {
 	return "an object"
 }
 
-// Save writes m to the file path (see Write). The file is written under a
-// temporary name in the same directory and renamed, so that path holds
-// either its old content or the whole model.
-func Save(path string, m Model) (err error) {
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
+// Save writes m to the file path (see Write). A model that Write refuses
+// writes nothing. A regular file, or a new one, is written under a
+// temporary name in its directory and renamed, so that it holds either its
+// old content or the whole model, and keeps its permissions and owner; a
+// symbolic link stays a link to the file it names; a device, a named pipe
+// or a pipe (/dev/stdout, bash's >(gzip > m.gz)) is written to as it is.
+func Save(path string, m Model) error {
+	b, err := marshal(m)
 	if err != nil {
 		return err
 	}
-	defer func() {
-		if cerr := f.Close(); err == nil {
-			err = cerr
-		}
-		if err == nil {
-			err = os.Rename(f.Name(), path)
-		}
-		if err != nil {
-			os.Remove(f.Name())
-		}
-	}()
-	if err := f.Chmod(0o644); err != nil {
+	return safefile.Write(path, func(w io.Writer) error {
+		_, err := w.Write(b)
 		return err
-	}
-	return Write(f, m)
+	})
 }
 
 // Load reads the model file path (see Read); the error names the file.
