@@ -67,6 +67,7 @@ type limits struct {
 	Timeout time.Duration // the process is killed after it; 0 means one minute
 	Stdin   io.Reader     // standard input; nil for none (/dev/null)
 	Stdout  *os.File      // standard output; nil to capture it
+	RSS     *int64        // if not nil, set to the peak resident memory of the process, in bytes
 }
 
 // runLimited runs the built command with args under lim, through bash for
@@ -101,6 +102,9 @@ func runLimited(t *testing.T, lim limits, args ...string) (code int, stdout, std
 		cmd.Stdout = lim.Stdout
 	}
 	err = cmd.Run()
+	if lim.RSS != nil && cmd.ProcessState != nil {
+		*lim.RSS = maxRSS(cmd.ProcessState)
+	}
 	if ctx.Err() != nil {
 		t.Errorf("marginnotes %s: killed after %v", strings.Join(args, " "), lim.Timeout)
 	}

@@ -62,6 +62,10 @@ func models(t *testing.T) []fitted {
 	exactLinear := svm.Exact{}
 	ip := svm.InteriorPoint{C: 0.5, Tol: 1e-10}
 	ipHard := svm.InteriorPoint{}
+	squared := svm.SquaredSlack{C: 2, Kernel: rbf, Eps: 1e-4}
+	squaredPrimal := svm.SquaredSlack{C: 0.5, MaxIter: 50}
+	margin := svm.MaxMargin{Tol: 1e-10}
+	augmented := &dataset.Set{X: perceptron.Augment(x), Y: y} // (xᵢ, 1): Novikoff's γ of Theorem 2.1
 	return []fitted{
 		fit(t, "primal", primal, classify.FitterOf(primal.Fit), book),
 		fit(t, "dual choices", dual, classify.FitterOf(dual.Fit), book),
@@ -74,6 +78,9 @@ func models(t *testing.T) []fitted {
 		fit(t, "exact linear", exactLinear, classify.FitterOf(exactLinear.Fit), book),
 		fit(t, "interior point", ip, classify.FitterOf(ip.Fit), noisy),
 		fit(t, "interior point hard", ipHard, classify.FitterOf(ipHard.Fit), book),
+		fit(t, "squared slack rbf", squared, classify.FitterOf(squared.Fit), xor),
+		fit(t, "squared slack primal", squaredPrimal, classify.FitterOf(squaredPrimal.FitPrimal), noisy),
+		fit(t, "max margin", margin, classify.FitterOf(margin.Fit), augmented),
 	}
 }
 
@@ -138,6 +145,11 @@ func linearKernel(solver any) any {
 		}
 		return s
 	case svm.Exact:
+		if s.Kernel == nil {
+			s.Kernel = kernel.Linear{}
+		}
+		return s
+	case svm.SquaredSlack:
 		if s.Kernel == nil {
 			s.Kernel = kernel.Linear{}
 		}
@@ -232,7 +244,7 @@ func TestWriteErrors(t *testing.T) {
 		{"voted as linear", modelio.Model{Solver: perceptron.Voted{}, Classifier: lin}, modelio.ErrKind},
 		{"custom kernel", modelio.Model{Solver: perceptron.KernelDual{}, Classifier: &kernel.Expansion{Kernel: customKernel{}, D: 2}}, modelio.ErrKernel},
 		{"NaN", modelio.Model{Solver: perceptron.Primal{}, Classifier: classify.Linear{W: []float64{1, math.Inf(1)}}}, classify.ErrNonFinite},
-		{"NaN setting", modelio.Model{Solver: svm.InteriorPoint{C: math.NaN()}, Classifier: lin}, classify.ErrNonFinite},
+		{"NaN setting", modelio.Model{Solver: svm.InteriorPoint{C: math.NaN()}, Classifier: lin}, classify.ErrSetting},
 		{"dimension 0", modelio.Model{Solver: perceptron.Primal{}, Classifier: classify.Linear{}}, modelio.ErrFormat},
 	} {
 		t.Run(c.name, func(t *testing.T) {
@@ -267,7 +279,7 @@ func TestReadErrors(t *testing.T) {
 	}{
 		{"empty", "", modelio.ErrFormat, "empty"},
 		{"binary", "\x00\x00\x00", modelio.ErrFormat, "line 1: invalid character"},
-		{"array", "[1, 2]", modelio.ErrFormat, "malformed model file: array, want an object"},
+		{"array", "[1, 2]", modelio.ErrFormat, "malformed model file: line 1: an array, want an object"},
 		{"not json", "w = (1, 1)\n", modelio.ErrFormat, "line 1"},
 		{"truncated", good[:len(good)/2], modelio.ErrFormat, "truncated"},
 		{"two values", good + good, modelio.ErrFormat, "more than one JSON value"},
@@ -283,8 +295,8 @@ func TestReadErrors(t *testing.T) {
 		{"dim 0", edit(`"dim": 2`, `"dim": 0`), modelio.ErrFormat, "dim 0"},
 		{"coefficients", edit(`[0.25, -0.25]`, `[0.25]`), modelio.ErrFormat, "2 support vectors and 1 coefficients"},
 		{"w length", edit(`"w": [0.5, 0.5]`, `"w": [0.5]`), modelio.ErrFormat, "w has 1 entries"},
-		{"number", edit(`-2`, `-2e999`), modelio.ErrFormat, "expansion.b: number -2e999, want a number"},
-		{"type", edit(`"dim": 2`, `"dim": "2"`), modelio.ErrFormat, "dim: string, want an integer"},
+		{"number", edit(`-2`, `-2e999`), modelio.ErrFormat, "line 14: expansion.b: number -2e999 is beyond the range of a float64"},
+		{"type", edit(`"dim": 2`, `"dim": "2"`), modelio.ErrFormat, "line 5: dim: a string, want an integer"},
 		{"unknown field", edit(`"dim": 2`, `"dim": 2, "alpha": [1]`), modelio.ErrFormat, `unknown field "alpha"`},
 		{"unknown setting", edit(`"max_iter": 0`, `"max_iter": 0, "gamma": 1`), modelio.ErrFormat, `unknown field "gamma"`},
 		{"no settings", edit(`"settings"`, `"other"`), modelio.ErrFormat, `unknown field "other"`},
@@ -319,4 +331,72 @@ func votedFile(predict, votes string) string {
 	return `{"format": "marginnotes-model", "version": 1, "kind": "perceptron.Voted", "dim": 2,
 		"settings": {"epochs": 0, "order": "cyclic", "max_votes": 0},
 		"voted": {"votes": ` + votes + `, "group": 1, "averaged": {"w": [1, 1], "b": -3}, "predict": ` + predict + `}}`
+}
+
+// TestReadStrict: what Read used to accept and should not (issue 18): keys
+// in another case, a key twice, settings that are null or that the solver
+// refuses, an SVM whose w is not Σ coefⱼ·supportⱼ, vote counts past 2⁵³
+// (where their float64 sum is no longer exact); and a UTF-8 byte order
+// mark, which it refused. Errors quote at most a few dozen bytes of the
+// file, however long the offending text.
+func TestReadStrict(t *testing.T) {
+	golden, err := os.ReadFile(filepath.Join("testdata", "example72.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	good := string(golden)
+	edit := func(old, new string) string {
+		if !strings.Contains(good, old) {
+			t.Fatalf("%q is not in the golden file", old)
+		}
+		return strings.Replace(good, old, new, 1)
+	}
+	linear := func(settings string) string {
+		return `{"format": "marginnotes-model", "version": 1, "kind": "perceptron.Primal", "dim": 2,
+		"settings": {` + settings + `}, "linear": {"w": [1, 1], "b": -3}}`
+	}
+	long := strings.Repeat("x", 1<<20)
+	for _, c := range []struct {
+		name, in string
+		want     error
+		msg      string
+	}{
+		{"key case", edit(`"format"`, `"Format"`), modelio.ErrFormat, `unknown field "Format"`},
+		{"key case inside", edit(`"coef"`, `"Coef"`), modelio.ErrFormat, `unknown field "Coef"`},
+		{"key twice", edit(`"dim": 2`, `"dim": 2, "dim": 2`), modelio.ErrFormat, `"dim" twice`},
+		{"setting twice", edit(`"eps": 0`, `"eps": 0, "eps": 0`), modelio.ErrFormat, `"eps" twice`},
+		{"settings null", edit(`"settings": {"c": 0, "eps": 0, "cache_bytes": 0, "no_shrinking": false, "max_iter": 0}`, `"settings": null`),
+			modelio.ErrFormat, "settings: null, want an object"},
+		{"negative eps", edit(`"eps": 0`, `"eps": -1`), classify.ErrSetting, "Eps = -1"},
+		{"negative cache", edit(`"cache_bytes": 0`, `"cache_bytes": -5`), classify.ErrSetting, "CacheBytes = -5"},
+		{"eta", linear(`"eta": -1`), classify.ErrSetting, "Eta = -1"},
+		{"choices without sequence", linear(`"order": "choices"`), classify.ErrSetting, "Sequence"},
+		{"sequence for shuffle", linear(`"order": "shuffle", "sequence": [0, 1]`), classify.ErrSetting, "Sequence"},
+		{"cyclic sequence", linear(`"order": "cyclic", "sequence": [0, 0, 2]`), classify.ErrSetting, "permutation"},
+		{"w0 length", linear(`"w0": [1, 2, 3]`), classify.ErrSetting, "W0"},
+		{"w contradicts", edit(`"w": [0.5, 0.5]`, `"w": [0.5, 0.75]`), modelio.ErrFormat, "w[2] = 0.75, but the support vectors give 0.5"},
+		{"vote count", votedFile(`"vote"`, `[{"w": [1, 1], "b": -3, "c": 9007199254740993}]`), modelio.ErrFormat, "2⁵³"},
+		{"vote counts", votedFile(`"vote"`, `[{"w": [1, 1], "b": -3, "c": 4503599627370497}, {"w": [1, 1], "b": -3, "c": 4503599627370496}]`),
+			modelio.ErrFormat, "2⁵³"},
+		{"long format", edit(`"marginnotes-model"`, `"`+long+`"`), modelio.ErrFormat, "format"},
+		{"long kind", edit(`"svm.SMO"`, `"`+long+`"`), modelio.ErrFormat, "kind"},
+		{"long number", edit(`"b": -2`, `"b": -2.`+strings.Repeat("0", 1<<20)), modelio.ErrFormat, "expansion.b"},
+		{"long key", edit(`"dim": 2`, `"dim": 2, "`+long+`": 1`), modelio.ErrFormat, "a string longer than 4096 bytes"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			m, err := modelio.Read(strings.NewReader(c.in))
+			if !errors.Is(err, c.want) || m != nil {
+				t.Fatalf("got %.300v, want %v", err, c.want)
+			}
+			if testing.Verbose() {
+				t.Log(err)
+			}
+			if msg := err.Error(); !strings.Contains(msg, c.msg) || strings.Contains(msg, "\n") || len(msg) > 300 {
+				t.Errorf("error %.400q (%d bytes), want one short line containing %q", msg, len(msg), c.msg)
+			}
+		})
+	}
+	if _, err := modelio.Read(strings.NewReader("\ufeff" + good)); err != nil {
+		t.Errorf("a file with a byte order mark: %v", err)
+	}
 }
