@@ -30,7 +30,10 @@
 // it and prints the label of every point of DATA, one per line, +1 or -1
 // (Definition 2.1: +1 where f(x) ≥ 0; the voted perceptron predicts by its
 // vote), and when DATA has labels a last line with the accuracy; --json
-// prints the labels, the decision values f(x) and the accuracy. DATA may
+// prints the labels, the decision values f(x) and the accuracy. A decision
+// value that is not finite (the model's numbers and the point's overflow a
+// float64 together) is an error naming the point, and nothing is printed.
+// DATA may
 // have labels or not: a CSV line with as many fields as the model has
 // features is a point without a label, one with a field more has the label
 // last; a LIBSVM line without a label starts with its first index:value
