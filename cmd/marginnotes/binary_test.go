@@ -143,13 +143,13 @@ func (e *endless) Read(p []byte) (int, error) {
 // memory on inputs that used to grow it until it died: each ends in one
 // line of error, exit status 1, within seconds.
 func TestReadersUnderMemoryLimit(t *testing.T) {
-	// A LIBSVM file of a few hundred bytes whose one index, 2²⁴, makes the
-	// dense data 3×16777216: 400 MB, and gigabytes in bound's work.
-	hugeIndex := writeFile(t, "huge-index.libsvm", "# Example 2.1 with a 16777216th feature, zero but for x3\n"+
-		"+1 1:3 2:3\n+1 1:4 2:3\n-1 1:1 2:1 16777216:1e-9\n"+
-		"# The dense matrix would be 3 × 16777216 numbers: 384 MiB, refused from the file's size.\n")
-	// Twelve lines of it: more than dataset.MaxCells numbers.
-	hugeDense := writeFile(t, "huge-dense.libsvm", strings.Repeat("+1 1:3 16777216:3\n-1 1:1 2:1\n", 6))
+	// A LIBSVM file of a few hundred bytes whose one index, 2²², makes the
+	// dense data 3×4194304: 100 MB, and more in bound's work.
+	hugeIndex := writeFile(t, "huge-index.libsvm", "# Example 2.1 with a 4194304th feature, zero but for x3\n"+
+		"+1 1:3 2:3\n+1 1:4 2:3\n-1 1:1 2:1 4194304:1e-9\n"+
+		"# The dense matrix would be 3 × 4194304 numbers: 96 MiB, refused from the file's size.\n")
+	// Eight lines of it: more than dataset.MaxCells numbers.
+	hugeDense := writeFile(t, "huge-dense.libsvm", strings.Repeat("+1 1:3 4194304:3\n-1 1:1 2:1\n", 4))
 	zero, err := os.Open("/dev/zero")
 	if err != nil {
 		t.Skip("no /dev/zero")
@@ -167,9 +167,9 @@ func TestReadersUnderMemoryLimit(t *testing.T) {
 		{"endless libsvm line", &endless{body: " 1:1"}, []string{"bound", "-"}, "longer than 4194304 bytes"},
 		{"endless quoted field", io.MultiReader(strings.NewReader("1,\""), &endless{body: "a\n"}),
 			[]string{"perceptron", "-"}, "longer than 4194304 bytes"},
-		{"huge index", nil, []string{"bound", hugeIndex}, "index 16777216 on this line"},
-		{"huge index svm", nil, []string{"svm", "--kernel", "rbf", hugeIndex}, "index 16777216 on this line"},
-		{"huge dense", nil, []string{"perceptron", hugeDense}, "more than 134217728 numbers"},
+		{"huge index", nil, []string{"bound", hugeIndex}, "index 4194304 on this line"},
+		{"huge index svm", nil, []string{"svm", "--kernel", "rbf", hugeIndex}, "index 4194304 on this line"},
+		{"huge dense", nil, []string{"perceptron", hugeDense}, "more than 16777216 numbers"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			code, _, errOut := runLimited(t, limits{MemMiB: 1024, Timeout: time.Minute, Stdin: c.stdin}, c.args...)

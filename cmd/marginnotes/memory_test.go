@@ -13,6 +13,7 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/marginnotes/marginnotes/pkg/classify"
+	"github.com/marginnotes/marginnotes/pkg/dataset"
 	"github.com/marginnotes/marginnotes/pkg/kernel"
 	"github.com/marginnotes/marginnotes/pkg/modelio"
 	"github.com/marginnotes/marginnotes/pkg/svm"
@@ -175,5 +176,52 @@ func TestMemoryModelFile(t *testing.T) {
 	t.Logf("a %d-byte model: peak resident memory %d bytes (%.2f × the file)", fi.Size(), rss, float64(rss)/float64(fi.Size()))
 	if rss > 2*fi.Size() {
 		t.Errorf("peak resident memory %d MB for a %d MB model file, want less than twice the file's size", rss>>20, fi.Size()>>20)
+	}
+}
+
+// A CSV file at the readers' limit, dataset.MaxCells numbers as one
+// feature and a label (2²³ points: the shape where the solvers' costs per
+// point weigh most), runs every command within 3 GiB of virtual memory.
+// Issue 18 §1.9: a 302 MB CSV within the 2²⁷ numbers the readers then
+// accepted needed 2.7 GB for one perceptron epoch and crashed under 3 GB.
+func TestMemoryAtTheLimit(t *testing.T) {
+	if testing.Short() {
+		t.Skip("millions of points")
+	}
+	n := dataset.MaxCells / 2
+	file := filepath.Join(t.TempDir(), "limit.csv")
+	f, err := os.Create(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := bufio.NewWriter(f)
+	for i := range n {
+		if i%2 == 0 {
+			w.WriteString("-1,-1\n")
+		} else {
+			w.WriteString("1,1\n")
+		}
+	}
+	if err := w.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Close(); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{
+		{"perceptron", "--max-epochs", "2"},
+		{"perceptron", "--form", "dual", "--max-epochs", "2"},
+		{"perceptron", "--form", "kernel", "--max-epochs", "2"},
+		{"perceptron", "--form", "voted", "--epochs", "1"},
+		{"bound"},
+		{"svm"},
+		{"svm", "--solver", "interior-point"},
+	} {
+		var rss int64
+		code, _, errOut := runLimited(t, limits{MemMiB: 3 << 10, RSS: &rss, Timeout: 10 * time.Minute}, append(args, file)...)
+		t.Logf("%s: exit %d, peak resident memory %d MB", strings.Join(args, " "), code, rss>>20)
+		if code != 0 {
+			t.Errorf("%s on %d points: exit %d: %.200s", strings.Join(args, " "), n, code, errOut)
+		}
 	}
 }

@@ -40,10 +40,12 @@
 // The readers take UTF-8 text (a byte order mark is skipped; UTF-16 and
 // UTF-32 are recognised and refused) with decimal numbers, and they are
 // bounded, so that no input can exhaust memory: a line of at most
-// MaxLineBytes (4 MiB), at most MaxCells numbers (1 GiB of float64), LIBSVM
-// indices up to MaxIndex, and a LIBSVM file may describe at most
+// MaxLineBytes (4 MiB), at most MaxCells numbers (2²⁴, 128 MiB of float64),
+// LIBSVM indices up to MaxIndex, and a LIBSVM file may describe at most
 // MaxCellsPerByte numbers per byte of its own size (or FreeCells). Past a
-// limit the error wraps ErrTooLarge.
+// limit the error wraps ErrTooLarge. Reading a data set takes about twice
+// its memory, and the limits leave room for the solvers: the command line
+// runs every algorithm on a data set at the limit within 3 GiB.
 //
 // # Book data
 //
