@@ -219,7 +219,7 @@ func readLIBSVM(t *textReader, want int) (*Set, error) {
 			if field == 1 && label {
 				if strings.IndexByte(tok, ':') >= 0 {
 					return nil, &LineError{Line: line, Field: 1, Text: short(tok), Err: ErrFormat,
-						Hint: "a line starts with its label"}
+						Hint: "a line without its label: each line starts with its label, +1 or -1"}
 				}
 				v, err := parseValue(tok, line, 1)
 				if err != nil {
@@ -393,6 +393,10 @@ func read(r io.Reader, d int) (*Set, error) {
 				return libsvm()
 			case strings.IndexByte(s, ',') >= 0:
 				return csv()
+			case looksPairs(s):
+				return nil, &LineError{Line: line, Text: short(s), Err: ErrFormat,
+					Hint: "a LIBSVM line without its label: data to train on start each line with its label, +1 or -1 " +
+						"(ReadPoints, and marginnotes predict, read points without labels)"}
 			}
 			return nil, &LineError{Line: line, Text: short(s), Err: ErrFormat,
 				Hint: "neither CSV (no comma) nor LIBSVM (no index:value pair)"}

@@ -113,6 +113,11 @@ func TestReadErrors(t *testing.T) {
 		{"libsvm/nul later", libsvm, "1 1:1\n\n-1 1:\x00", dataset.ErrFormat, 3, 0, "NUL"},
 		// An indented comment is a comment: the first line of data follows it.
 		{"csv/indented comment", csv, "  # c\n1,2\n", dataset.ErrLabel, 2, 2, ""},
+		// LIBSVM lines without labels, where the labels are needed (issue
+		// 18: the first was "neither CSV nor LIBSVM").
+		{"read/libsvm no labels", read, "1:3 2:3\n1:1 2:1\n", dataset.ErrFormat, 1, 0, "a LIBSVM line without its label"},
+		{"read/libsvm label missing", read, "+1 1:3 2:3\n1:1 2:1\n", dataset.ErrFormat, 2, 1, "a line without its label"},
+		{"libsvm/no labels", libsvm, "1:3 2:3\n", dataset.ErrFormat, 1, 1, "a line without its label"},
 		// A huge index refused from the size of the input, before the matrix
 		// is allocated: 3×4194304 numbers from 36 bytes.
 		{"libsvm/sparse huge index", libsvm, "+1 4194304:1\n-1 1:1\n+1 1:1\n",
