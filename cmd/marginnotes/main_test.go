@@ -355,3 +355,26 @@ func TestWriteJSON(t *testing.T) {
 		t.Errorf("finite: got %v and %q", err, buf.String())
 	}
 }
+
+// TestPerceptronStoppedSeparating: with --max-epochs 5 the run of Example
+// 2.1 stops right after its seventh update, x⁽¹⁾ + x⁽²⁾ − 3 = 0 (book
+// Table 2.1), which separates the data, before a pass without mistakes
+// confirms it; the command says that w, b separate the data rather than
+// only "not converged" (issue 18), and counts one epoch or one point in
+// the singular.
+func TestPerceptronStoppedSeparating(t *testing.T) {
+	for _, c := range []struct {
+		epochs       string
+		stdout, line string
+	}{
+		{"5", "converged:  false (the final weights separate the training data: the limit came before a pass without mistakes)\n",
+			"not converged after 5 epochs and 7 updates: the last weights separate the training data, but the run stopped before a pass without mistakes\n"},
+		{"1", "pocket:     2x⁽¹⁾ + 2x⁽²⁾ = 0, 1 training error (after 2 updates)\n",
+			"not converged after 1 epoch and 2 updates; 1 training point still misclassified (the pocket weights misclassify 1)\n"},
+	} {
+		code, out, errOut := runCmd(t, example21, "perceptron", "--max-epochs", c.epochs, "-")
+		if code != 1 || !strings.Contains(out, c.stdout) || !strings.HasSuffix(errOut, c.line) {
+			t.Errorf("--max-epochs %s: exit %d\n%s%s\nwant 1, a line %q and the error %q", c.epochs, code, out, errOut, c.stdout, c.line)
+		}
+	}
+}
