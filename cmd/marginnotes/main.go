@@ -104,7 +104,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case "-h", "-help", "--help", "help":
 		fmt.Fprint(out, usage)
 	default:
-		err = usagef("unknown command %q (want perceptron, svm, predict, bound or figures)", cmd)
+		err = usagef("unknown command %q (want perceptron, svm, predict, bound or figures)", short(cmd))
 	}
 	if errors.Is(err, errHelp) {
 		err = nil
@@ -116,7 +116,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err == nil {
 		return 0
 	}
-	fmt.Fprintf(stderr, "marginnotes: %v\n", err)
+	fmt.Fprintf(stderr, "marginnotes: %s\n", bounded(err.Error()))
 	var u usageError
 	if errors.As(err, &u) {
 		return 2

@@ -378,3 +378,42 @@ func TestPerceptronStoppedSeparating(t *testing.T) {
 		}
 	}
 }
+
+// TestLongArguments: an option or a file whose text is megabytes long gets
+// an error that quotes a few dozen bytes of it, as the data readers' errors
+// do (issue 18: the messages repeated the whole argument).
+func TestLongArguments(t *testing.T) {
+	long := strings.Repeat("x", 1<<20)
+	model := writeFile(t, "model.json", `{"format": "marginnotes-model", "version": 1, "kind": "`+long+`"}`)
+	for _, args := range [][]string{
+		{"perceptron", "--eta", long, "-"},
+		{"perceptron", "--form", long, "-"},
+		{"perceptron", "--order", long, "-"},
+		{"perceptron", "--choices", "1," + long, "-"},
+		{"perceptron", "--seed", long, "-"},
+		{"perceptron", "--" + long, "-"},
+		{"svm", "--kernel", long, "-"},
+		{"svm", "--solver", long, "-"},
+		{"figures", "--out", t.TempDir(), "--format", long},
+		{"figures", "--out", t.TempDir(), "--lang", long},
+		{"figures", "--out", t.TempDir(), "--only", "[" + long},
+		{"predict", "--model", model, "-"},
+		{long},
+	} {
+		code, _, errOut := runCmd(t, example21, args...)
+		if code == 0 || len(errOut) > 400 || strings.Count(errOut, "\n") != 1 {
+			t.Errorf("%.40q: exit %d, %d bytes of stderr %.300q; want one line of at most 400 bytes", args, code, len(errOut), errOut)
+		}
+	}
+}
+
+// TestGammaHelp: the help says that --gamma 0, like no --gamma, means
+// 1/number of features (issue 18: it silently did).
+func TestGammaHelp(t *testing.T) {
+	for _, cmd := range []string{"perceptron", "svm"} {
+		_, out, _ := runCmd(t, "", cmd, "-h")
+		if !strings.Contains(out, "0 or none: 1/number of features") {
+			t.Errorf("%s -h says of --gamma:\n%s", cmd, out)
+		}
+	}
+}

@@ -169,7 +169,7 @@ func runPerceptron(args []string, stdin io.Reader, stdout io.Writer) error {
 		}
 		return saveModel(*save, v, vr)
 	default:
-		return usagef("perceptron: unknown --form %q (want primal, dual, kernel or voted)", *form)
+		return usagef("perceptron: unknown --form %q (want primal, dual, kernel or voted)", short(*form))
 	}
 	if run == nil {
 		return fitErr
