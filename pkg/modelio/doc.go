@@ -69,7 +69,7 @@
 // Σⱼ coefⱼ·supportⱼ (up to rounding), or vote counts that are not at least 1 or sum
 // to more than 2⁵³. A UTF-8 byte order mark is skipped. Read takes the file
 // as a stream: it stops at MaxBytes (1 GiB) read, or when the model
-// described passes MaxCells (1 GiB of memory), and it keeps no more than
+// described passes MaxCells (512 MiB of memory), and it keeps no more than
 // the model and one token of the text, so a model takes about the memory
 // of its numbers, 8 bytes for each 20 or so of the file.
 //

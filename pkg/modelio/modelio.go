@@ -18,8 +18,9 @@ const (
 	MaxBytes = 1 << 30
 	// MaxCells bounds the model a file describes, in 8-byte words: a word
 	// for each number, three for each vector (its slice header) and two
-	// for each vote: 2²⁷ words, 1 GiB of memory.
-	MaxCells = 1 << 27
+	// for each vote: 2²⁶ words, 512 MiB of memory, room for the model of
+	// any data set the readers of package dataset accept.
+	MaxCells = 1 << 26
 )
 
 // Model is a fitted model together with the solver that fitted it.
