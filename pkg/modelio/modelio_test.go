@@ -259,17 +259,7 @@ func TestWriteErrors(t *testing.T) {
 // TestReadErrors: every malformed file gets an error that says what is
 // wrong, and none a panic.
 func TestReadErrors(t *testing.T) {
-	golden, err := os.ReadFile(filepath.Join("testdata", "example72.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	good := string(golden)
-	edit := func(old, new string) string {
-		if !strings.Contains(good, old) {
-			t.Fatalf("%q is not in the golden file", old)
-		}
-		return strings.Replace(good, old, new, 1)
-	}
+	good, edit := goldenEdits(t)
 	linear := `{"format": "marginnotes-model", "version": 1, "kind": "perceptron.Primal", "dim": 2,
 		"settings": {"eta": 0, "order": "cyclic", "max_epochs": 0, "cs229": false, "b0": 0, "no_bias": false}, `
 	for _, c := range []struct {
@@ -309,18 +299,7 @@ func TestReadErrors(t *testing.T) {
 		{"voted count", votedFile(`"vote"`, `[{"w": [1, 1], "b": -3, "c": 0}]`), modelio.ErrFormat, "vote 1 has count 0"},
 		{"voted dim", votedFile(`"vote"`, `[{"w": [1], "b": -3, "c": 1}]`), modelio.ErrFormat, "w of vote 1 has 1 entries"},
 	} {
-		t.Run(c.name, func(t *testing.T) {
-			m, err := modelio.Read(strings.NewReader(c.in))
-			if !errors.Is(err, c.want) || m != nil {
-				t.Fatalf("got %v, want %v", err, c.want)
-			}
-			if testing.Verbose() {
-				t.Log(err)
-			}
-			if !strings.Contains(err.Error(), c.msg) || strings.Contains(err.Error(), "\n") {
-				t.Errorf("error %q, want one line containing %q", err, c.msg)
-			}
-		})
+		t.Run(c.name, func(t *testing.T) { readFails(t, c.in, c.want, c.msg) })
 	}
 	if m, err := modelio.Read(strings.NewReader(votedFile(`"vote"`, `[{"w": [1, 1], "b": -3, "c": 2}]`))); err != nil || m.Predict([]float64{1, 2}) != 1 {
 		t.Errorf("a good voted file: %v", err)
@@ -340,17 +319,7 @@ func votedFile(predict, votes string) string {
 // mark, which it refused. Errors quote at most a few dozen bytes of the
 // file, however long the offending text.
 func TestReadStrict(t *testing.T) {
-	golden, err := os.ReadFile(filepath.Join("testdata", "example72.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	good := string(golden)
-	edit := func(old, new string) string {
-		if !strings.Contains(good, old) {
-			t.Fatalf("%q is not in the golden file", old)
-		}
-		return strings.Replace(good, old, new, 1)
-	}
+	good, edit := goldenEdits(t)
 	linear := func(settings string) string {
 		return `{"format": "marginnotes-model", "version": 1, "kind": "perceptron.Primal", "dim": 2,
 		"settings": {` + settings + `}, "linear": {"w": [1, 1], "b": -3}}`
@@ -383,20 +352,42 @@ func TestReadStrict(t *testing.T) {
 		{"long number", edit(`"b": -2`, `"b": -2.`+strings.Repeat("0", 1<<20)), modelio.ErrFormat, "expansion.b"},
 		{"long key", edit(`"dim": 2`, `"dim": 2, "`+long+`": 1`), modelio.ErrFormat, "a string longer than 4096 bytes"},
 	} {
-		t.Run(c.name, func(t *testing.T) {
-			m, err := modelio.Read(strings.NewReader(c.in))
-			if !errors.Is(err, c.want) || m != nil {
-				t.Fatalf("got %.300v, want %v", err, c.want)
-			}
-			if testing.Verbose() {
-				t.Log(err)
-			}
-			if msg := err.Error(); !strings.Contains(msg, c.msg) || strings.Contains(msg, "\n") || len(msg) > 300 {
-				t.Errorf("error %.400q (%d bytes), want one short line containing %q", msg, len(msg), c.msg)
-			}
-		})
+		t.Run(c.name, func(t *testing.T) { readFails(t, c.in, c.want, c.msg) })
 	}
 	if _, err := modelio.Read(strings.NewReader("\ufeff" + good)); err != nil {
 		t.Errorf("a file with a byte order mark: %v", err)
+	}
+}
+
+// goldenEdits returns the golden file of Example 7.2 and a function that
+// returns it with one edit.
+func goldenEdits(t *testing.T) (good string, edit func(old, new string) string) {
+	t.Helper()
+	golden, err := os.ReadFile(filepath.Join("testdata", "example72.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	good = string(golden)
+	return good, func(old, new string) string {
+		if !strings.Contains(good, old) {
+			t.Fatalf("%q is not in the golden file", old)
+		}
+		return strings.Replace(good, old, new, 1)
+	}
+}
+
+// readFails checks that Read refuses in with an error wrapping want, in one
+// line of at most 300 bytes containing msg.
+func readFails(t *testing.T, in string, want error, msg string) {
+	t.Helper()
+	m, err := modelio.Read(strings.NewReader(in))
+	if !errors.Is(err, want) || m != nil {
+		t.Fatalf("got %.300v, want %v", err, want)
+	}
+	if testing.Verbose() {
+		t.Log(err)
+	}
+	if s := err.Error(); !strings.Contains(s, msg) || strings.Contains(s, "\n") || len(s) > 300 {
+		t.Errorf("error %.400q (%d bytes), want one short line containing %q", s, len(s), msg)
 	}
 }

@@ -84,14 +84,7 @@ func TestSaveFIFO(t *testing.T) {
 	if err := modelio.Save(fifo, book); err != nil {
 		t.Fatalf("Save to a FIFO: %v", err)
 	}
-	select {
-	case b := <-got:
-		if !bytes.Equal(b, bookFile(t)) {
-			t.Errorf("the reader got %q", b)
-		}
-	case <-time.After(10 * time.Second):
-		t.Errorf("the reader got nothing in 10 s")
-	}
+	received(t, got)
 	if fi, err := os.Lstat(fifo); err != nil || fi.Mode()&fs.ModeNamedPipe == 0 {
 		t.Errorf("the FIFO is now %v (%v)", fi.Mode(), err)
 	}
@@ -119,14 +112,7 @@ func TestSavePipe(t *testing.T) {
 	if err != nil {
 		t.Fatalf("Save to a pipe: %v", err)
 	}
-	select {
-	case b := <-got:
-		if !bytes.Equal(b, bookFile(t)) {
-			t.Errorf("the pipe carried %q", b)
-		}
-	case <-time.After(10 * time.Second):
-		t.Errorf("the pipe carried nothing in 10 s")
-	}
+	received(t, got)
 }
 
 // TestSaveSymlink: Save through a symbolic link replaces the file it
@@ -214,5 +200,19 @@ func TestSaveHardLink(t *testing.T) {
 		if got, _ := os.ReadFile(p); !bytes.Equal(got, bookFile(t)) {
 			t.Errorf("%s holds %q", filepath.Base(p), got)
 		}
+	}
+}
+
+// received checks that the reader of a pipe got the file of book within
+// ten seconds.
+func received(t *testing.T, got <-chan []byte) {
+	t.Helper()
+	select {
+	case b := <-got:
+		if !bytes.Equal(b, bookFile(t)) {
+			t.Errorf("the reader got %q", b)
+		}
+	case <-time.After(10 * time.Second):
+		t.Errorf("the reader got nothing in 10 s")
 	}
 }
