@@ -127,10 +127,12 @@ func replace(path, target string, fi fs.FileInfo, write func(io.Writer) error) (
 		}
 	}()
 	if fi != nil {
+		// The owner first: a change of owner clears the set-user-ID and
+		// set-group-ID bits, which the mode then restores.
+		keepOwner(tmp, fi)
 		if err := tmp.Chmod(fi.Mode() & (fs.ModePerm | fs.ModeSetuid | fs.ModeSetgid | fs.ModeSticky)); err != nil {
 			return &fs.PathError{Op: "chmod", Path: path, Err: underlying(err)}
 		}
-		keepOwner(tmp, fi)
 	}
 	if err := writeTo(tmp, path, write); err != nil {
 		return err

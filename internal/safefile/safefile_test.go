@@ -68,3 +68,22 @@ func TestWriteNew(t *testing.T) {
 		t.Errorf("writing a directory: no error")
 	}
 }
+
+// TestWriteKeepsSpecialBits: the set-user-ID bit of a file replaced
+// survives the change of the temporary file's owner, which clears it.
+func TestWriteKeepsSpecialBits(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "tool")
+	if err := os.WriteFile(p, []byte("old"), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	want := fs.ModeSetuid | 0o750
+	if err := os.Chmod(p, want); err != nil {
+		t.Fatal(err)
+	}
+	if err := Write(p, writeString("new")); err != nil {
+		t.Fatal(err)
+	}
+	if fi, err := os.Stat(p); err != nil || fi.Mode() != want {
+		t.Errorf("mode %v (%v), want %v", fi.Mode(), err, want)
+	}
+}
