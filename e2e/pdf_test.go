@@ -48,6 +48,10 @@ var pdfKeyNumbers = map[string][]struct{ what, pattern string }{
 		{"b* ∈ [−0.4, −0.2] for C = 0.1", `b\* ∈ \[[-−]0\.4, [-−]0\.2\]`},
 		{"the slider's initial state, C = 0.1", `C = 0\.1[:：]\s*w = \(0\.2, 0\.2\)[,，]\s*b ∈ \[−0\.4, −0\.2\]`},
 	},
+	"10-kernels": {
+		{"the kernel trick on XOR: α* = (10/3, 8/3, 8/3, 2)", `α\* = \(10/3, 8/3, 8/3, 2\)[,，]\s*b\* = [-−]1`},
+		{"tanh(x·z − 1): eigenvalue −0.004854", `\(−0\.004854, 1\.995\)`},
+	},
 	"12-real-data": {{"Novikoff bound on iris 150.5", `150\.5`}},
 }
 

@@ -111,6 +111,20 @@ var keyNumbers = map[string][]keyNumber{
 		// Theorem 7.4 with C = 0.1, λ = 5: (7.63) = primal/C = 1.6 at the optimum.
 		{"Theorem 7.4: (7.63) = primal/C", `\(7\.63\) = 1\.6, \(7\.32\)/C = 1\.6`},
 	},
+	"10": {
+		// The kernel trick on exercise 2.1's XOR corners with (x·z + 1)²: the
+		// kernel and the explicit map into R⁶ both give α* = (10/3, 8/3, 8/3, 2),
+		// b* = −1 (by hand: Gβ + b = y for β = αᵢyᵢ, pkg/svm's test).
+		{"XOR corners with (x·z + 1)²: α* = (10/3, 8/3, 8/3, 2)", `α\* = \(10/3, 8/3, 8/3, 2\)`},
+		// Example 7.3: the map into R⁴ gives (x·z)² = 121 on x = (1, 2), z = (3, 4).
+		{"Example 7.3, φ₃ into R⁴: 121", `φ₃\(x\)·φ₃\(z\) = 121\b`},
+		// Theorem 7.5 fails: −‖x − z‖² on (0, 0), (1, 0) has eigenvalues ±1; the
+		// sigmoid tanh(x·z − 1) on (2, 0), (−2, 0) has tanh 3 − tanh 5 < 0.
+		{"−‖x − z‖²: eigenvalues (−1, 1)", `\(−1, 1\)`},
+		{"tanh(x·z − 1): eigenvalue −0.004854", `\(−0\.004854, 1\.995\)`},
+		// Algorithm 7.4, C = 1: (x·z + 1)² fits the 40 XOR points with 4 support vectors.
+		{"XOR with (x·z + 1)²: 40/40, 4 support vectors", `\| 40/40 \| 4 \| 4 \| 0 \|`},
+	},
 	"12": {
 		// Iris setosa vs versicolor: Novikoff bound 150.5.
 		{"Novikoff bound on iris", `150\.5`},

@@ -56,6 +56,8 @@
 //     Example72Margin.
 //   - 09-soft-margin-hinge (Algorithm 7.3, Theorem 7.4, Figure 7.6):
 //     SoftMarginBInterval, SoftMarginSweep, Figure76.
+//   - 10-kernels (§7.3, Algorithm 7.4): KernelSVMRegions of KernelFits, for
+//     PolynomialKernels and GaussianKernels on KernelSets.
 //   - 12-real-data: IrisPetals, PocketErrors, CancerAccuracy.
 //   - 13-exercises-ch2 (exercises 2.1–2.3): XORHulls, Exercise22Steps,
 //     Example21Hulls, HullPanels.
