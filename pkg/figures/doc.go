@@ -84,6 +84,12 @@
 //     Example 7.2 over α ≥ 0, the stationary point (3/2, −1) outside it and
 //     the boundary candidates (0, 2/13) and (1/4, 0), each on a level curve
 //     tangent to the boundary. notebooks/08-svm-dual-example.
+//   - Curves (NewCurvesGrid for small multiples): functions of one
+//     variable with points marked on them and shaded intervals — the
+//     primal function, the Lagrangians L(x, α) and the dual function
+//     θ_D(α) of Appendix C on a problem of one variable, or a cloud of
+//     θ_D values under the bound p* (Theorem C.1).
+//     notebooks/07-lagrange-duality.
 //   - SoftMarginSweep and Figure76: the soft margin of Algorithm 7.3 over C,
 //     and Figure 7.6 (Theorem 7.4): the 0-1 loss, the hinge loss [1 − z]₊
 //     and the perceptron loss [−z]₊ against the functional margin

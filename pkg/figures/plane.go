@@ -82,6 +82,10 @@ type Plane struct {
 	// 0 < αᵢ < C and αᵢ = C; otherwise it reads "support vector, αᵢ > 0".
 	FreeIndices, BoundedIndices []int
 	SoftMargin                  bool
+	// SupportName, if not empty, is the legend entry of the ringed points
+	// of a hard margin in place of "support vector, αᵢ > 0": for a primal
+	// solution, which has no α, the points on the margin boundaries.
+	SupportName string
 	// Highlight lists 0-based indices of points drawn on a yellow halo,
 	// with HighlightLabel in the legend ("misclassified" if empty).
 	Highlight      []int
@@ -372,7 +376,11 @@ func (b *planeBuild) marks() error {
 		b.legend.Add(b.l.Pick("support vector, 0 < αᵢ < C", "支持向量，0 < αᵢ < C"), small(draw.RingGlyph{}))
 		b.legend.Add(b.l.Pick("support vector, αᵢ = C", "支持向量，αᵢ = C"), small(draw.SquareGlyph{}))
 	case sv.Free != nil:
-		b.legend.Add(b.l.Pick("support vector, αᵢ > 0", "支持向量，αᵢ > 0"), small(draw.RingGlyph{}))
+		name := b.s.SupportName
+		if name == "" {
+			name = b.l.Pick("support vector, αᵢ > 0", "支持向量，αᵢ > 0")
+		}
+		b.legend.Add(name, small(draw.RingGlyph{}))
 	}
 	return nil
 }

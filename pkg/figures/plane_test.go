@@ -4,6 +4,7 @@ import (
 	"errors"
 	"math"
 	"slices"
+	"strings"
 	"testing"
 
 	"gonum.org/v1/gonum/floats/scalar"
@@ -145,6 +146,8 @@ func TestPlaneKKTLegend(t *testing.T) {
 	}{
 		{"hard margin, Example 7.2", []int{0, 2}, nil, false,
 			[]string{"positive (y = +1)", "negative (y = −1)", "½x(1) + ½x(2) − 2 = 0", "margin boundaries w·x + b = ±1", "support vector, αᵢ > 0"}},
+		{"primal solution, named", []int{0, 2}, nil, false,
+			[]string{"positive (y = +1)", "negative (y = −1)", "½x(1) + ½x(2) − 2 = 0", "margin boundaries w·x + b = ±1", "on H1 or H2"}},
 		{"soft margin", []int{0}, []int{2}, true,
 			[]string{"positive (y = +1)", "negative (y = −1)", "½x(1) + ½x(2) − 2 = 0", "margin boundaries w·x + b = ±1",
 				"αᵢ = 0: no mark", "support vector, 0 < αᵢ < C", "support vector, αᵢ = C"}},
@@ -152,6 +155,9 @@ func TestPlaneKKTLegend(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			s := Plane{X: x, Y: y, FreeIndices: tc.free, BoundedIndices: tc.bounded, SoftMargin: tc.soft,
 				Boundaries: []Boundary{{W: []float64{0.5, 0.5}, B: -2, Margins: true}}}
+			if strings.HasSuffix(tc.name, "named") {
+				s.SupportName = "on H1 or H2"
+			}
 			layers, legend, _, err := s.layers()
 			if err != nil {
 				t.Fatal(err)

@@ -52,6 +52,10 @@
 //     model of the primal and dual forms), KernelRegions.
 //   - 04-novikoff (Theorem 2.1): NovikoffProof, MistakesVsBound.
 //   - 05-cauchy-schwarz: Quadratics.
+//   - 06-max-margin (§7.1.1–7.1.3, Algorithm 7.1, Example 7.1):
+//     MarginRescaling, Example71Primal, PerceptronMargins.
+//   - 07-lagrange-duality (Appendix C): DualitySquare, DualityNoSlater,
+//     WeakDualityExample72 (on Example72Alphas).
 //   - 08-svm-dual-example (Examples 7.1, 7.2): Example72Contour,
 //     Example72Margin.
 //   - 09-soft-margin-hinge (Algorithm 7.3, Theorem 7.4, Figure 7.6):

@@ -29,7 +29,10 @@
 //   - SquaredSlack solves the squared-slack SVM of exercise 7.3
 //     (*SquaredResult); MaxMargin finds Novikoff's γ (*MarginResult).
 //   - DualProblem and PrimalProblem are the problems themselves, to
-//     evaluate and to write out (package report).
+//     evaluate and to write out (package report); PrimalProblem.Lagrangian
+//     and DualProblem.DualFunction are the Lagrange function and the dual
+//     function of Appendix C, and PrimalProblem.ActiveIndices the support
+//     vectors of a primal solution (its active constraints).
 //
 // Errors name the solver first ("svm.SMO: …") and wrap ErrNotSeparable,
 // ErrNotConverged, ErrTooLarge, classify.ErrNonFinite or the dataset
@@ -62,8 +65,9 @@
 //     Theorem 2.1 (Novikoff's γ), as the point of a convex hull nearest the
 //     origin (Wolfe 1976).
 //
-// Notebooks notebooks/08-svm-dual-example.ipynb and
-// notebooks/09-soft-margin-hinge.ipynb walk through them; package report
+// Notebooks notebooks/06-max-margin.ipynb (the primal problem),
+// 07-lagrange-duality.ipynb (Appendix C), 08-svm-dual-example.ipynb and
+// 09-soft-margin-hinge.ipynb walk through them; package report
 // writes the problems and the exact solver's faces out as the book does.
 //
 // # Optimality, in LIBSVM's terms
