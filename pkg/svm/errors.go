@@ -23,8 +23,10 @@ var (
 	// progress, or ended with a duality gap or KKT violation that is not
 	// small relative to the problem; the partial Result comes with it.
 	ErrNotConverged = errors.New("solver did not converge")
-	// ErrTooLarge: the exact solver was given more points than it enumerates.
-	ErrTooLarge = errors.New("problem too large for the exact solver")
+	// ErrTooLarge: the problem is larger than the solver takes on: more
+	// points than Exact enumerates, more work than InteriorPoint plans for
+	// (MaxPrimalWork, and then the message names SMO).
+	ErrTooLarge = errors.New("problem too large for the solver")
 	// ErrSingular: a quadratic has no unique stationary point (its Hessian
 	// is singular).
 	ErrSingular = errors.New("quadratic has a singular Hessian, no unique stationary point")
