@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -168,6 +169,9 @@ func printSVM(w io.Writer, out svmOutput, k kernel.Kernel) {
 // hyperplane and the objective.
 func runInteriorPoint(w io.Writer, ip svm.InteriorPoint, x mat.Matrix, y []float64, c *float64, asJSON bool, save string) error {
 	res, fitErr := ip.Fit(x, y)
+	if errors.Is(fitErr, svm.ErrTooLarge) {
+		return fmt.Errorf("svm: --solver interior-point: %w; use --solver smo", fitErr)
+	}
 	if res == nil {
 		return fitErr
 	}
