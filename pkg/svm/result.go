@@ -162,8 +162,8 @@ func newResult(x mat.Matrix, y []float64, k kernel.Kernel, c float64, alpha, gra
 // that the data determine (for a small C it is far below the objective
 // itself, whose −Σαᵢ is then nearly constant, and it is what tells one
 // support set from another), plus the rounding error of the sums that form
-// the gap. (SMO's float32 cache perturbs Q slightly; the gap is that of the
-// perturbed problem, which SMO solves in float64.)
+// the gap. (SMO computes the gap it reports, and tests, from α in float64,
+// whatever its cache holds.)
 func (r *Result) gapTarget(tol float64) float64 {
 	return tol*math.Max(r.quad, 0) + 64*epsilon*(r.sumAlpha+math.Abs(r.PrimalObjective))
 }
