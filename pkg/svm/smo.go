@@ -41,7 +41,9 @@ import (
 // with Status RoundingLimit and no error.
 //
 // On data that no hyperplane separates, a large C needs of the order of C
-// iterations: InteriorPoint suits that case for the linear kernel.
+// iterations: InteriorPoint suits that case for the linear kernel. An
+// error for a run that stops short says so when C·max K(x, x) is large or
+// the features look unscaled.
 type SMO struct {
 	// C bounds α (0 ≤ αᵢ ≤ C); 0 means a hard margin (C = +∞).
 	C float64
@@ -376,8 +378,8 @@ func (s *solver[E]) solve(cfg config) (*Result, stats, error) {
 		case stuck || tight >= tightenings:
 			r.Status = NoProgress
 			return r, s.finalStats(), stopError(smoName, r.Status,
-				"after %d iterations the duality gap %.3g exceeds %.3g at m(α) − M(α) = %.3g (float64 resolves %.3g here)",
-				r.Iterations, r.Gap, target, r.MaxViolation, floor)
+				"after %d iterations the duality gap %.3g exceeds %.3g at m(α) − M(α) = %.3g (float64 resolves %.3g here)%s",
+				r.Iterations, r.Gap, target, r.MaxViolation, floor, s.hint())
 		}
 		s.setEps(max(next, floor), next)
 	}
@@ -674,6 +676,37 @@ func (s *solver[E]) finalStats() stats {
 	return st
 }
 
+// hint returns, for the error of a run that did not converge, advice when
+// the problem is badly scaled, or "": SMO's iterations, and the rounding
+// error of its gradient, grow with C·max K(x, x), and features whose
+// magnitudes differ by orders of magnitude make the problem ill-conditioned.
+func (s *solver[E]) hint() string {
+	c := s.cols
+	var h string
+	lo, hi := math.Inf(1), 0.0
+	for j := range c.d {
+		var r float64
+		for p := range c.n {
+			r = max(r, math.Abs(c.x[p*c.d+j]))
+		}
+		if r > 0 {
+			lo, hi = min(lo, r), max(hi, r)
+		}
+	}
+	if hi > hintScale*lo || hi > hintScale || hi < 1/hintScale {
+		h = fmt.Sprintf("; the features, of magnitude %.3g to %.3g, look unscaled: scale each to [−1, 1] (dataset.ScaleToUnit)", lo, hi)
+	}
+	if !s.hard && s.c*c.maxDiag > hintScale {
+		h += fmt.Sprintf("; SMO's iterations grow with C·max K(xᵢ, xᵢ) = %.3g: a smaller C, or scaled features, take fewer", s.c*c.maxDiag)
+	}
+	return h
+}
+
+// hintScale is the C·max K(x, x), the largest or inverse least feature
+// magnitude, and the ratio of feature magnitudes, from which an error of
+// SMO gives advice.
+const hintScale = 1e3
+
 // run iterates until m − M ≤ eps on all variables or a limit is reached.
 func (s *solver[E]) run(maxIter int) (Status, error) {
 	for {
@@ -702,13 +735,13 @@ func (s *solver[E]) run(maxIter int) (Status, error) {
 			s.counter = 1
 		}
 		if s.iter >= maxIter {
-			return IterationLimit, stopError(smoName, IterationLimit, "%d iterations, m(α) − M(α) = %.3g > %.3g",
-				s.iter, s.violation(), s.eps)
+			return IterationLimit, stopError(smoName, IterationLimit, "%d iterations, m(α) − M(α) = %.3g > %.3g%s",
+				s.iter, s.violation(), s.eps, s.hint())
 		}
 		switch s.update(i, j, ci) {
 		case stepNone:
-			return NoProgress, stopError(smoName, NoProgress, "no progress after %d iterations, m(α) − M(α) = %.3g > %.3g",
-				s.iter, s.violation(), s.eps)
+			return NoProgress, stopError(smoName, NoProgress, "no progress after %d iterations, m(α) − M(α) = %.3g > %.3g%s",
+				s.iter, s.violation(), s.eps, s.hint())
 		case stepUnbounded:
 			return NotSeparable, stopError(smoName, NotSeparable, "hard margin: points %d and %d coincide in feature space "+
 				"but have different labels", s.perm[i]+1, s.perm[j]+1)

@@ -705,6 +705,33 @@ func TestSMOEpsResolution(t *testing.T) {
 	checkSMO(t, "Eps = 1e-14", s.X, s.Y, kernel.Linear{}, 1, 1e-6, r)
 }
 
+// TestSMOHint: when SMO stops short on a badly scaled problem, its error
+// says how to fix the problem (issue 18 §1, low: on unscaled data it ran
+// for minutes and said nothing).
+func TestSMOHint(t *testing.T) {
+	s := readTestdata(t, "large60-seed4.libsvm")
+	_, err := SMO{C: 10, MaxIter: 1000}.Fit(s.X, s.Y)
+	if msg := fmt.Sprint(err); !errors.Is(err, ErrNotConverged) || !strings.Contains(msg, "C·max K(xᵢ, xᵢ) = 1.31e+06") ||
+		!strings.Contains(msg, "a smaller C, or scaled features") {
+		t.Errorf("error %v, want advice on C·max K(xᵢ, xᵢ)", err)
+	}
+	// Features of magnitude 10⁻³ and 10³.
+	wide := mat.DenseCopyOf(s.X)
+	for i := range s.Y {
+		wide.Set(i, 0, wide.At(i, 0)*1e-5)
+		wide.Set(i, 1, wide.At(i, 1)*10)
+	}
+	_, err = SMO{C: 1e-3, MaxIter: 100}.Fit(wide, s.Y)
+	if msg := fmt.Sprint(err); !errors.Is(err, ErrNotConverged) || !strings.Contains(msg, "scale each to [−1, 1] (dataset.ScaleToUnit)") {
+		t.Errorf("features of magnitude 10⁻³ and 10³: error %v, want advice to scale", err)
+	}
+	scaledSet, _ := s.ScaleToUnit()
+	_, err = SMO{C: 10, MaxIter: 10}.Fit(scaledSet.X, scaledSet.Y)
+	if !errors.Is(err, ErrNotConverged) || strings.Contains(err.Error(), "scale") {
+		t.Errorf("scaled data: error %v, want no advice to scale", err)
+	}
+}
+
 // TestSymSums compares symSums, serial and in two goroutines, with sums of
 // kernel values from the kernel's own Eval, for the kernels it handles.
 func TestSymSums(t *testing.T) {
