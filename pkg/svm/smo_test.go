@@ -213,15 +213,7 @@ func checkSMO(t *testing.T, name string, x mat.Matrix, y []float64, k kernel.Ker
 // testdata/curved300.libsvm is 300 points in R⁵ from bench/svm/gendata
 // (-n 300 -d 5 -seed 7), scaled by svm-scale -l -1 -u 1.
 func TestSMOLIBSVM(t *testing.T) {
-	f, err := os.Open("testdata/curved300.libsvm")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	s, err := dataset.ReadLIBSVM(f)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := readTestdata(t, "curved300.libsvm")
 	for _, tc := range []struct {
 		args string
 		c    float64
