@@ -66,6 +66,14 @@ const boundTol = 1e-12
 // gap, the KKT violation and the model. It leaves Iterations and Status
 // to the solver.
 func newResult(x mat.Matrix, y []float64, k kernel.Kernel, c float64, alpha, grad []float64) *Result {
+	r := newResultNumbers(y, c, alpha, grad)
+	r.Model = newModel(x, y, alpha, r.Support, k, r.B)
+	return r
+}
+
+// newResultNumbers returns the Result of newResult without its Model (and
+// without copying the support vectors): what a solver needs to judge α.
+func newResultNumbers(y []float64, c float64, alpha, grad []float64) *Result {
 	r := &Result{Alpha: alpha}
 	var amax float64
 	for _, a := range alpha {
@@ -153,7 +161,7 @@ func newResult(x mat.Matrix, y []float64, k kernel.Kernel, c float64, alpha, gra
 	}
 	r.Gap = best + r.DualObjective
 	r.quad, r.sumAlpha = wNorm2/2, sumAlpha
-	r.Model = newModel(x, y, alpha, r.Support, k, b)
+	r.B = b
 	return r
 }
 

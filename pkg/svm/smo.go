@@ -318,7 +318,7 @@ func (s *solver[E]) solve(cfg config) (*Result, stats, error) {
 			// The solver's own numbers: while they show a large gap, or a
 			// violation that the rounding of float32 kernel values could
 			// put above Eps, tighten without the float64 check.
-			r := s.result(status)
+			r := s.numbers()
 			if r.nonFinite() == "" {
 				next, target := s.eps, r.gapTarget(cfg.eps)
 				if r.Gap > target {
@@ -448,18 +448,16 @@ func (s *solver[E]) settled(r *Result, eps, floor float64) bool {
 	return r.Gap <= r.gapTarget(eps)+2*floor*weight
 }
 
-// result returns the Result of the current α from the solver's own
-// gradient, all variables active.
-func (s *solver[E]) result(status Status) *Result {
+// numbers returns the numbers of the Result of the current α from the
+// solver's own gradient, without the Model, all variables active.
+func (s *solver[E]) numbers() *Result {
 	s.reconstruct()
 	alpha := s.dataAlpha()
 	grad := make([]float64, s.n)
 	for p, i := range s.perm {
 		grad[i] = -s.y[p] * s.v(p)
 	}
-	r := newResult(s.cols.src, s.labels, s.cols.k, s.c, alpha, grad)
-	r.Iterations, r.Status = s.iter, status
-	return r
+	return newResultNumbers(s.labels, s.c, alpha, grad)
 }
 
 // dataAlpha returns α in the data's order.
@@ -545,27 +543,12 @@ func (s *solver[E]) exactV(alpha []float64) (v []float64, disc float64) {
 		return v, disc
 	}
 	copy(v, approx)
-	for j, f := range c.subset(sv).symSums(coef) {
+	for j, f := range c.symSums(sv, coef) {
 		exact(sv[j], s.y[sv[j]]-f)
 	}
 	if band := s.band(alpha, v); len(band) > 0 {
-		// The rows of the band against the support vectors, a tile at a time.
-		sub := c.subset(append(sv[:len(sv):len(sv)], band...))
-		m := len(sv)
-		tile := make([]float64, tileRows*tileCols)
-		sums := make([]float64, len(band))
-		for i0 := m; i0 < sub.n; i0 += tileRows {
-			i1 := min(sub.n, i0+tileRows)
-			for j0 := 0; j0 < m; j0 += tileCols {
-				j1 := min(m, j0+tileCols)
-				sub.exactTile(tile, i0, i1, j0, j1)
-				for i := i0; i < i1; i++ {
-					sums[i-m] += floats.Dot(coef[j0:j1], tile[(i-i0)*(j1-j0):(i-i0+1)*(j1-j0)])
-				}
-			}
-		}
-		for j, p := range band {
-			exact(p, s.y[p]-sums[j])
+		for j, f := range c.rowSums(band, sv, coef) {
+			exact(band[j], s.y[band[j]]-f)
 		}
 	}
 	return v, disc
@@ -594,7 +577,7 @@ func (s *solver[E]) band(alpha, v []float64) []int {
 		a1 += s.alpha[p] * math.Sqrt(c.diag[p])
 		maxV = max(maxV, math.Abs(v[p]))
 	}
-	b := newResult(c.src, s.labels, c.k, s.c, alpha, grad).B
+	b := newResultNumbers(s.labels, s.c, alpha, grad).B
 	var u float64
 	if s.single() {
 		u = 0x1p-23
@@ -1177,7 +1160,6 @@ type columns struct {
 	poly  kernel.Polynomial // the polynomial kernel
 	n, d  int
 	x     []float64 // n×d, row p is the point of variable p
-	xt    []float64 // d×n, xᵀ, for exactTile (only in a subset)
 	sq    []float64 // ‖xₚ‖²
 	diag  []float64 // K(xₚ, xₚ)
 	buf   []float64 // scratch for the products xᵢ·xₖ
@@ -1280,47 +1262,29 @@ func (c *columns) swap(p, q int) {
 	c.diag[p], c.diag[q] = c.diag[q], c.diag[p]
 }
 
-// subset returns the columns of the points idx of c (in c's order), in that
-// order, with xᵀ for exactTile.
-func (c *columns) subset(idx []int) *columns {
-	m, d := len(idx), c.d
-	t := &columns{kind: c.kind, k: c.k, src: c.src, gamma: c.gamma, poly: c.poly, n: m, d: d,
-		x: make([]float64, m*d), xt: make([]float64, d*m), sq: make([]float64, m), diag: make([]float64, m),
-		buf: make([]float64, m), parallelWork: c.parallelWork, r: c.r, maxDiag: c.maxDiag, bound: c.bound}
-	for j, p := range idx {
-		copy(t.row(j), c.row(p))
-		for l, v := range c.row(p) {
-			t.xt[l*m+j] = v
-		}
-		t.sq[j], t.diag[j] = c.sq[p], c.diag[p]
-	}
-	return t
-}
-
-// symSums returns Σⱼ coef[j]·K(xᵢ, xⱼ) for every point i of c, summed in
-// float64 from kernel values computed in float64 (see exactTile), each pair
-// i < j once, without storing the kernel values: a tile of tileRows×
-// tileCols pairs at a time, whose points stay in the processor's cache. The
-// rows of tiles alternate between two goroutines when the work is large
-// (see parallelWork).
-func (c *columns) symSums(coef []float64) []float64 {
-	m := c.n
+// symSums returns Σⱼ coef[j]·K(x_idx[i], x_idx[j]) for every i, the
+// points idx of c, summed in float64 from kernel values computed in float64
+// (see tile), each pair i < j once, without storing the kernel values: a
+// tile of tileRows×tileCols pairs at a time. The rows of tiles alternate
+// between two goroutines when the work is large (see parallelWork).
+func (c *columns) symSums(idx []int, coef []float64) []float64 {
+	m := len(idx)
 	sums := make([]float64, m)
-	for i := range m {
-		sums[i] = coef[i] * c.diag[i]
+	for i, p := range idx {
+		sums[i] = coef[i] * c.diag[p]
 	}
 	if c.parallelWork == 0 || m*m/2*c.d < 2*c.parallelWork {
-		c.symRows(sums, coef, 0, 1)
+		c.symRows(sums, idx, coef, 0, 1)
 		return sums
 	}
 	other := make([]float64, m)
 	var wg sync.WaitGroup
 	wg.Add(1)
 	go func() {
-		c.symRows(other, coef, 1, 2)
+		c.symRows(other, idx, coef, 1, 2)
 		wg.Done()
 	}()
-	c.symRows(sums, coef, 0, 2)
+	c.symRows(sums, idx, coef, 0, 2)
 	wg.Wait()
 	floats.Add(sums, other)
 	return sums
@@ -1328,24 +1292,24 @@ func (c *columns) symSums(coef []float64) []float64 {
 
 // symRows adds to sums the terms of symSums from the rows of tiles first,
 // first + step, first + 2·step, ….
-func (c *columns) symRows(sums, coef []float64, first, step int) {
-	m := c.n
-	tile := make([]float64, tileRows*tileCols)
+func (c *columns) symRows(sums []float64, idx []int, coef []float64, first, step int) {
+	m := len(idx)
+	var t tile
 	for i0 := first * tileRows; i0 < m; i0 += step * tileRows {
 		i1 := min(m, i0+tileRows)
 		for j0 := i0; j0 < m; j0 += tileCols {
 			j1 := min(m, j0+tileCols)
+			k := t.eval(c, idx[i0:i1], idx[j0:j1])
 			w := j1 - j0
-			c.exactTile(tile, i0, i1, j0, j1)
 			cj, out := coef[j0:j1], sums[j0:j1]
 			for i := i0; i < i1; i++ {
-				row := tile[(i-i0)*w : (i-i0+1)*w]
+				row := k[(i-i0)*w : (i-i0+1)*w]
 				ci := coef[i]
 				var f float64
-				for k := max(0, i+1-j0); k < w; k++ {
-					kv := row[k]
-					f += cj[k] * kv
-					out[k] += ci * kv
+				for j := max(0, i+1-j0); j < w; j++ {
+					kv := row[j]
+					f += cj[j] * kv
+					out[j] += ci * kv
 				}
 				sums[i] += f
 			}
@@ -1353,39 +1317,76 @@ func (c *columns) symRows(sums, coef []float64, first, step int) {
 	}
 }
 
-// Tiles of symSums: gonum's Dgemm computes a tile of 64×128 products in the
-// calling goroutine (it uses several from four blocks of 64×64 on).
+// rowSums returns Σⱼ coef[j]·K(x_rows[i], x_cols[j]) for every i, in
+// float64 as symSums.
+func (c *columns) rowSums(rows, cols []int, coef []float64) []float64 {
+	sums := make([]float64, len(rows))
+	var t tile
+	for i0 := 0; i0 < len(rows); i0 += tileRows {
+		i1 := min(len(rows), i0+tileRows)
+		for j0 := 0; j0 < len(cols); j0 += tileCols {
+			j1 := min(len(cols), j0+tileCols)
+			k := t.eval(c, rows[i0:i1], cols[j0:j1])
+			w := j1 - j0
+			for i := i0; i < i1; i++ {
+				sums[i] += floats.Dot(coef[j0:j1], k[(i-i0)*w:(i-i0+1)*w])
+			}
+		}
+	}
+	return sums
+}
+
+// Tiles of symSums and rowSums: gonum's Dgemm computes a tile of 64×128
+// products in the calling goroutine (it uses several from four blocks of
+// 64×64 on), and the points of a tile stay in the processor's cache.
 const tileRows, tileCols = 64, 128
 
-// exactTile stores K(xᵢ, xⱼ) in float64 for i in [i0, i1) and j in [j0, j1)
-// in tile, row by row, for the linear, polynomial and RBF kernels: the
-// products xᵢ·xⱼ by one matrix product with xᵀ (along whose rows Dgemm runs
-// AxpyUnitary, rather than a call of DotUnitary for each product), then
-// the kernel's transform (for RBF from ‖xᵢ‖² + ‖xⱼ‖² − 2xᵢ·xⱼ, as the
-// columns, with expTo). c must be a subset (see subset).
-func (c *columns) exactTile(tile []float64, i0, i1, j0, j1 int) {
-	d, w := c.d, j1-j0
-	tile = tile[:(i1-i0)*w]
+// tile holds the buffers of one tile of kernel values.
+type tile struct {
+	a, bt, k []float64
+}
+
+// eval returns K(x_p, x_q) in float64 for p in rows and q in cols (at most
+// tileRows and tileCols points of c), row by row, for the linear,
+// polynomial and RBF kernels: the products x_p·x_q by one matrix product of
+// the rows, packed, with the columns packed transposed (along whose rows
+// Dgemm runs AxpyUnitary, rather than a call of DotUnitary for each
+// product), then the kernel's transform (for RBF from ‖x_p‖² + ‖x_q‖² −
+// 2x_p·x_q, as the columns, with expTo).
+func (t *tile) eval(c *columns, rows, cols []int) []float64 {
+	d, m, w := c.d, len(rows), len(cols)
+	if t.k == nil {
+		t.a, t.bt, t.k = make([]float64, tileRows*d), make([]float64, d*tileCols), make([]float64, tileRows*tileCols)
+	}
+	for i, p := range rows {
+		copy(t.a[i*d:(i+1)*d], c.row(p))
+	}
+	for j, q := range cols {
+		for l, v := range c.row(q) {
+			t.bt[l*w+j] = v
+		}
+	}
+	k := t.k[:m*w]
 	blas64.Gemm(blas.NoTrans, blas.NoTrans, 1,
-		blas64.General{Rows: i1 - i0, Cols: d, Stride: d, Data: c.x[i0*d : i1*d]},
-		blas64.General{Rows: d, Cols: w, Stride: c.n, Data: c.xt[j0:]},
-		0, blas64.General{Rows: i1 - i0, Cols: w, Stride: w, Data: tile})
+		blas64.General{Rows: m, Cols: d, Stride: d, Data: t.a[:m*d]},
+		blas64.General{Rows: d, Cols: w, Stride: w, Data: t.bt[:d*w]},
+		0, blas64.General{Rows: m, Cols: w, Stride: w, Data: k})
 	switch c.kind {
 	case kindRBF:
-		g, sq := -c.gamma, c.sq[j0:j1]
-		for i := i0; i < i1; i++ {
-			row, sqi := tile[(i-i0)*w:(i-i0+1)*w], c.sq[i]
-			sq := sq[:len(row)]
-			for k, dot := range row {
-				row[k] = g * max(0, sqi+sq[k]-2*dot)
+		g := -c.gamma
+		for i, p := range rows {
+			row, sqp := k[i*w:(i+1)*w], c.sq[p]
+			for j, q := range cols[:len(row)] {
+				row[j] = g * max(0, sqp+c.sq[q]-2*row[j])
 			}
 			expTo(row, row)
 		}
 	case kindPoly:
-		for k, dot := range tile {
-			tile[k] = c.poly.FromDot(dot)
+		for j, dot := range k {
+			k[j] = c.poly.FromDot(dot)
 		}
 	}
+	return k
 }
 
 // fillColumn stores K(xᵢ, xₖ) in col[k] for from ≤ k < to, in two

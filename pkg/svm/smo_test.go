@@ -724,8 +724,9 @@ func TestSMOHint(t *testing.T) {
 	}
 }
 
-// TestSymSums compares symSums, serial and in two goroutines, with sums of
-// kernel values from the kernel's own Eval, for the kernels it handles.
+// TestSymSums compares symSums, serial and in two goroutines, and rowSums
+// with sums of kernel values from the kernel's own Eval, for the kernels
+// they handle.
 func TestSymSums(t *testing.T) {
 	s := dataset.Gaussian(rand.NewPCG(7, 8), 600, 20, 1)
 	rng := rand.New(rand.NewPCG(9, 10))
@@ -743,11 +744,12 @@ func TestSymSums(t *testing.T) {
 		}
 		for _, work := range []int{0, 1} {
 			c := newColumns(k, s.X, work)
-			got := c.subset(idx).symSums(coef)
-			for i := range want {
-				if !scalar.EqualWithinAbsOrRel(got[i], want[i], 1e-12, 1e-12) {
-					t.Errorf("%v, parallelWork %d: sum %d = %v, want %v", k, work, i, got[i], want[i])
-					break
+			for what, got := range map[string][]float64{"symSums": c.symSums(idx, coef), "rowSums": c.rowSums(idx[:100], idx, coef)} {
+				for i := range got {
+					if !scalar.EqualWithinAbsOrRel(got[i], want[i], 1e-12, 1e-12) {
+						t.Errorf("%v, parallelWork %d: %s %d = %v, want %v", k, work, what, i, got[i], want[i])
+						break
+					}
 				}
 			}
 		}
