@@ -66,8 +66,8 @@ func runSVM(args []string, stdin io.Reader, stdout io.Writer) error {
 	if given["c"] && !(*c > 0) {
 		return usagef("svm: --c %v, want a finite C > 0 (omit --c for a hard margin)", *c)
 	}
-	if !(*eps > 0) {
-		return usagef("svm: --eps %v, want > 0", *eps)
+	if !(*eps >= svm.MinEps) {
+		return usagef("svm: --eps %v, want at least %.2g, below which float64 resolves no KKT violation", *eps, svm.MinEps)
 	}
 	switch *solver {
 	case "smo", "exact", "interior-point":

@@ -96,3 +96,20 @@ func TestSVMInteriorPointTooLarge(t *testing.T) {
 		t.Errorf("error %v, want ErrTooLarge naming --solver smo", err)
 	}
 }
+
+// An --eps below what float64 resolves is a usage error (issue 18 §1, low:
+// it was accepted, and SMO ran into its iteration limit); an --eps that
+// the problem cannot resolve ends in the status "rounding limit".
+func TestSVMEpsResolution(t *testing.T) {
+	code, _, errOut := runCmd(t, example21, "svm", "--eps", "1e-20", "-")
+	if code != 2 || !strings.Contains(errOut, "--eps 1e-20, want at least 7.1e-15") {
+		t.Errorf("--eps 1e-20: exit %d: %s", code, errOut)
+	}
+	code, out, errOut := runCmd(t, "", "svm", "--c", "1", "--eps", "1e-14", "--json", "../../pkg/svm/testdata/large60-seed4.libsvm")
+	if code != 0 {
+		t.Fatalf("--eps 1e-14 at scale 100: exit %d: %s", code, errOut)
+	}
+	if got := decode[svmOutput](t, out); got.Status != "rounding limit" {
+		t.Errorf("--eps 1e-14 at scale 100: status %q, want rounding limit", got.Status)
+	}
+}
