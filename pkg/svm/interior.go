@@ -22,9 +22,8 @@ import (
 // predictor–corrector), independent of the dual solvers. Each iteration
 // solves a dense positive definite system of size m = min(n, d+1): of size
 // d+1 in w and b, at a cost of n(d+1)² per iteration, or, when there are
-// fewer points than dimensions, of size n through the n×n Gram matrix
-// (Sherman–Morrison–Woodbury), at a cost of n³/3 per iteration after n²d
-// once. It suits any C and any n and d for which that work stays below
+// fewer points than dimensions, of size n through the n×n Gram matrix XXᵀ,
+// at a cost of n³/3 per iteration after n²d once. It suits any C and any n and d for which that work stays below
 // MaxPrimalWork (m of a few thousand at most); larger problems return
 // ErrTooLarge at once, before any work: SMO solves them.
 //
