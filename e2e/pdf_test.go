@@ -40,15 +40,15 @@ var pdfKeyNumbers = map[string][]struct{ what, pattern string }{
 	},
 	"04-novikoff":       {{"Novikoff bound (R/γ)² = 117", `\b117\b`}},
 	"05-cauchy-schwarz": {{"B² − AC", `B²\s*−\s*AC`}},
-	"06-svm-dual-example": {
+	"08-svm-dual-example": {
 		{"s(0, 2/13) = −2/13 of Example 7.2", `s\(0, 2/13\) = −2/13`},
 		{"b* = −2 from x1", `x1: b\* = −2\b`},
 	},
-	"07-soft-margin-hinge": {
+	"09-soft-margin-hinge": {
 		{"b* ∈ [−0.4, −0.2] for C = 0.1", `b\* ∈ \[[-−]0\.4, [-−]0\.2\]`},
 		{"the slider's initial state, C = 0.1", `C = 0\.1[:：]\s*w = \(0\.2, 0\.2\)[,，]\s*b ∈ \[−0\.4, −0\.2\]`},
 	},
-	"08-real-data": {{"Novikoff bound on iris 150.5", `150\.5`}},
+	"12-real-data": {{"Novikoff bound on iris 150.5", `150\.5`}},
 }
 
 // rawLaTeX matches LaTeX that MathJax should have typeset.

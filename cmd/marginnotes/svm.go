@@ -114,7 +114,7 @@ func runSVM(args []string, stdin io.Reader, stdout io.Writer) error {
 	out := svmOutput{
 		Solver: *solver, Kernel: fmt.Sprint(kern), C: cOut, Alpha: res.Alpha, W: res.W, B: res.B,
 		BInterval: [2]*float64{finite(res.BLow), finite(res.BHigh)},
-		Support:   oneBased(res.Support), DualObjective: res.DualObjective,
+		Support:   oneBased(res.SupportIndices), DualObjective: res.DualObjective,
 		PrimalObjective: res.PrimalObjective, Gap: res.Gap, MaxViolation: res.MaxViolation,
 		Iterations: res.Iterations, Status: res.Status.String(),
 	}

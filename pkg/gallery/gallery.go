@@ -42,7 +42,7 @@ func All() []Entry {
 }
 
 // Match returns the entries of All whose Name matches pattern, a shell
-// pattern in the syntax of path.Match ("07-*", "*-contour"), in catalogue
+// pattern in the syntax of path.Match ("09-*", "*-contour"), in catalogue
 // order. It returns an error wrapping ErrPattern for a malformed pattern and
 // ErrNoMatch when no entry matches.
 func Match(pattern string) ([]Entry, error) {

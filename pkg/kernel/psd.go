@@ -11,7 +11,7 @@ import (
 // Theorem 7.5 a symmetric K is a positive definite kernel (正定核) exactly
 // when every such G is positive semi-definite: all eigenvalues ≥ 0, which
 // in floating point reads λ_min ≥ −tol·λ_max (exercise 7.4, notebook
-// 10-exercises-ch7). It returns nil if the eigendecomposition fails.
+// 14-exercises-ch7). It returns nil if the eigendecomposition fails.
 func GramEigenvalues(k Kernel, x mat.Matrix) []float64 {
 	var es mat.EigenSym
 	if !es.Factorize(Gram(k, x), false) {

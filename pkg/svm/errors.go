@@ -9,9 +9,10 @@ import (
 
 // Sentinel errors, returned wrapped with context; test with errors.Is. An
 // invalid setting (a negative, NaN or infinite C, Eps, Tol, …) is a
-// *classify.SettingError, which matches classify.ErrSetting; an invalid
-// kernel wraps kernel.ErrParameter, which matches classify.ErrSetting too;
-// arithmetic that overflows or gives NaN wraps classify.ErrNonFinite.
+// *classify.SettingError, which matches classify.ErrSetting, and so is a
+// kernel with an invalid parameter (Field "Kernel", wrapping
+// kernel.ErrParameter); arithmetic that overflows or gives NaN wraps
+// classify.ErrNonFinite.
 //
 // Every error of a solver starts with its name, "svm.SMO: …", and names it
 // once.

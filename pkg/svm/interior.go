@@ -55,6 +55,8 @@ const MaxPrimalWork = 2e11
 
 // PrimalResult is the solution found by InteriorPoint: the hyperplane
 // w·x + b = 0 as a classifier (classify.Linear) and its objectives.
+// Decision(x) = w·x + b and Predict(x) = classify.Sign(w·x + b) are the
+// methods of the embedded classify.Linear.
 type PrimalResult struct {
 	// Linear holds W and B; its Decision is w·x + b.
 	classify.Linear

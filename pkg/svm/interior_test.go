@@ -28,7 +28,7 @@ const (
 // 3w1 + 3w2 + b ≥ 1, 4w1 + 3w2 + b ≥ 1, −w1 − w2 − b ≥ 1 has the solution
 // w = (1/2, 1/2), b = −2, with x1 and x3 on the margin (support vectors).
 func TestPrimalExample71(t *testing.T) {
-	x, y := dataset.Example21()
+	x, y := dataset.Example21().XY()
 	// A soft margin with C ≥ max αᵢ* = 1/4 (Example 7.2) has the same
 	// solution and no hinge loss. C = 1/4 is degenerate (α1 = α3 = C with
 	// x1, x3 on the margin): there the interior-point method gets w only to
@@ -71,7 +71,7 @@ func TestPrimalExample71(t *testing.T) {
 // interval [BLow, BHigh] of the dual solution must be exactly the set of b
 // that minimise the primal objective with w = w*.
 func TestPrimalNonUniqueB(t *testing.T) {
-	x, y := dataset.Example21()
+	x, y := dataset.Example21().XY()
 	for _, c := range []struct {
 		name    string
 		x       mat.Matrix
@@ -205,7 +205,7 @@ func TestPrimalLarger(t *testing.T) {
 }
 
 func TestPrimalErrors(t *testing.T) {
-	x, y := dataset.Example21()
+	x, y := dataset.Example21().XY()
 	xor := mat.NewDense(4, 2, []float64{0, 0, 1, 1, 0, 1, 1, 0})
 	xorY := []float64{1, 1, -1, -1}
 	for _, c := range []struct {
@@ -275,7 +275,7 @@ func TestPrimalErrors(t *testing.T) {
 }
 
 func TestPrimalHardObjective(t *testing.T) {
-	x, y := dataset.Example21()
+	x, y := dataset.Example21().XY()
 	for _, c := range []float64{0, math.Inf(1)} {
 		checkHardObjective(t, PrimalProblem{X: x, Y: y, C: c})
 	}

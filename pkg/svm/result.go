@@ -11,11 +11,13 @@ import (
 
 // Result is the solution of the dual problem: the fitted Model, which
 // classifies on its own, and everything the multipliers determine. Indices
-// are 0-based.
+// are 0-based. Decision(x) = Σ αᵢyᵢK(xᵢ, x) + b (w·x + b for the linear
+// kernel) and Predict(x) = classify.Sign(Decision(x)) are the methods of
+// the embedded Model (see Model.Decision).
 type Result struct {
 	// Model is the decision function f(x) = Σ αᵢyᵢK(xᵢ, x) + b over the
-	// support vectors (copies of them, in the order of Support), with W for
-	// the linear kernel and B, the bias b* described below.
+	// support vectors (copies of them, in the order of SupportIndices), with
+	// W for the linear kernel and B, the bias b* described below.
 	Model
 	// Alpha are the Lagrange multipliers α*.
 	Alpha []float64
@@ -25,11 +27,12 @@ type Result struct {
 	// (the book, §7.2.2), every b in the interval is optimal and B is its
 	// midpoint (or its finite end). An end may be infinite.
 	BLow, BHigh float64
-	// Support lists the indices of the support vectors, the i with αᵢ > 0.
-	Support []int
-	// Free lists the support vectors with 0 < αᵢ < C (all of Support for a
-	// hard margin); Bounded those with αᵢ = C.
-	Free, Bounded []int
+	// SupportIndices lists the indices of the support vectors, the i with
+	// αᵢ > 0 (Support holds copies of the vectors themselves).
+	SupportIndices []int
+	// FreeIndices lists the support vectors with 0 < αᵢ < C (all of
+	// SupportIndices for a hard margin); BoundedIndices those with αᵢ = C.
+	FreeIndices, BoundedIndices []int
 	// DualObjective is f(α) = ½αᵀQα − Σαᵢ, the quantity minimised (LIBSVM's
 	// obj).
 	DualObjective float64
@@ -67,7 +70,7 @@ const boundTol = 1e-12
 // to the solver.
 func newResult(x mat.Matrix, y []float64, k kernel.Kernel, c float64, alpha, grad []float64) *Result {
 	r := newResultNumbers(y, c, alpha, grad)
-	r.Model = newModel(x, y, alpha, r.Support, k, r.B)
+	r.Model = newModel(x, y, alpha, r.SupportIndices, k, r.B)
 	return r
 }
 
@@ -92,14 +95,14 @@ func newResultNumbers(y []float64, c float64, alpha, grad []float64) *Result {
 		sumAlpha += a
 		zero, upper := atZero(a), atC(a)
 		if !zero {
-			r.Support = append(r.Support, i)
+			r.SupportIndices = append(r.SupportIndices, i)
 		}
 		switch {
 		case !zero && !upper:
-			r.Free = append(r.Free, i)
+			r.FreeIndices = append(r.FreeIndices, i)
 			freeSum += v
 		case upper:
-			r.Bounded = append(r.Bounded, i)
+			r.BoundedIndices = append(r.BoundedIndices, i)
 		}
 		// Bounds on b from the KKT conditions: b ≥ vᵢ where yᵢf(xᵢ) ≥ 1
 		// is required of a positive point, b ≤ vᵢ for a negative one.
@@ -118,8 +121,8 @@ func newResultNumbers(y []float64, c float64, alpha, grad []float64) *Result {
 		}
 	}
 	switch {
-	case len(r.Free) > 0:
-		r.BLow = freeSum / float64(len(r.Free))
+	case len(r.FreeIndices) > 0:
+		r.BLow = freeSum / float64(len(r.FreeIndices))
 		r.BHigh = r.BLow
 	case lo > hi:
 		// The bounds cross by at most the KKT violation: b is fixed to

@@ -107,14 +107,14 @@ const (
 // RoundingLimit (see SMO).
 //
 // Invalid settings (a negative, NaN or infinite C, an Eps that is negative,
-// NaN, infinite or below MinEps, a negative CacheBytes or MaxIter) give a
-// *classify.SettingError, an invalid kernel an
-// error wrapping kernel.ErrParameter, bad data the error of dataset.Validate
-// or dataset.ErrOneClass, and kernel values that overflow or underflow
-// classify.ErrNonFinite. Returned with the partial Result: ErrNotSeparable
-// for a hard margin on inseparable data (Status NotSeparable),
-// ErrNotConverged (Status IterationLimit, or NoProgress when no step changes
-// α or the gap stays large), or classify.ErrNonFinite (Status NonFinite).
+// NaN, infinite or below MinEps, a negative CacheBytes or MaxIter, an
+// invalid kernel) give a *classify.SettingError, bad data the error of
+// dataset.Validate or dataset.ErrOneClass, and kernel values that overflow
+// or underflow classify.ErrNonFinite. Returned with the partial Result:
+// ErrNotSeparable for a hard margin on inseparable data (Status
+// NotSeparable), ErrNotConverged (Status IterationLimit, or NoProgress when
+// no step changes α or the gap stays large), or classify.ErrNonFinite
+// (Status NonFinite).
 func (s SMO) Fit(x mat.Matrix, y []float64) (*Result, error) {
 	cfg, k, err := s.config(x, y)
 	if err != nil {

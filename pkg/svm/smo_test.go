@@ -42,7 +42,7 @@ const (
 func TestSMOExample72(t *testing.T) {
 	// Li Hang, Example 7.2 (book.md): α* = (1/4, 0, 1/4), w* = (1/2, 1/2),
 	// b* = −2, support vectors x1 and x3, dual minimum −1/4.
-	x, y := dataset.Example21()
+	x, y := dataset.Example21().XY()
 	r, err := SMO{}.Fit(x, y)
 	if err != nil {
 		t.Fatal(err)
@@ -59,8 +59,8 @@ func TestSMOExample72(t *testing.T) {
 	if !scalar.EqualWithinAbs(r.B, -2, smoBookTol) || r.BLow != r.BHigh {
 		t.Errorf("b = %v in [%v, %v], want −2 (unique)", r.B, r.BLow, r.BHigh)
 	}
-	if fmt.Sprint(r.Support) != "[0 2]" {
-		t.Errorf("support %v, want [0 2] (x1, x3)", r.Support)
+	if fmt.Sprint(r.SupportIndices) != "[0 2]" {
+		t.Errorf("support %v, want [0 2] (x1, x3)", r.SupportIndices)
 	}
 	if !scalar.EqualWithinAbs(r.DualObjective, -0.25, smoBookTol) ||
 		!scalar.EqualWithinAbs(r.PrimalObjective, 0.25, smoBookTol) ||
@@ -243,8 +243,8 @@ func TestSMOLIBSVM(t *testing.T) {
 		if !scalar.EqualWithinAbs(-r.B, tc.rho, 2*DefaultEps) {
 			t.Errorf("%s: rho = −b = %.6f, LIBSVM %.6f", tc.args, -r.B, tc.rho)
 		}
-		if len(r.Support) != tc.nSV || len(r.Bounded) != tc.nBSV {
-			t.Errorf("%s: nSV = %d, nBSV = %d; LIBSVM %d, %d", tc.args, len(r.Support), len(r.Bounded), tc.nSV, tc.nBSV)
+		if len(r.SupportIndices) != tc.nSV || len(r.BoundedIndices) != tc.nBSV {
+			t.Errorf("%s: nSV = %d, nBSV = %d; LIBSVM %d, %d", tc.args, len(r.SupportIndices), len(r.BoundedIndices), tc.nSV, tc.nBSV)
 		}
 		checkSMO(t, tc.args, s.X, s.Y, tc.k, tc.c, DefaultEps, r)
 	}
@@ -334,7 +334,7 @@ func TestSMOStats(t *testing.T) {
 // work; that kernel and data errors wrap their sentinels; and that the
 // message starts with the solver's name and names it once.
 func TestSMOErrors(t *testing.T) {
-	x, y := dataset.Example21()
+	x, y := dataset.Example21().XY()
 	for _, c := range []struct {
 		smo   SMO
 		field string
@@ -441,8 +441,8 @@ func TestSMONotConverged(t *testing.T) {
 	if r == nil || r.Status != IterationLimit || r.Iterations != 5 {
 		t.Fatalf("result %+v, want status iteration limit after 5 iterations", r)
 	}
-	if r.MaxViolation <= DefaultEps || len(r.Support) == 0 || len(r.Support) > 10 {
-		t.Errorf("KKT violation %v, %d support vectors", r.MaxViolation, len(r.Support))
+	if r.MaxViolation <= DefaultEps || len(r.SupportIndices) == 0 || len(r.SupportIndices) > 10 {
+		t.Errorf("KKT violation %v, %d support vectors", r.MaxViolation, len(r.SupportIndices))
 	}
 	var sum float64
 	for i, a := range r.Alpha {
@@ -475,7 +475,7 @@ func (hugeKernel) Eval(x, z []float64) float64 { return math.Inf(1) }
 // ErrNonFinite, never a converged result; the message names the point
 // where the diagonal overflows.
 func TestSMOKernelNotFinite(t *testing.T) {
-	x, y := dataset.Example21()
+	x, y := dataset.Example21().XY()
 	for _, c := range []struct {
 		k    kernel.Kernel
 		want string
@@ -680,7 +680,7 @@ func TestSMOResolutionLIBSVM(t *testing.T) {
 // with no error (issue 18 §1, low: such an Eps was accepted, and SMO ran
 // into its iteration limit).
 func TestSMOEpsResolution(t *testing.T) {
-	x, y := dataset.Example21()
+	x, y := dataset.Example21().XY()
 	_, err := SMO{Eps: MinEps / 2}.Fit(x, y)
 	var se *classify.SettingError
 	if !errors.As(err, &se) || se.Field != "Eps" {
