@@ -100,7 +100,8 @@
 // Eps·½‖w‖² puts w within √Eps·‖w‖ of w* whatever the units of x and C.
 // So the solvers report Converged only when the gap is below their
 // tolerance times ½‖w‖² (plus the rounding of its sums), and SMO lowers ε
-// until it is. All other thresholds are relative to the problem's scale
+// until it is — but not below what float64 resolves on the problem, where
+// it stops with Status RoundingLimit. All other thresholds are relative to the problem's scale
 // too: αᵢ counts as 0 below 10⁻¹² maxⱼαⱼ and as C above (1 − 10⁻¹²)C.
 // The SVM with data x·s and C/s² is the same problem in other units (α
 // scales by 1/s², w by 1/s, b and the support sets stay), and the tests
