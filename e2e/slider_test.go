@@ -45,8 +45,8 @@ var sliderStates = map[string][]sliderState{
 		{0, 0, 0, "γ = 0.4 (planted)"},
 		{0, 0, 10, "γ = 0.0125 (planted)"},
 	},
-	"07-soft-margin-hinge": {
-		{0, 0, 7, "C = 0.1: w = (0.2, 0.2), b ∈ [−0.4, −0.2]"}, // notebook 07, svm.Exact
+	"09-soft-margin-hinge": {
+		{0, 0, 7, "C = 0.1: w = (0.2, 0.2), b ∈ [−0.4, −0.2]"}, // notebook 09, svm.Exact
 		{0, 0, 28, "C = 100: w = (1/2, 1/2), b = −2"},          // Example 7.1's hard margin
 	},
 	// The Chinese edition: the same numbers, labelled in Chinese
@@ -66,7 +66,7 @@ var sliderStates = map[string][]sliderState{
 		{0, 0, 0, "γ = 0.4（生成时的间隔）"},
 		{0, 0, 10, "γ = 0.0125（生成时的间隔）"},
 	},
-	"zh/07-soft-margin-hinge": {
+	"zh/09-soft-margin-hinge": {
 		{0, 0, 7, "C = 0.1：w = (0.2, 0.2)，b ∈ [−0.4, −0.2]（不唯一"},
 		{0, 0, 28, "C = 100：w = (1/2, 1/2)，b = −2"},
 	},

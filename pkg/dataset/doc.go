@@ -1,9 +1,19 @@
 // Package dataset holds the labelled data sets of the lecture notes: an n×d
 // matrix with one example per row and labels in {−1, +1}.
 //
-// A data set is a pair (x mat.Matrix, y []float64), as every algorithm of this
-// module takes it; Set bundles the pair with optional feature names and, for
-// shipped data, its source and licence.
+// Every data set comes as a *Set — X, Y, feature Names and, for shipped
+// data, Source and Licence — and XY gives the pair (x, y) that every Fit
+// takes:
+//
+//	x, y := dataset.Example21().XY()                // Li Hang, Example 2.1
+//	iris := dataset.Iris()                           // 100×4, Names sepal_length, …
+//	xor := dataset.XOR(rand.NewPCG(1, 2), 40, 0.2)   // generated, seeded
+//	s, err := dataset.Read(f)                        // CSV or LIBSVM
+//	train, test := s.Split(rand.NewPCG(3, 4), 0.3)   // 30% held out
+//	scaled, scaling := dataset.ScaleToUnit(train.X)  // as svm-scale
+//
+// Validate checks a pair and names what is wrong; the book's data, the real
+// data, the generators and the readers are described below.
 //
 // # Validation and errors
 //
@@ -30,10 +40,12 @@
 // The readers take UTF-8 text (a byte order mark is skipped; UTF-16 and
 // UTF-32 are recognised and refused) with decimal numbers, and they are
 // bounded, so that no input can exhaust memory: a line of at most
-// MaxLineBytes (4 MiB), at most MaxCells numbers (1 GiB of float64), LIBSVM
-// indices up to MaxIndex, and a LIBSVM file may describe at most
+// MaxLineBytes (4 MiB), at most MaxCells numbers (2²⁴, 128 MiB of float64),
+// LIBSVM indices up to MaxIndex, and a LIBSVM file may describe at most
 // MaxCellsPerByte numbers per byte of its own size (or FreeCells). Past a
-// limit the error wraps ErrTooLarge.
+// limit the error wraps ErrTooLarge. Reading a data set takes about twice
+// its memory, and the limits leave room for the solvers: the command line
+// runs every algorithm on a data set at the limit within 3 GiB.
 //
 // # Sparse data
 //
@@ -41,17 +53,20 @@
 // entry), and is a mat.Matrix. ReadSparse reads CSV or LIBSVM as Read does
 // but keeps a LIBSVM file that leaves features out as a CSR, never dense:
 // a text-like set of 10⁵ documents over 10⁵ words is 60 MB, not 80 GB. Its
-// limits count the entries the file holds, and it parses numbers in place
-// (a line it does not take at once is read again by Read's rules, so both
-// readers give the same data or the same error). svm.DCD solves the linear
-// SVM on it without densifying.
+// limits are Read's, except that MaxCells counts the entries and rows the
+// file holds, not n·(d+1); it parses numbers in place (a line it does not
+// take at once is read again by Read's rules, so both readers give the
+// same data or the same error). SparseReader reads with a larger limit,
+// and its ReadPoints reads points for a model as ReadPoints does, sparse.
+// svm.DCD solves the linear SVM on a CSR without densifying, and its model
+// predicts from one.
 //
 // # Book data
 //
 // Example21 is the data of Li Hang, Statistical Learning Methods, Example 2.1
 // (x1 = (3,3), x2 = (4,3) positive, x3 = (1,1) negative), used again in
 // Examples 2.2, 7.1 and 7.2; notebooks 02-primal-form, 03-dual-form-gram and
-// 06-svm-dual-example start from it.
+// 08-svm-dual-example start from it.
 //
 // # Generators
 //
@@ -63,7 +78,7 @@
 // Gaussian classes with label noise, for the perceptron's epoch limit and the
 // voted perceptron; Blobs draws two planar Gaussian clouds whose overlap is
 // set by the distance of their centres, for the soft margin (notebook
-// 07-soft-margin-hinge); XOR and Rings are planar sets that need a kernel;
+// 09-soft-margin-hinge); XOR and Rings are planar sets that need a kernel;
 // Gaussian draws large dense sets quickly, for benchmarks.
 //
 // # Real data
@@ -72,5 +87,5 @@
 // Wolberg & Mangasarian 1993; Wisconsin diagnostic, 569×30) are shipped in
 // data/ with go:embed. Both come from the UCI Machine Learning Repository
 // (Dua & Graff), licensed CC BY 4.0; data/README.md gives sources, changes
-// and licence. Notebook 08-real-data uses them.
+// and licence. Notebook 12-real-data uses them.
 package dataset

@@ -25,7 +25,7 @@ func BenchmarkBuild(b *testing.B) {
 // BenchmarkRender renders a single plot and a grid of small multiples as
 // PNG at their notebook sizes.
 func BenchmarkRender(b *testing.B) {
-	for _, name := range []string{"07-soft-margin-figure76-losses", "02-primal-table21-steps"} {
+	for _, name := range []string{"09-soft-margin-figure76-losses", "02-primal-table21-steps"} {
 		es, err := Match(name)
 		if err != nil {
 			b.Fatal(err)

@@ -5,11 +5,13 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/marginnotes/marginnotes/internal/testenv"
+	"github.com/marginnotes/marginnotes/pkg/figures"
 	"github.com/marginnotes/marginnotes/pkg/lang"
 )
 
 // On the book's data with C = 0.1 the optimal b fill [−0.4, −0.2] and the
-// primal solver lands at −0.346 (notebook 07); x3 is predicted +1 at each.
+// primal solver lands at −0.346 (notebook 09); x3 is predicted +1 at each.
 func TestSoftMarginC01Plane(t *testing.T) {
 	for _, c := range []struct {
 		l    lang.Lang
@@ -20,6 +22,7 @@ func TestSoftMarginC01Plane(t *testing.T) {
 	} {
 		p, err := SoftMarginC01Plane(c.l)
 		if err != nil {
+			testenv.MissingIf(t, err, figures.ErrFont) // the Chinese one, after the English
 			t.Fatal(err)
 		}
 		got := drawn(p)

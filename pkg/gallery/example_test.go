@@ -11,10 +11,10 @@ import (
 	"github.com/marginnotes/marginnotes/pkg/lang"
 )
 
-// The figures of notebook 06 and the files the command line writes for
+// The figures of notebook 08 and the files the command line writes for
 // them.
 func ExampleMatch() {
-	entries, err := gallery.Match("06-*")
+	entries, err := gallery.Match("08-*")
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -22,20 +22,21 @@ func ExampleMatch() {
 		fmt.Printf("%s.svg (notebooks/%s.ipynb)\n", e.Name, e.Notebook)
 	}
 	// Output:
-	// 06-svm-dual-s-contour.svg (notebooks/06-svm-dual-example.ipynb)
-	// 06-svm-dual-max-margin.svg (notebooks/06-svm-dual-example.ipynb)
+	// 08-svm-dual-s-contour.svg (notebooks/08-svm-dual-example.ipynb)
+	// 08-svm-dual-max-margin.svg (notebooks/08-svm-dual-example.ipynb)
 }
 
-// Build an entry in Chinese and render it at its house size, as
-// "marginnotes figures --lang zh" does: the maximum-margin plane of
-// Example 7.2 is drawn at the height that gives both axes one scale.
+// Build an entry and render it at its house size, as "marginnotes figures"
+// does: the maximum-margin plane of Example 7.2 is drawn at the height that
+// gives both axes one scale. (lang.Chinese builds the Chinese edition's,
+// with the Chinese font installed.)
 func ExampleEntry() {
-	entries, err := gallery.Match("06-svm-dual-max-margin")
+	entries, err := gallery.Match("08-svm-dual-max-margin")
 	if err != nil {
 		log.Fatal(err)
 	}
 	e := entries[0]
-	f, err := e.Build(lang.Chinese)
+	f, err := e.Build(lang.English)
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -50,10 +51,10 @@ func ExampleEntry() {
 	}
 	fmt.Printf("%s: %d pixels wide, %.4g inches\n", e.Name, img.Bounds().Dx(), float64(w)/72)
 	// Output:
-	// 06-svm-dual-max-margin: 780 pixels wide, 6.5 inches
+	// 08-svm-dual-max-margin: 780 pixels wide, 6.5 inches
 }
 
-// The breast-cancer split of notebook 08, shared by its cells and its
+// The breast-cancer split of notebook 12, shared by its cells and its
 // figures.
 func ExampleCancerSplit() {
 	s := gallery.CancerSplit()

@@ -9,7 +9,7 @@ import (
 
 // TestExerciseTitles checks the numbers the exercise figures state in their
 // titles and legends against the solutions worked by hand in notebooks
-// 09-exercises-ch2 and 10-exercises-ch7.
+// 13-exercises-ch2 and 14-exercises-ch7.
 func TestExerciseTitles(t *testing.T) {
 	xor, err := XORHulls(lang.English)
 	if err != nil {

@@ -38,7 +38,7 @@ func TestPrimalFrames(t *testing.T) {
 	}
 	// Every run ends at one of the hyperplanes that the enumeration of all
 	// runs finds (an independent algorithm), and says so in its name.
-	x, y := dataset.Example21()
+	x, y := dataset.Example21().XY()
 	outcomes, err := perceptron.Enumeration{}.Outcomes(x, y)
 	if err != nil {
 		t.Fatal(err)
@@ -219,7 +219,7 @@ func TestSoftMarginFrames(t *testing.T) {
 		}
 	}
 	book := seqs[0].Frames
-	// Book data, C = 0.1 (notebook 07, svm.Exact): w* = (0.2, 0.2) and every
+	// Book data, C = 0.1 (notebook 09, svm.Exact): w* = (0.2, 0.2) and every
 	// b in [−0.4, −0.2] is optimal; x1 and x3 at α = C.
 	want := "C = 0.1: w = (0.2, 0.2), b ∈ [−0.4, −0.2] (not unique; drawn at −0.3); αi = 0: 1, 0 < αi < C: 0, αi = C: 2; " +
 		"primal ½‖w‖² + CΣξi = 0.16, dual ½αᵀQα − Σαi = −0.16"

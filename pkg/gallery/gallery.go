@@ -34,7 +34,7 @@ func All() []Entry {
 	var all []Entry
 	for _, part := range [][]Entry{
 		distanceEntries(), primalEntries(), dualEntries(), novikoffEntries(), cauchySchwarzEntries(),
-		svmDualEntries(), softMarginEntries(), ch7Entries(), realDataEntries(), exercises2Entries(), exercises7Entries(),
+		maxMarginEntries(), dualityEntries(), svmDualEntries(), softMarginEntries(), ch7Entries(), kernelsEntries(), realDataEntries(), exercises2Entries(), exercises7Entries(),
 	} {
 		all = append(all, part...)
 	}
@@ -42,7 +42,7 @@ func All() []Entry {
 }
 
 // Match returns the entries of All whose Name matches pattern, a shell
-// pattern in the syntax of path.Match ("07-*", "*-contour"), in catalogue
+// pattern in the syntax of path.Match ("09-*", "*-contour"), in catalogue
 // order. It returns an error wrapping ErrPattern for a malformed pattern and
 // ErrNoMatch when no entry matches.
 func Match(pattern string) ([]Entry, error) {

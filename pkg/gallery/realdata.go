@@ -14,19 +14,20 @@ import (
 	"github.com/marginnotes/marginnotes/pkg/lang"
 	"github.com/marginnotes/marginnotes/pkg/loss"
 	"github.com/marginnotes/marginnotes/pkg/perceptron"
+	"github.com/marginnotes/marginnotes/pkg/report"
 	"github.com/marginnotes/marginnotes/pkg/svm"
 )
 
-// Notebook 08-real-data: iris and breast cancer.
+// Notebook 12-real-data: iris and breast cancer.
 
 func realDataEntries() []Entry {
-	const nb = "08-real-data"
+	const nb = "12-real-data"
 	return []Entry{
-		entry("08-real-data-iris-petals", nb, "Iris, petal length and width: the perceptron's and the maximum-margin hyperplane",
+		entry("12-real-data-iris-petals", nb, "Iris, petal length and width: the perceptron's and the maximum-margin hyperplane",
 			IrisPetals),
-		entry("08-real-data-cancer-pocket", nb, "Breast cancer: training errors of the final and pocket weights against the epoch limit",
+		entry("12-real-data-cancer-pocket", nb, "Breast cancer: training errors of the final and pocket weights against the epoch limit",
 			func(l lang.Lang) (*plot.Plot, error) { return PocketErrors(CancerSplit().Train, EpochLimits(), l) }),
-		entry("08-real-data-cancer-svm-accuracy", nb, "Breast cancer: test accuracy of linear and RBF SVMs against C",
+		entry("12-real-data-cancer-svm-accuracy", nb, "Breast cancer: test accuracy of linear and RBF SVMs against C",
 			func(l lang.Lang) (*plot.Plot, error) {
 				return CancerAccuracy(CancerSplit(), CancerC(), CancerKernels(), l)
 			}),
@@ -50,16 +51,16 @@ func IrisPetals(l lang.Lang) (*plot.Plot, error) {
 	}
 	return figures.Plane{
 		Title: l.Pick("Iris, petal measurements: perceptron and maximum margin", "鸢尾花的花瓣尺寸：感知机与最大间隔"), X: petals, Y: iris.Y,
-		XLabel: l.Pick("petal length (cm)", "花瓣长度 (cm)"), YLabel: l.Pick("petal width (cm)", "花瓣宽度 (cm)"),
+		XLabel: report.FeatureName(iris.Names[2], l) + l.Pick(" (cm)", "（cm）"), YLabel: report.FeatureName(iris.Names[3], l) + l.Pick(" (cm)", "（cm）"),
 		PositiveName: l.Pick("setosa (y = +1)", "山鸢尾 (y = +1)"), NegativeName: l.Pick("versicolor (y = −1)", "变色鸢尾 (y = −1)"),
 		Boundaries: []figures.Boundary{{W: p.W, B: p.B, Label: l.Pick("perceptron (cyclic order)", "感知机（按顺序遍历）")},
 			{W: s.W, B: s.B, Label: l.Pick("hard-margin SVM", "硬间隔支持向量机"), Margins: true}},
-		Alpha: s.Alpha,
-		Lang:  l,
+		FreeIndices: s.FreeIndices, BoundedIndices: s.BoundedIndices,
+		Lang: l,
 	}.Plot()
 }
 
-// Split is the breast-cancer data of notebook 08-real-data, split into a
+// Split is the breast-cancer data of notebook 12-real-data, split into a
 // training and a test set.
 type Split struct {
 	// Train holds the training examples with every feature scaled onto
@@ -78,7 +79,7 @@ func CancerSplit() *Split {
 	return &Split{Train: scaled, Test: &dataset.Set{X: sc.Apply(test.X), Y: test.Y, Names: test.Names}, Scaling: sc}
 }
 
-// EpochLimits returns the epoch limits at which notebook 08-real-data stops
+// EpochLimits returns the epoch limits at which notebook 12-real-data stops
 // the perceptron on the breast-cancer training set, as float64 for a
 // logarithmic axis.
 func EpochLimits() []float64 { return []float64{10, 30, 100, 300, 1000, 3000, 10000} }
@@ -113,13 +114,18 @@ type NamedKernel struct {
 	Kernel       kernel.Kernel
 }
 
-// CancerC returns the values of C of notebook 08-real-data's SVM sweep.
+// CancerC returns the values of C of notebook 12-real-data's SVM sweep.
 func CancerC() []float64 { return []float64{0.01, 0.1, 1, 10, 100} }
 
-// CancerKernels returns the kernels of notebook 08-real-data's SVM sweep:
-// linear, and RBF with LIBSVM's default γ = 1/d for the 30 features.
+// CancerKernels returns the kernels of notebook 12-real-data's SVM sweep:
+// linear, and Gaussian with LIBSVM's default γ = 1/d for the 30 features,
+// σ = √15; named by report.KernelName.
 func CancerKernels() []NamedKernel {
-	return []NamedKernel{{"linear", "线性核", kernel.Linear{}}, {"RBF, γ = 1/30", "高斯核，γ = 1/30", kernel.RBF{Gamma: 1.0 / 30}}}
+	var ks []NamedKernel
+	for _, k := range []kernel.Kernel{kernel.Linear{}, kernel.RBF{Gamma: 1.0 / 30}} {
+		ks = append(ks, NamedKernel{report.KernelName(k, lang.English), report.KernelName(k, lang.Chinese), k})
+	}
+	return ks
 }
 
 // CancerAccuracy solves the soft-margin SVM (SMO, defaults) on the training

@@ -14,25 +14,25 @@ import (
 	"github.com/marginnotes/marginnotes/pkg/svm"
 )
 
-// Notebook 07-soft-margin-hinge: b* not unique, the sweep over C,
+// Notebook 09-soft-margin-hinge: b* not unique, the sweep over C,
 // Figure 7.6.
 
 func softMarginEntries() []Entry {
-	const nb = "07-soft-margin-hinge"
+	const nb = "09-soft-margin-hinge"
 	return []Entry{
-		entry("07-soft-margin-b-interval", nb, "Book data, C = 0.1: the primal objective at w* is flat for b in [−0.4, −0.2]",
+		entry("09-soft-margin-b-interval", nb, "Book data, C = 0.1: the primal objective at w* is flat for b in [−0.4, −0.2]",
 			SoftMarginBInterval),
-		entry("07-soft-margin-c-sweep", nb, "Soft margin over C on two overlapping clouds: boundary, margins and KKT classes",
+		entry("09-soft-margin-c-sweep", nb, "Soft margin over C on two overlapping clouds: boundary, margins and KKT classes",
 			func(l lang.Lang) (*figures.Grid, error) {
 				set, cs := SoftMarginData()
 				return SoftMarginSweep(set, cs, l)
 			}),
-		entry("07-soft-margin-figure76-losses", nb, "Figure 7.6: the 0-1, hinge and perceptron losses against the functional margin",
+		entry("09-soft-margin-figure76-losses", nb, "Figure 7.6: the 0-1, hinge and perceptron losses against the functional margin",
 			Figure76),
 	}
 }
 
-// SoftMarginC is the box bound with which notebook 07-soft-margin-hinge
+// SoftMarginC is the box bound with which notebook 09-soft-margin-hinge
 // solves the book's data, a case where b* is an interval.
 const SoftMarginC = 0.1
 
@@ -42,7 +42,7 @@ const SoftMarginC = 0.1
 // [−0.7, 0.1]: flat on the interval of optimal b, [−0.4, −0.2]. The words
 // are in the language l.
 func SoftMarginBInterval(l lang.Lang) (*plot.Plot, error) {
-	x, y := dataset.Example21()
+	x, y := dataset.Example21().XY()
 	ex, err := svm.Exact{C: SoftMarginC}.Fit(x, y)
 	if err != nil {
 		return nil, err
@@ -65,12 +65,12 @@ func SoftMarginBInterval(l lang.Lang) (*plot.Plot, error) {
 }
 
 // SweepEps is the stopping tolerance of SMO in the sweep over C of notebook
-// 07-soft-margin-hinge, tighter than LIBSVM's 1e-3 so that the KKT classes
+// 09-soft-margin-hinge, tighter than LIBSVM's 1e-3 so that the KKT classes
 // are clear-cut.
 const SweepEps = 1e-6
 
 // SoftMarginData returns the data and the values of C of notebook
-// 07-soft-margin-hinge's sweep: two Gaussian clouds of 40 points in all,
+// 09-soft-margin-hinge's sweep: two Gaussian clouds of 40 points in all,
 // centres 3 apart (dataset.Blobs, seed (7, 7)), which overlap, and C =
 // 0.01, 0.1, 1, 10.
 func SoftMarginData() (*dataset.Set, []float64) {
@@ -88,7 +88,7 @@ func SoftMarginSweep(set *dataset.Set, cs []float64, l lang.Lang) (*figures.Grid
 	}
 	fits := make([]figures.Fit, len(sweep))
 	for i, r := range sweep {
-		fits[i] = figures.Fit{C: cs[i], W: r.W, B: r.B, Alpha: r.Alpha}
+		fits[i] = figures.Fit{C: cs[i], W: r.W, B: r.B, FreeIndices: r.FreeIndices, BoundedIndices: r.BoundedIndices}
 	}
 	return figures.SoftMarginSweep(set.X, set.Y, fits, 2, l)
 }

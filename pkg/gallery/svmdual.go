@@ -10,14 +10,14 @@ import (
 	"github.com/marginnotes/marginnotes/pkg/svm"
 )
 
-// Notebook 06-svm-dual-example: Example 7.2 worked by hand.
+// Notebook 08-svm-dual-example: Example 7.2 worked by hand.
 
 func svmDualEntries() []Entry {
-	const nb = "06-svm-dual-example"
+	const nb = "08-svm-dual-example"
 	return []Entry{
-		entry("06-svm-dual-s-contour", nb, "Example 7.2: s(α1, α2) over α ≥ 0 with its stationary point and the two boundary minima",
+		entry("08-svm-dual-s-contour", nb, "Example 7.2: s(α1, α2) over α ≥ 0 with its stationary point and the two boundary minima",
 			Example72Contour),
-		entry("06-svm-dual-max-margin", nb, "Example 7.2: the maximum-margin hyperplane, its margins and support vectors",
+		entry("08-svm-dual-max-margin", nb, "Example 7.2: the maximum-margin hyperplane, its margins and support vectors",
 			Example72Margin),
 	}
 }
@@ -28,7 +28,7 @@ func svmDualEntries() []Entry {
 // stationary point (3/2, −1) and the minima (0, 2/13) and (1/4, 0) of the two
 // edges, each on its level curve; the words in the language l.
 func Example72Contour(l lang.Lang) (*plot.Plot, error) {
-	x, y := dataset.Example21()
+	x, y := dataset.Example21().XY()
 	d, err := svm.NewDualProblem(x, y, nil, 0)
 	if err != nil {
 		return nil, err
@@ -53,7 +53,7 @@ func Example72Contour(l lang.Lang) (*plot.Plot, error) {
 // margins w·x + b = ±1, its normal, and the support vectors x1 and x3
 // circled; the words in the language l.
 func Example72Margin(l lang.Lang) (*plot.Plot, error) {
-	x, y := dataset.Example21()
+	x, y := dataset.Example21().XY()
 	ex, err := svm.Exact{}.Fit(x, y)
 	if err != nil {
 		return nil, err
@@ -62,7 +62,7 @@ func Example72Margin(l lang.Lang) (*plot.Plot, error) {
 		Title: l.Pick("Example 7.2: the maximum-margin hyperplane", "例 7.2：最大间隔分离超平面"), X: x, Y: y, Names: figures.PointNames(len(y)),
 		Boundaries: []figures.Boundary{{W: ex.W, B: ex.B, Margins: true, Normal: true,
 			Label: l.Pick("separating hyperplane ", "分离超平面 ") + notation.Plain.Equation(ex.W, ex.B)}},
-		Alpha: ex.Alpha,
-		Lang:  l,
+		FreeIndices: ex.FreeIndices, BoundedIndices: ex.BoundedIndices,
+		Lang: l,
 	}.Plot()
 }

@@ -11,7 +11,7 @@ import (
 // Novikoff bound (Wolfe's nearest-point algorithm, an independent method):
 // iris setosa/versicolor is separable with a wide margin, the Wisconsin
 // breast-cancer set scaled to [−1, 1] is separable by a hair (γ ≈ 4·10⁻⁴,
-// notebook 08-real-data).
+// notebook 12-real-data).
 func TestRealData(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a 569×30 linear program")

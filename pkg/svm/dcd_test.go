@@ -28,7 +28,7 @@ const dcdTightEps = 1e-9
 // price of b vanishes and α tends to the book's: at B = 100, α = (¼, 0, ¼)
 // to 10⁻³.
 func TestDCDExample21(t *testing.T) {
-	x, y := dataset.Example21()
+	x, y := dataset.Example21().XY()
 	for _, c := range []struct {
 		name  string
 		dcd   DCD
@@ -324,7 +324,7 @@ func TestDCDSeeds(t *testing.T) {
 }
 
 func TestDCDErrors(t *testing.T) {
-	x, y := dataset.Example21()
+	x, y := dataset.Example21().XY()
 	for _, c := range []struct {
 		name string
 		s    DCD
