@@ -106,7 +106,7 @@ var kinds = []kind{
 			}},
 			{key: "loss", field: "Loss", ptr: &s.Loss, check: func(int) string {
 				if _, ok := lossNamed(s.Loss.String()); !ok {
-					return "svm.Hinge or svm.SquaredHinge"
+					return "Hinge or SquaredHinge"
 				}
 				return ""
 			}},

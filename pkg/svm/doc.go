@@ -28,6 +28,10 @@
 //     *PrimalResult (classify.Linear and the objectives).
 //   - SquaredSlack solves the squared-slack SVM of exercise 7.3
 //     (*SquaredResult); MaxMargin finds Novikoff's γ (*MarginResult).
+//   - DCD solves the linear SVM at scale, as LIBLINEAR, with b regularised
+//     as the weight of a constant feature, on dense or sparse data
+//     (*dataset.CSR, from dataset.ReadSparse), and returns a *DCDResult
+//     (classify.Linear, α, both objectives, the gap, NumSupport).
 //   - DualProblem and PrimalProblem are the problems themselves, to
 //     evaluate and to write out (package report); PrimalProblem.Lagrangian
 //     and DualProblem.DualFunction are the Lagrange function and the dual
