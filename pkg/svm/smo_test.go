@@ -15,6 +15,7 @@ import (
 	"gonum.org/v1/gonum/floats/scalar"
 	"gonum.org/v1/gonum/mat"
 
+	"github.com/marginnotes/marginnotes/internal/testenv"
 	"github.com/marginnotes/marginnotes/pkg/classify"
 	"github.com/marginnotes/marginnotes/pkg/dataset"
 	"github.com/marginnotes/marginnotes/pkg/kernel"
@@ -658,11 +659,9 @@ func TestSMOResolution(t *testing.T) {
 // when it is installed (Debian's libsvm-tools), and checks that it still
 // prints the objectives the tests hold.
 func TestSMOResolutionLIBSVM(t *testing.T) {
-	if _, err := exec.LookPath("svm-train"); err != nil {
-		t.Skip("svm-train not installed (Debian libsvm-tools)")
-	}
+	train := testenv.LookPath(t, "svm-train", "Debian: apt-get install libsvm-tools")
 	for _, tc := range resolutionCases {
-		out, err := exec.Command("svm-train", "-t", "0", "-c", fmt.Sprint(tc.c), "-e", "0.001",
+		out, err := exec.Command(train, "-t", "0", "-c", fmt.Sprint(tc.c), "-e", "0.001",
 			filepath.Join("testdata", tc.file), filepath.Join(t.TempDir(), "model")).Output()
 		if err != nil {
 			t.Fatalf("%s: svm-train: %v", tc.file, err)
