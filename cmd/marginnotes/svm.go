@@ -52,7 +52,7 @@ func runSVM(args []string, stdin io.Reader, stdout io.Writer) error {
 	fs := flag.NewFlagSet("svm", flag.ContinueOnError)
 	c := floatFlag(fs, "c", 0, "soft-margin penalty C > 0 (default: hard margin)")
 	solver := fs.String("solver", "smo", "smo (second-order SMO, as LIBSVM), exact (face enumeration, small problems), interior-point (the primal problem, linear kernel) or dcd (dual coordinate descent, as LIBLINEAR: linear, large or sparse data)")
-	eps := floatFlag(fs, "eps", svm.DefaultEps, "SMO stopping tolerance, as svm-train -e")
+	eps := floatFlag(fs, "eps", svm.DefaultEps, "stopping tolerance of smo, as svm-train -e; of dcd, as liblinear-train -e (default 0.1 with dcd)")
 	asJSON := fs.Bool("json", false, "print one JSON object")
 	save := fs.String("save-model", "", "write the fitted model to this file (JSON, package modelio) when the run succeeds")
 	var kf kernelFlags
