@@ -76,6 +76,9 @@ func TestSaveModelPredict(t *testing.T) {
 		{"interior point", "svm.InteriorPoint", []string{"svm", "--solver", "interior-point"}, book, classify.FitterOf(svm.InteriorPoint{}.Fit)},
 		{"interior point soft", "svm.InteriorPoint", []string{"svm", "--solver", "interior-point", "--c", "0.5"}, noisyFile,
 			classify.FitterOf(svm.InteriorPoint{C: 0.5}.Fit)},
+		{"dcd", "svm.DCD", []string{"svm", "--solver", "dcd", "--c", "10"}, book, classify.FitterOf(svm.DCD{C: 10, Eps: svm.DefaultDCDEps}.Fit)},
+		{"dcd squared hinge", "svm.DCD", []string{"svm", "--solver", "dcd", "--c", "0.5", "--loss", "squared-hinge", "--bias", "2", "--seed", "3"}, noisyFile,
+			classify.FitterOf(svm.DCD{C: 0.5, Loss: svm.SquaredHinge, Bias: 2, Eps: svm.DefaultDCDEps, Src: rand.NewPCG(3, 3)}.Fit)},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			model := filepath.Join(t.TempDir(), "model.json")
