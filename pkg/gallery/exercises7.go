@@ -120,7 +120,8 @@ func SquaredSlackPlane(l lang.Lang) (*plot.Plot, error) {
 			{W: s.W, B: s.B, Label: l.Pick("squared slacks: ", "平方松弛：") + notation.Plain.Equation(roundTo(s.W, 4), round(s.B, 4))},
 		},
 		FreeIndices: h.FreeIndices, BoundedIndices: h.BoundedIndices, SoftMargin: true,
-		Lang: l,
+		SupportOf: l.Pick("the hinge solution", "合页损失解"),
+		Lang:      l,
 	}.Plot()
 }
 
