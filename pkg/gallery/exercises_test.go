@@ -7,7 +7,6 @@ import (
 
 	"github.com/marginnotes/marginnotes/internal/testenv"
 	"github.com/marginnotes/marginnotes/pkg/figures"
-	"github.com/marginnotes/marginnotes/pkg/figures/figtest"
 	"github.com/marginnotes/marginnotes/pkg/lang"
 )
 
@@ -58,11 +57,7 @@ func TestSquaredSlackLegend(t *testing.T) {
 			testenv.MissingIf(t, err, figures.ErrFont)
 			t.Fatal(err)
 		}
-		w, h := figures.Size(p)
-		var got []string
-		for _, tx := range figtest.Texts(p, w, h) {
-			got = append(got, tx.String)
-		}
+		got := drawn(p)
 		for _, s := range want {
 			if !slices.Contains(got, s) {
 				t.Errorf("%v: legend entry %q not drawn; texts %q", l, s, got)
