@@ -19,6 +19,7 @@ import (
 	"gonum.org/v1/plot/vg"
 
 	"github.com/marginnotes/marginnotes/pkg/lang"
+	"github.com/marginnotes/marginnotes/pkg/notation"
 )
 
 // CJKFontEnv names the environment variable that points to a font file
@@ -242,7 +243,7 @@ func (h textHandler) Draw(c vg.Canvas, txt string, sty text.Style, pt vg.Point) 
 		rs, width := h.runs(line, sty.Font)
 		at := pt.Add(vg.Point{X: vg.Length(sty.XAlign) * width, Y: vg.Length(len(lines)-i) * sty.Font.Size})
 		for _, r := range rs {
-			c.FillString(r.face, at.Add(vg.Point{X: r.x}), r.text)
+			c.FillString(r.face, at.Add(vg.Point{X: r.x, Y: r.y}), r.text)
 		}
 	}
 	if sty.Rotation != 0 {
@@ -250,68 +251,145 @@ func (h textHandler) Draw(c vg.Canvas, txt string, sty text.Style, pt vg.Point) 
 	}
 }
 
-// run is a part of a line set in one font, x from the line's start.
+// run is a part of a line set in one font at one size, x from the line's
+// start and y above its baseline (a superscript).
 type run struct {
 	face font.Face
 	text string
-	x    vg.Length
+	x, y vg.Length
 }
 
-// runs splits a line into runs of one font, without their surrounding
-// spaces, and returns its width.
+// A superscript the font lacks (Liberation has ¹ ² ³ ⁴…⁸ but not ⁰ ⁹ ⁻ ⁽
+// ⁾) is drawn as its base character at superScale of the size, raised by
+// superShift em. In a line that needs it, every superscript of package
+// notation is drawn so, so that the exponent of 10⁻⁵ has one look.
+const (
+	superScale = 0.65
+	superShift = 0.33
+)
+
+// superBase maps each superscript of package notation to its base
+// character: ⁻ to −, ⁵ to 5.
+var superBase = map[rune]rune{}
+
+func init() {
+	for _, b := range "0123456789+−()" {
+		if r := []rune(notation.Superscript(string(b))); len(r) == 1 && r[0] != b {
+			superBase[r[0]] = b
+		}
+	}
+}
+
+// raises reports whether line has a superscript that neither the primary
+// font f nor the fallback fb (if not nil) has a glyph for.
+func raises(line string, f font.Face, fb *font.Face) bool {
+	var buf sfnt.Buffer
+	for _, r := range line {
+		if _, ok := superBase[r]; !ok {
+			continue
+		}
+		if i, err := f.Face.GlyphIndex(&buf, r); err == nil && i != 0 {
+			continue
+		}
+		if fb != nil {
+			if i, err := fb.Face.GlyphIndex(&buf, r); err == nil && i != 0 {
+				continue
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// runs splits a line into runs of one font and size, without their
+// surrounding spaces, and returns its width.
 func (h textHandler) runs(line string, fnt font.Font) ([]run, vg.Length) {
 	primary := h.fonts.Lookup(fnt, fnt.Size)
-	if !h.fallback {
+	var fb *font.Face
+	if h.fallback {
+		f := h.fonts.Lookup(cjkFont, fnt.Size)
+		fb = &f
+	}
+	raise := raises(line, primary, fb)
+	if fb == nil && !raise {
 		return []run{{face: primary, text: line}}, primary.Width(line)
 	}
-	fb := h.fonts.Lookup(cjkFont, fnt.Size)
-	var (
-		buf   sfnt.Buffer
-		rs    []run
-		x     vg.Length
-		start int
-		cur   *font.Face
+	small := h.fonts.Lookup(fnt, fnt.Size*superScale)
+	// A run's kind: 0 the primary font, 1 the fallback, 2 a raised
+	// superscript.
+	const (
+		inPrimary = iota
+		inFallback
+		raised
 	)
-	faceOf := func(r rune) *font.Face {
-		if unicode.IsSpace(r) {
-			return nil // belongs to the run it is in
+	var (
+		buf  sfnt.Buffer
+		rs   []run
+		x    vg.Length
+		text []rune // the run being collected, with its spaces
+		cur  = -1
+	)
+	faceOf := func(kind int) font.Face {
+		switch kind {
+		case inFallback:
+			return *fb
+		case raised:
+			return small
 		}
-		if i, err := primary.Face.GlyphIndex(&buf, r); err == nil && i != 0 {
-			return &primary
-		}
-		if i, err := fb.Face.GlyphIndex(&buf, r); err == nil && i != 0 {
-			return &fb
-		}
-		return &primary
+		return primary
 	}
-	flush := func(end int) {
-		if end <= start {
+	kindOf := func(r rune) int {
+		if i, err := primary.Face.GlyphIndex(&buf, r); err == nil && i != 0 {
+			return inPrimary
+		}
+		if fb != nil {
+			if i, err := fb.Face.GlyphIndex(&buf, r); err == nil && i != 0 {
+				return inFallback
+			}
+		}
+		return inPrimary
+	}
+	flush := func() {
+		if len(text) == 0 {
 			return
 		}
-		s := line[start:end]
-		f := primary
-		if cur != nil {
-			f = *cur
-		}
+		s := string(text)
+		f := faceOf(max(cur, 0))
 		trimmed := strings.TrimLeftFunc(s, unicode.IsSpace)
 		lead := f.Width(s[:len(s)-len(trimmed)])
 		if t := strings.TrimRightFunc(trimmed, unicode.IsSpace); t != "" {
-			rs = append(rs, run{face: f, text: t, x: x + lead})
+			var y vg.Length
+			if cur == raised {
+				y = superShift * fnt.Size
+			}
+			rs = append(rs, run{face: f, text: t, x: x + lead, y: y})
 		}
 		x += f.Width(s)
-		start = end
+		text = text[:0]
 	}
-	for i, r := range line {
-		f := faceOf(r)
-		if f == nil || f == cur {
+	for _, r := range line {
+		if unicode.IsSpace(r) {
+			// A space belongs to the run it is in, but not to a raised one.
+			if cur == raised {
+				flush()
+				cur = -1
+			}
+			text = append(text, r)
 			continue
 		}
-		if cur != nil {
-			flush(i)
+		kind := kindOf(r)
+		if b, ok := superBase[r]; ok && raise {
+			kind, r = raised, b
 		}
-		cur = f
+		if kind != cur {
+			if cur >= 0 {
+				flush()
+			}
+			cur = kind
+		}
+		text = append(text, r)
 	}
-	flush(len(line))
+	flush()
 	return rs, x
 }
 

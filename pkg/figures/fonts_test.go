@@ -166,6 +166,37 @@ func TestTextHandler(t *testing.T) {
 	}
 }
 
+// TestRaisedSuperscripts checks that a superscript no font has (⁻, ⁰, ⁹ in
+// 10⁻⁵, 10⁻¹⁰, the labels of a log axis) is drawn as its base character,
+// smaller and raised, with the other superscripts of its line.
+func TestRaisedSuperscripts(t *testing.T) {
+	fnt := font.From(plot.DefaultFont, 10)
+	for _, l := range []lang.Lang{lang.English, lang.Chinese} {
+		if l == lang.Chinese {
+			needChinese(t)
+		}
+		h, err := textHandlerFor(l)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rs, _ := h.runs("10⁻¹⁶ 处", fnt)
+		if len(rs) < 2 || rs[0].text != "10" || rs[0].y != 0 || rs[1].text != "−16" || !(rs[1].y > 0) || rs[1].face.Font.Size >= fnt.Size {
+			t.Errorf("%v: runs of 10⁻¹⁶: %+v, want 10 on the baseline, −16 smaller and raised", l, rs)
+		}
+		// Drawn, every character has a glyph.
+		p, err := NewPlot(l)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p.Title.Text = "10⁻⁵ 10⁰ 10⁹"
+		for _, tx := range figtest.Texts(p, Width, Height) {
+			if len(tx.Missing) > 0 {
+				t.Errorf("%v: %q: no glyph for %q", l, tx.String, tx.Missing)
+			}
+		}
+	}
+}
+
 // TestChinesePlane draws a Chinese figure of the plane and checks that its
 // Chinese labels are drawn with glyphs, inside the figure, apart.
 func TestChinesePlane(t *testing.T) {

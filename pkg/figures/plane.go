@@ -86,6 +86,11 @@ type Plane struct {
 	// of a hard margin in place of "support vector, αᵢ > 0": for a primal
 	// solution, which has no α, the points on the margin boundaries.
 	SupportName string
+	// SupportOf, if not empty, names the fit whose support vectors are
+	// marked, in the language Lang, where the figure draws several fits:
+	// "the hinge solution" makes the legend read "support vector of the
+	// hinge solution, αᵢ = C" (中文 “合页损失解” gives “合页损失解的支持向量”).
+	SupportOf string
 	// Highlight lists 0-based indices of points drawn on a yellow halo,
 	// with HighlightLabel in the legend ("misclassified" if empty).
 	Highlight      []int
@@ -372,9 +377,13 @@ func (b *planeBuild) marks() error {
 	}
 	switch {
 	case soft:
+		sv := b.l.Pick("support vector", "支持向量")
+		if of := b.s.SupportOf; of != "" {
+			sv = fmt.Sprintf(b.l.Pick("support vector of %s", "%s的支持向量"), of)
+		}
 		b.legend.Add(b.l.Pick("αᵢ = 0: no mark", "αᵢ = 0：不标记"))
-		b.legend.Add(b.l.Pick("support vector, 0 < αᵢ < C", "支持向量，0 < αᵢ < C"), small(draw.RingGlyph{}))
-		b.legend.Add(b.l.Pick("support vector, αᵢ = C", "支持向量，αᵢ = C"), small(draw.SquareGlyph{}))
+		b.legend.Add(sv+b.l.Pick(", 0 < αᵢ < C", "，0 < αᵢ < C"), small(draw.RingGlyph{}))
+		b.legend.Add(sv+b.l.Pick(", αᵢ = C", "，αᵢ = C"), small(draw.SquareGlyph{}))
 	case sv.Free != nil:
 		name := b.s.SupportName
 		if name == "" {

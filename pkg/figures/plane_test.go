@@ -15,7 +15,7 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 
 	"github.com/marginnotes/marginnotes/pkg/dataset"
-
+	"github.com/marginnotes/marginnotes/pkg/figures/figtest"
 	"github.com/marginnotes/marginnotes/pkg/lang"
 )
 
@@ -341,7 +341,17 @@ func TestSoftMarginSweep(t *testing.T) {
 			t.Errorf("panel %d title %q, want %q", i, got, w)
 		}
 	}
-	checkGlyphs(t, drawTexts(g, Wide, AspectHeight(g, Wide)))
+	ts := drawTexts(g, Wide, AspectHeight(g, Wide))
+	checkGlyphs(t, ts)
+	// The legend keeps its distance from the right edge: a grid is printed
+	// smaller than a single plot, and a viewer may set the text a little
+	// wider than measured (issue 15 §5, notebook 9).
+	names := g.Legend.Names()
+	for _, tx := range figtest.Texts(g, Wide, AspectHeight(g, Wide)) {
+		if slices.Contains(names, tx.String) && tx.Box.Max.X > Wide-vg.Points(sweepLegendMargin) {
+			t.Errorf("legend entry %q ends at %v, within %v pt of the right edge %v", tx.String, tx.Box.Max.X, sweepLegendMargin, Wide)
+		}
+	}
 }
 
 func TestAspectHeight(t *testing.T) {

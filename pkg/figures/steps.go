@@ -175,8 +175,22 @@ func SoftMarginSweep(x mat.Matrix, y []float64, fits []Fit, cols int, l lang.Lan
 			Lang:           l,
 		}
 	}
-	return planeGrid("", panels, cols, func(i int) string { return fmt.Sprintf("soft margin C = %g", fits[i].C) })
+	g, err := planeGrid("", panels, cols, func(i int) string { return fmt.Sprintf("soft margin C = %g", fits[i].C) })
+	if err != nil {
+		return nil, err
+	}
+	if g.Legend != nil {
+		g.Legend.Margin = vg.Points(sweepLegendMargin)
+	}
+	return g, nil
 }
+
+// sweepLegendMargin is the room, in points, between the longest entry of
+// SoftMarginSweep's legend ("separating hyperplane w·x + b = 0") and the
+// figure's right edge: more than a plot's own (SideLegend.Margin), since
+// the wide grid is printed smaller, and a viewer that sets the text a
+// little wider than measured would otherwise run it into the edge.
+const sweepLegendMargin = 16
 
 // sharedView validates the data and returns the square range every panel
 // of a sweep shows, around the points and, if origin is set, the origin.

@@ -120,7 +120,8 @@ func SquaredSlackPlane(l lang.Lang) (*plot.Plot, error) {
 			{W: s.W, B: s.B, Label: l.Pick("squared slacks: ", "平方松弛：") + notation.Plain.Equation(roundTo(s.W, 4), round(s.B, 4))},
 		},
 		FreeIndices: h.FreeIndices, BoundedIndices: h.BoundedIndices, SoftMargin: true,
-		Lang: l,
+		SupportOf: l.Pick("the hinge solution", "合页损失解"),
+		Lang:      l,
 	}.Plot()
 }
 
@@ -195,10 +196,11 @@ func PolynomialSpectra(l lang.Lang) (*plot.Plot, error) {
 		}
 		series = append(series, figures.Series{Name: fmt.Sprintf("p = %d", p), X: ks, Y: vs})
 	}
+	floor := figures.PowerOfTen(int(math.Round(math.Log10(SpectrumFloor))))
 	return figures.Lines{
 		Title: l.Pick("Exercise 7.4: eigenvalues of the Gram matrix of (x·z)ᵖ, 20 points",
 			"习题 7.4：(x·z)ᵖ 的 Gram 矩阵的特征值，20 个点"),
-		XLabel: l.Pick("k (eigenvalues sorted, largest first; 0 drawn at 1e−16)", "k（特征值从大到小排列；0 画在 1e−16 处）"),
+		XLabel: fmt.Sprintf(l.Pick("k (eigenvalues sorted, largest first; 0 drawn at %s)", "k（特征值从大到小排列；0 画在 %s 处）"), floor),
 		YLabel: "λ(k) / λ(1)",
 		Series: series, LogY: true,
 		Lang: l,

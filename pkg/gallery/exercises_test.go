@@ -1,9 +1,12 @@
 package gallery
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
+	"github.com/marginnotes/marginnotes/internal/testenv"
+	"github.com/marginnotes/marginnotes/pkg/figures"
 	"github.com/marginnotes/marginnotes/pkg/lang"
 )
 
@@ -38,5 +41,27 @@ func TestExerciseTitles(t *testing.T) {
 	}
 	if a, b := g.Panels[0][0].Title.Text, g.Panels[0][1].Title.Text; !strings.HasPrefix(a, "hulls disjoint") || !strings.HasPrefix(b, "hulls meet") {
 		t.Errorf("hull panel titles %q, %q: want one separable set and one not", a, b)
+	}
+}
+
+// TestSquaredSlackLegend checks that the figure of exercise 7.3, which draws
+// the hinge and the squared-slack solutions, says in its legend whose
+// support vectors it marks: the hinge solution's (issue 15 §5).
+func TestSquaredSlackLegend(t *testing.T) {
+	for l, want := range map[lang.Lang][]string{
+		lang.English: {"support vector of the hinge solution, 0 < αᵢ < C", "support vector of the hinge solution, αᵢ = C"},
+		lang.Chinese: {"合页损失解的支持向量，0 < αᵢ < C", "合页损失解的支持向量，αᵢ = C"},
+	} {
+		p, err := SquaredSlackPlane(l)
+		if err != nil {
+			testenv.MissingIf(t, err, figures.ErrFont)
+			t.Fatal(err)
+		}
+		got := drawn(p)
+		for _, s := range want {
+			if !slices.Contains(got, s) {
+				t.Errorf("%v: legend entry %q not drawn; texts %q", l, s, got)
+			}
+		}
 	}
 }

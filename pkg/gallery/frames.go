@@ -324,7 +324,7 @@ func SoftMarginFrames(l lang.Lang) ([]figures.Sequence, error) {
 			hs := []figures.Boundary{{W: r.W, B: r.B, Margins: true, Label: "w·x + b = 0"}}
 			b := "b = " + notation.Number(r.B)
 			if r.BHigh-r.BLow > 1e-9*math.Max(1, math.Abs(r.B)) {
-				b = fmt.Sprintf(l.Pick("b ∈ [%s, %s] (not unique; drawn at %s)", "b ∈ [%s, %s]（不唯一；图中取 %s）"), notation.Number(r.BLow), notation.Number(r.BHigh), notation.Number(r.B))
+				b = fmt.Sprintf(l.Pick("b ∈ [%s, %s] (not unique; drawn at %s)", "b ∈ [%s, %s]（不唯一，图中取 %s）"), notation.Number(r.BLow), notation.Number(r.BHigh), notation.Number(r.B))
 				for _, e := range []float64{r.BLow, r.BHigh} {
 					if !math.IsInf(e, 0) {
 						hs = append(hs, figures.Boundary{W: r.W, B: e, Label: fmt.Sprintf(l.Pick("end of b*'s interval: b = %s", "b* 区间端点：b = %s"), notation.Number(e))})
@@ -333,7 +333,7 @@ func SoftMarginFrames(l lang.Lang) ([]figures.Sequence, error) {
 			}
 			zero := len(d.y) - len(r.SupportIndices)
 			p, err := figures.Plane{
-				Title: fmt.Sprintf("C = %s, 2/‖w‖ = %s", notation.Number(c), notation.Number(2/math.Hypot(r.W[0], r.W[1]))),
+				Title: fmt.Sprintf(l.Pick("C = %s, margin 2/‖w‖ = %s", "C = %s，间隔 2/‖w‖ = %s"), notation.Number(c), notation.Number(2/math.Hypot(r.W[0], r.W[1]))),
 				X:     d.x, Y: d.y, Names: d.names, Boundaries: hs, FreeIndices: r.FreeIndices, BoundedIndices: r.BoundedIndices, SoftMargin: true, View: d.view, Lang: l,
 			}.Plot()
 			if err != nil {
@@ -341,12 +341,12 @@ func SoftMarginFrames(l lang.Lang) ([]figures.Sequence, error) {
 			}
 			frames[i] = figures.Frame{
 				State: fmt.Sprintf(l.Pick(
-					"C = %s: w = %s, %s; αi = 0: %d, 0 < αi < C: %d, αi = C: %d; primal ½‖w‖² + CΣξi = %s, dual ½αᵀQα − Σαi = %s",
-					"C = %s：w = %s，%s；αi = 0：%d，0 < αi < C：%d，αi = C：%d；原始目标 ½‖w‖² + CΣξi = %s，对偶目标 ½αᵀQα − Σαi = %s"),
+					"C = %s: w = %s, %s; αᵢ = 0: %d, 0 < αᵢ < C: %d, αᵢ = C: %d; primal ½‖w‖² + CΣξᵢ = %s, dual ½αᵀQα − Σαᵢ = %s",
+					"C = %s：w = %s，%s；αᵢ = 0 的点 %d 个，0 < αᵢ < C 的 %d 个，αᵢ = C 的 %d 个；原始问题的目标函数 ½‖w‖² + CΣξᵢ = %s，对偶问题的目标函数 ½αᵀQα − Σαᵢ = %s"),
 					notation.Number(c), notation.Vector(r.W), b, zero, len(r.FreeIndices), len(r.BoundedIndices), notation.Number(r.PrimalObjective), notation.Number(r.DualObjective)),
 				Figure: p,
 				Table: [][]string{
-					{"C", "w", "b", "αi = 0", "0 < αi < C", "αi = C", l.Pick("primal", "原始目标"), l.Pick("dual", "对偶目标")},
+					{"C", "w", "b", "αᵢ = 0", "0 < αᵢ < C", "αᵢ = C", l.Pick("primal", "原始问题的目标函数"), l.Pick("dual", "对偶问题的目标函数")},
 					{notation.Number(c), notation.Vector(r.W), strings.TrimPrefix(b, "b = "), fmt.Sprint(zero), fmt.Sprint(len(r.FreeIndices)), fmt.Sprint(len(r.BoundedIndices)),
 						notation.Number(r.PrimalObjective), notation.Number(r.DualObjective)},
 				},

@@ -7,6 +7,9 @@ import (
 	"strings"
 	"testing"
 
+	"gonum.org/v1/plot"
+
+	"github.com/marginnotes/marginnotes/internal/testenv"
 	"github.com/marginnotes/marginnotes/pkg/dataset"
 	"github.com/marginnotes/marginnotes/pkg/figures"
 	"github.com/marginnotes/marginnotes/pkg/lang"
@@ -200,7 +203,7 @@ func TestSoftMarginFrames(t *testing.T) {
 	if len(seqs) != 2 {
 		t.Fatalf("%d sequences, want 2 (book data, clouds)", len(seqs))
 	}
-	objectives := regexp.MustCompile(`primal ½‖w‖² \+ CΣξi = (\S+), dual ½αᵀQα − Σαi = (\S+)$`)
+	objectives := regexp.MustCompile(`primal ½‖w‖² \+ CΣξᵢ = (\S+), dual ½αᵀQα − Σαᵢ = (\S+)$`)
 	for _, s := range seqs {
 		if len(s.Frames) != 29 || !strings.HasPrefix(s.Frames[s.Initial].State, "C = 0.1: ") {
 			t.Errorf("%s: %d frames, initial %q; want 29 from C = 0.1", s.Name, len(s.Frames), s.Frames[s.Initial].State)
@@ -221,16 +224,45 @@ func TestSoftMarginFrames(t *testing.T) {
 	book := seqs[0].Frames
 	// Book data, C = 0.1 (notebook 09, svm.Exact): w* = (0.2, 0.2) and every
 	// b in [−0.4, −0.2] is optimal; x1 and x3 at α = C.
-	want := "C = 0.1: w = (0.2, 0.2), b ∈ [−0.4, −0.2] (not unique; drawn at −0.3); αi = 0: 1, 0 < αi < C: 0, αi = C: 2; " +
-		"primal ½‖w‖² + CΣξi = 0.16, dual ½αᵀQα − Σαi = −0.16"
+	want := "C = 0.1: w = (0.2, 0.2), b ∈ [−0.4, −0.2] (not unique; drawn at −0.3); αᵢ = 0: 1, 0 < αᵢ < C: 0, αᵢ = C: 2; " +
+		"primal ½‖w‖² + CΣξᵢ = 0.16, dual ½αᵀQα − Σαᵢ = −0.16"
 	if got := book[7].State; got != want {
 		t.Errorf("book data, C = 0.1:\n got %q\nwant %q", got, want)
 	}
 	// For C ≥ 1 the box does not bind (α* = (1/4, 0, 1/4) of Example 7.2):
 	// the hard margin's w* = (1/2, 1/2), b* = −2 of Example 7.1.
 	for i := 14; i < 29; i++ {
-		if !strings.Contains(book[i].State, ": w = (1/2, 1/2), b = −2; αi = 0: 1, 0 < αi < C: 2, αi = C: 0;") {
+		if !strings.Contains(book[i].State, ": w = (1/2, 1/2), b = −2; αᵢ = 0: 1, 0 < αᵢ < C: 2, αᵢ = C: 0;") {
 			t.Errorf("book data, frame %d: %q, want the hard margin's answer", i, book[i].State)
+		}
+	}
+}
+
+// TestSoftMarginFramesChinese checks that the C slider of the Chinese
+// edition speaks Chinese with its punctuation, in the frames' titles as in
+// their states (issue 15 §5).
+func TestSoftMarginFramesChinese(t *testing.T) {
+	seqs, err := SoftMarginFrames(lang.Chinese)
+	if err != nil {
+		testenv.MissingIf(t, err, figures.ErrFont)
+		t.Fatal(err)
+	}
+	f := seqs[0].Frames[7] // book data, C = 0.1
+	want := "C = 0.1：w = (0.2, 0.2)，b ∈ [−0.4, −0.2]（不唯一，图中取 −0.3）；αᵢ = 0 的点 1 个，0 < αᵢ < C 的 0 个，αᵢ = C 的 2 个；" +
+		"原始问题的目标函数 ½‖w‖² + CΣξᵢ = 0.16，对偶问题的目标函数 ½αᵀQα − Σαᵢ = −0.16"
+	if f.State != want {
+		t.Errorf("state\n got %q\nwant %q", f.State, want)
+	}
+	p, ok := f.Figure.(*plot.Plot)
+	if !ok {
+		t.Fatalf("frame figure %T, want *plot.Plot", f.Figure)
+	}
+	if got, want := p.Title.Text, "C = 0.1，间隔 2/‖w‖ = 7.071"; got != want {
+		t.Errorf("title %q, want %q", got, want)
+	}
+	for _, h := range f.Table[0] {
+		if hasWords(h) {
+			t.Errorf("table header %q has English", h)
 		}
 	}
 }

@@ -14,8 +14,9 @@ import (
 
 // Algorithm 7.4 on notebook 10's data: a degree-1 polynomial kernel is a
 // linear model, which separates neither XOR nor the rings; degrees 2 and 3
-// separate both. Every fit is a converged solution of (7.95)–(7.97), and
-// its model is f(x) = Σᵢ αᵢyᵢK(xᵢ, x) + b evaluated from α alone.
+// separate both. Every fit is a converged solution of the dual problem of
+// its step (1), and its model is f(x) = Σᵢ αᵢyᵢK(xᵢ, x) + b evaluated from
+// α alone.
 func TestKernelFitsPolynomial(t *testing.T) {
 	fits, err := KernelFits(KernelSets(), PolynomialKernels())
 	if err != nil {

@@ -21,7 +21,7 @@
 // (Definition 7.6); Example73Maps are the three maps of Example 7.3 for
 // (x·z)²; Polynomial.Features is a map of any polynomial kernel, and
 // MapRows the images φ(xᵢ) on which a linear SVM is the kernel SVM (the
-// kernel trick, (7.67)–(7.68)); MaxDifference compares two kernels on
+// kernel trick of §7.3.1); MaxDifference compares two kernels on
 // random pairs; CheckGrams tests Theorem 7.5 (a symmetric K is a kernel
 // exactly when its Gram matrices are positive semi-definite) on random
 // point sets and returns the worst one. Notebook notebooks/10-kernels.ipynb

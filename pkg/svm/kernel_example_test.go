@@ -10,7 +10,7 @@ import (
 	"github.com/marginnotes/marginnotes/pkg/svm"
 )
 
-// The kernel trick (Li Hang §7.3.1, (7.67)–(7.68)) on the four XOR points
+// The kernel trick (Li Hang §7.3.1) on the four XOR points
 // of exercise 2.1 with the book's (x·z + 1)²: Algorithm 7.4 with the
 // kernel and the linear SVM on the points φ(xᵢ) ∈ R⁶ of its feature map
 // give the same α*, b* and decision function (notebook 10-kernels).

@@ -13,7 +13,7 @@ import (
 	"github.com/marginnotes/marginnotes/pkg/kernel"
 )
 
-// The kernel trick (Li Hang §7.3.1, (7.67)–(7.68)): Algorithm 7.4 with a
+// The kernel trick (Li Hang §7.3.1): Algorithm 7.4 with a
 // kernel K is the linear SVM on the images φ(xᵢ) of any feature map with
 // φ(x)·φ(z) = K(x, z). On the four XOR points of exercise 2.1 with the
 // book's (x·z + 1)² both give α* = (10/3, 8/3, 8/3, 2), b* = −1 — by hand:
