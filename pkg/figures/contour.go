@@ -159,7 +159,7 @@ func (s Contour) Plot() (*plot.Plot, error) {
 	s.addBoundary(p, legend, cons)
 	s.addCandidates(p, legend, cons, name)
 	for i, v := range levels {
-		legend.Add(name+" = "+notation.Plain.Number(v), lineThumb(styles[i]))
+		legend.Add(name+" = "+notation.Number(v), lineThumb(styles[i]))
 	}
 	p.Add(legend)
 	EqualAxes(p, s.View)
@@ -288,7 +288,7 @@ func (s Contour) addCandidates(p *plot.Plot, legend *SideLegend, cons []Hyperpla
 		} else {
 			bad = append(bad, q)
 		}
-		labels = append(labels, label{At: q, Text: c.Name + l.Pick(": ", "：") + name + " = " + notation.Plain.Number(v), Size: labelFontSize, Color: black})
+		labels = append(labels, label{At: q, Text: c.Name + l.Pick(": ", "：") + name + " = " + notation.Number(v), Size: labelFontSize, Color: black})
 	}
 	okStyle := draw.GlyphStyle{Color: black, Radius: vg.Points(markerRadius), Shape: draw.CircleGlyph{}}
 	badStyle := draw.GlyphStyle{Color: vermillion, Radius: vg.Points(markerRadius + 1), Shape: draw.CrossGlyph{}}

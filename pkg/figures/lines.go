@@ -90,7 +90,7 @@ func (l Lines) plot() (*plot.Plot, []plot.Plotter, error) {
 			xr.add(x)
 			yr.add(y)
 			if l.Values && !s.Bound {
-				labels = addValueLabel(labels, label{At: xys[j], Text: notation.Plain.Number(y), Size: labelFontSize - 1, Color: seriesColors[i%len(seriesColors)], Prefer: dirN})
+				labels = addValueLabel(labels, label{At: xys[j], Text: notation.Number(y), Size: labelFontSize - 1, Color: seriesColors[i%len(seriesColors)], Prefer: dirN})
 			}
 		}
 		total += len(xys)
@@ -243,7 +243,7 @@ func Novikoff(dot, norm2 []float64, eta, gamma, r float64, l lang.Lang) (*Grid, 
 	if err != nil {
 		return nil, fmt.Errorf("figures: Novikoff: %w", err)
 	}
-	n := notation.Plain.Number
+	n := notation.Number
 	return NewGrid(l.Pick(
 		fmt.Sprintf("Novikoff's proof along a run: η = %s, γ = %s, R = %s", n(eta), n(gamma), n(r)),
 		fmt.Sprintf("沿一次运行检验 Novikoff 定理的证明：η = %s，γ = %s，R = %s", n(eta), n(gamma), n(r))), 2, left, right), nil

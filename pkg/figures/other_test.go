@@ -185,7 +185,7 @@ func TestFigure76(t *testing.T) {
 	}
 }
 
-// product is a classifier of the plane with f(x) = x(1)·x(2), which no line
+// product is a classifier of the plane with f(x) = x⁽¹⁾·x⁽²⁾, which no line
 // separates: the XOR of the signs.
 type product struct{ dim int }
 

@@ -24,7 +24,7 @@ type Boundary struct {
 	W []float64
 	B float64
 	// Label is the legend entry; empty means the equation, as package
-	// notation writes it (style Plain): "x(1) + x(2) − 3 = 0".
+	// notation writes it: "x⁽¹⁾ + x⁽²⁾ − 3 = 0".
 	Label string
 	// Margins also draws the lines w·x + b = ±1.
 	Margins bool
@@ -55,8 +55,8 @@ func PointNames(n int) []string {
 type Plane struct {
 	// Title is the plot title.
 	Title string
-	// XLabel and YLabel name the axes; empty means x(1) and x(2), the
-	// book's coordinates x⁽¹⁾ and x⁽²⁾.
+	// XLabel and YLabel name the axes; empty means the book's
+	// coordinates x⁽¹⁾ and x⁽²⁾.
 	XLabel, YLabel string
 	// PositiveName and NegativeName are the legend entries of the classes
 	// y = +1 and y = −1 ("setosa"); empty means "positive (y = +1)" and
@@ -292,7 +292,7 @@ func (b *planeBuild) boundary(k int) {
 	w := [2]float64{h.W[0], h.W[1]}
 	name := h.Label
 	if name == "" {
-		name = notation.Plain.Equation(h.W, h.B)
+		name = notation.Equation(h.W, h.B)
 	}
 	if w == [2]float64{} {
 		b.legend.Add(name+b.l.Pick(" (w = 0: no line)", "（w = 0：没有直线）"), lineThumb(draw.LineStyle{}))
@@ -340,7 +340,7 @@ func (b *planeBuild) distances(k int, w [2]float64, bias float64) {
 		b.layers = append(b.layers, segment(q, f, ds))
 		b.paths = append(b.paths, []plotter.XY{q, f})
 		mid := plotter.XY{X: (q.X + f.X) / 2, Y: (q.Y + f.Y) / 2}
-		b.labels = append(b.labels, label{At: mid, Text: notation.Plain.Number(d), Size: labelFontSize - 1, Color: ds.Color, Prefer: dirSE})
+		b.labels = append(b.labels, label{At: mid, Text: notation.Number(d), Size: labelFontSize - 1, Color: ds.Color, Prefer: dirSE})
 	}
 	b.legend.Add(b.l.Pick("distance |w·x + b|/‖w‖", "距离 |w·x + b|/‖w‖"), lineThumb(ds))
 }

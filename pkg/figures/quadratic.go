@@ -72,7 +72,7 @@ func CauchySchwarz(qs []Quadratic, l lang.Lang) (*plot.Plot, error) {
 		}
 		ymax = math.Max(ymax, m+q.A*h*h)
 		mins = append(mins, plotter.XY{X: xm, Y: m})
-		n := notation.Plain.Number
+		n := notation.Number
 		name := q.Name
 		if name == "" {
 			name = fmt.Sprintf("A = %s, B = %s, C = %s", n(q.A), n(q.B), n(q.C))

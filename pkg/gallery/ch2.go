@@ -41,8 +41,8 @@ func updatePanels(x mat.Matrix, y []float64, trace []perceptron.Step, l lang.Lan
 		panels = append(panels, figures.Plane{
 			Title: fmt.Sprintf(l.Pick("k = %d: x%d misclassified by\nw = %s, b = %s\n→ w = %s, b = %s",
 				"k = %d：x%d 被误分类\n在 w = %s, b = %s 下\n→ w = %s, b = %s"),
-				s.K, s.Point+1, notation.Plain.Vector(prev.W), notation.Plain.Number(prev.B),
-				notation.Plain.Vector(s.W), notation.Plain.Number(s.B)),
+				s.K, s.Point+1, notation.Vector(prev.W), notation.Number(prev.B),
+				notation.Vector(s.W), notation.Number(s.B)),
 			X: x, Y: y, Names: names, View: view, Lang: l,
 			Boundaries: []figures.Boundary{
 				{W: s.W, B: s.B, Label: after},
@@ -56,7 +56,7 @@ func updatePanels(x mat.Matrix, y []float64, trace []perceptron.Step, l lang.Lan
 	if len(perceptron.Misclassified(x, y, last.W, last.B)) == 0 {
 		panels = append(panels, figures.Plane{
 			Title: fmt.Sprintf(l.Pick("end: no point misclassified\nby w = %s, b = %s\n", "结束：在 w = %s, b = %s 下\n没有误分类点\n"),
-				notation.Plain.Vector(last.W), notation.Plain.Number(last.B)),
+				notation.Vector(last.W), notation.Number(last.B)),
 			X: x, Y: y, Names: names, View: view, Lang: l,
 			Boundaries: []figures.Boundary{{W: last.W, B: last.B, Label: after, Shade: true}},
 		})

@@ -208,7 +208,7 @@ func decadeLabel(e int) string {
 func RingsData() *dataset.Set { return dataset.Rings(nil, 60, 1, 2, 0.1) }
 
 // XORKernel is the kernel with which notebook 03-dual-form-gram separates
-// XOR: (x·z + 1)², whose features include x(1)x(2).
+// XOR: (x·z + 1)², whose features include x⁽¹⁾x⁽²⁾.
 func XORKernel() kernel.Kernel { return kernel.Polynomial{Degree: 2, Gamma: 1, Coef0: 1} }
 
 // RingsKernel is the kernel with which notebook 03-dual-form-gram separates

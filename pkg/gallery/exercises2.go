@@ -60,7 +60,7 @@ func XORHulls(l lang.Lang) (*plot.Plot, error) {
 	if res.Separable {
 		return nil, fmt.Errorf("XOR reported separable")
 	}
-	at := notation.Plain.Vector(res.Positive)
+	at := notation.Vector(res.Positive)
 	p, err := figures.Plane{
 		Title: l.Pick("Exercise 2.1: the convex hulls of XOR's classes meet at "+at, "习题 2.1：异或两类的凸壳相交于 "+at),
 		X:     x, Y: y, Names: figures.PointNames(4),
@@ -120,7 +120,7 @@ func Example21Hulls(l lang.Lang) (*plot.Plot, error) {
 			fmt.Sprintf("习题 2.3：两凸壳相距 %.4g，间隔为 %.4g", d, d/2)),
 		X: x, Y: y, Names: figures.PointNames(3),
 		Boundaries: []figures.Boundary{{W: ex.W, B: ex.B, Margins: true,
-			Label: l.Pick("maximum margin ", "最大间隔 ") + notation.Plain.Equation(ex.W, ex.B)}},
+			Label: l.Pick("maximum margin ", "最大间隔 ") + notation.Equation(ex.W, ex.B)}},
 		FreeIndices: ex.FreeIndices, BoundedIndices: ex.BoundedIndices,
 		Lang: l,
 	}.Plot()
@@ -239,7 +239,7 @@ func addMark(p *plot.Plot, v []float64) error {
 		s.GlyphStyle = g
 		p.Add(s)
 	}
-	l, err := plotter.NewLabels(plotter.XYLabels{XYs: xys, Labels: []string{notation.Plain.Vector(roundTo(v, 3))}})
+	l, err := plotter.NewLabels(plotter.XYLabels{XYs: xys, Labels: []string{notation.Vector(roundTo(v, 3))}})
 	if err != nil {
 		return err
 	}

@@ -82,7 +82,7 @@ func primalFrames(l lang.Lang, x *mat.Dense, y []float64, run *perceptron.Result
 	frames := make([]figures.Frame, len(run.Trace))
 	for k, s := range run.Trace {
 		pl := figures.Plane{
-			Title: fmt.Sprintf("k = %d: w = %s, b = %s", k, notation.Plain.Vector(s.W), notation.Plain.Number(s.B)),
+			Title: fmt.Sprintf("k = %d: w = %s, b = %s", k, notation.Vector(s.W), notation.Number(s.B)),
 			X:     x, Y: y, Names: figures.PointNames(len(y)), View: view,
 			Boundaries: []figures.Boundary{{W: s.W, B: s.B, Shade: true}},
 			Lang:       l,
@@ -92,9 +92,9 @@ func primalFrames(l lang.Lang, x *mat.Dense, y []float64, run *perceptron.Result
 			prev, i := run.Trace[k-1], s.Point
 			xi := x.RawRowView(i)
 			margin := y[i] * (mat.Dot(mat.NewVecDense(2, prev.W), mat.NewVecDense(2, xi)) + prev.B)
-			pl.Boundaries[0].Label = l.Pick("after: ", "更新后：") + notation.Plain.Equation(s.W, s.B)
+			pl.Boundaries[0].Label = l.Pick("after: ", "更新后：") + notation.Equation(s.W, s.B)
 			pl.Boundaries = append(pl.Boundaries, figures.Boundary{W: prev.W, B: prev.B,
-				Label: l.Pick("before: ", "更新前：") + notation.Plain.Equation(prev.W, prev.B)})
+				Label: l.Pick("before: ", "更新前：") + notation.Equation(prev.W, prev.B)})
 			pl.Highlight = []int{i}
 			pl.HighlightLabel = l.Pick("examined: misclassified", "所取的误分类点")
 			state = fmt.Sprintf(l.Pick(
@@ -144,7 +144,7 @@ func DualFrames(l lang.Lang) ([]figures.Sequence, error) {
 		alpha, _ := run.AlphaAt(k) // k is in the trace
 		w := s.W                   // Σⱼ αⱼyⱼxⱼ, kept by the dual form
 		pl := figures.Plane{
-			Title: fmt.Sprintf("w = Σ αj yj xj = %s, b = %s", notation.Plain.Vector(w), notation.Plain.Number(s.B)),
+			Title: fmt.Sprintf("w = Σ αj yj xj = %s, b = %s", notation.Vector(w), notation.Number(s.B)),
 			X:     x, Y: y, Names: names, View: view, NoLegend: true,
 			Boundaries: []figures.Boundary{{W: w, B: s.B, Shade: true}},
 			Lang:       l,

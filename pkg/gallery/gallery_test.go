@@ -119,20 +119,20 @@ func hasWords(s string) bool {
 // drawn, alone or within a longer text: the book's numbers, which a wrong
 // computation would change.
 var bookTexts = map[string][]string{
-	// §2.2: the distances of x1, x2, x3 to x(1) + x(2) − 3 = 0 are
+	// §2.2: the distances of x1, x2, x3 to x⁽¹⁾ + x⁽²⁾ − 3 = 0 are
 	// 3/√2, 4/√2 and 1/√2.
-	"01-distance-example21-distances": {"x(1) + x(2) − 3 = 0", "2.121", "2.828", "0.7071"},
-	// Table 2.1, k = 1: 3x(1) + 3x(2) + 1 = 0 misclassifies x3 only.
-	"01-distance-table21-k1-misclassified": {"3x(1) + 3x(2) + 1 = 0", "Table 2.1, k = 1: x3 is misclassified"},
-	// Example 2.1: the book's answer and the other order's, 2x(1) + x(2) − 5 = 0.
-	"02-primal-example21-outcomes": {"x(1) + x(2) − 3 = 0", "2x(1) + x(2) − 5 = 0"},
+	"01-distance-example21-distances": {"x⁽¹⁾ + x⁽²⁾ − 3 = 0", "2.121", "2.828", "0.7071"},
+	// Table 2.1, k = 1: 3x⁽¹⁾ + 3x⁽²⁾ + 1 = 0 misclassifies x3 only.
+	"01-distance-table21-k1-misclassified": {"3x⁽¹⁾ + 3x⁽²⁾ + 1 = 0", "Table 2.1, k = 1: x3 is misclassified"},
+	// Example 2.1: the book's answer and the other order's, 2x⁽¹⁾ + x⁽²⁾ − 5 = 0.
+	"02-primal-example21-outcomes": {"x⁽¹⁾ + x⁽²⁾ − 3 = 0", "2x⁽¹⁾ + x⁽²⁾ − 5 = 0"},
 	// Table 2.1 ends at w = (1, 1), b = −3 after seven updates.
 	"02-primal-table21-steps": {"k = 7: x3 misclassified", "w = (1, 1), b = −3"},
 	// Example 7.2: s(0, 2/13) = −2/13 and s(1/4, 0) = −1/4, the stationary
 	// point (3/2, −1) with s = −1/2.
 	"08-svm-dual-s-contour": {"α1 = 0: s = −2/13", "α2 = 0: s = −1/4", "stationary point: s = −1/2"},
-	// Example 7.1: ½x(1) + ½x(2) − 2 = 0.
-	"08-svm-dual-max-margin": {"separating hyperplane ½x(1) + ½x(2) − 2 = 0"},
+	// Example 7.1: ½x⁽¹⁾ + ½x⁽²⁾ − 2 = 0.
+	"08-svm-dual-max-margin": {"separating hyperplane ½x⁽¹⁾ + ½x⁽²⁾ − 2 = 0"},
 	// Figure 7.6: the points (0, 1) and (1, 0) where the losses meet the axes.
 	"09-soft-margin-figure76-losses": {"(0, 1)", "(1, 0)"},
 }

@@ -49,7 +49,7 @@ func Example72Contour(l lang.Lang) (*plot.Plot, error) {
 }
 
 // Example72Margin draws the answer of Examples 7.1 and 7.2, found by the
-// exact solver (svm.Exact): the hyperplane ½x(1) + ½x(2) − 2 = 0, its
+// exact solver (svm.Exact): the hyperplane ½x⁽¹⁾ + ½x⁽²⁾ − 2 = 0, its
 // margins w·x + b = ±1, its normal, and the support vectors x1 and x3
 // circled; the words in the language l.
 func Example72Margin(l lang.Lang) (*plot.Plot, error) {
@@ -61,7 +61,7 @@ func Example72Margin(l lang.Lang) (*plot.Plot, error) {
 	return figures.Plane{
 		Title: l.Pick("Example 7.2: the maximum-margin hyperplane", "例 7.2：最大间隔分离超平面"), X: x, Y: y, Names: figures.PointNames(len(y)),
 		Boundaries: []figures.Boundary{{W: ex.W, B: ex.B, Margins: true, Normal: true,
-			Label: l.Pick("separating hyperplane ", "分离超平面 ") + notation.Plain.Equation(ex.W, ex.B)}},
+			Label: l.Pick("separating hyperplane ", "分离超平面 ") + notation.Equation(ex.W, ex.B)}},
 		FreeIndices: ex.FreeIndices, BoundedIndices: ex.BoundedIndices,
 		Lang: l,
 	}.Plot()
