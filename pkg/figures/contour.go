@@ -118,7 +118,7 @@ type Contour struct {
 	// the values at the candidates, so that a level curve passes through
 	// each of them (tangent to the boundary at a boundary minimum).
 	Levels []float64
-	// XLabel and YLabel default to α1 and α2.
+	// XLabel and YLabel default to α₁ and α₂.
 	XLabel, YLabel string
 	// Lang is the language of the words the figure adds.
 	Lang lang.Lang
@@ -146,7 +146,7 @@ func (s Contour) Plot() (*plot.Plot, error) {
 		return nil, fmt.Errorf("%w: %s on the rectangle", ErrNotFinite, name)
 	}
 	l := s.Lang
-	p, err := newPlot(l, s.Title, cmp.Or(s.XLabel, "α1"), cmp.Or(s.YLabel, "α2"))
+	p, err := newPlot(l, s.Title, cmp.Or(s.XLabel, "α₁"), cmp.Or(s.YLabel, "α₂"))
 	if err != nil {
 		return nil, err
 	}

@@ -142,7 +142,7 @@ func TestGolden(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	contour, err := Contour{Title: "Example 7.2: s(α1, α2) over α ≥ 0", F: sExample72, FName: "s",
+	contour, err := Contour{Title: "Example 7.2: s(α₁, α₂) over α ≥ 0", F: sExample72, FName: "s",
 		View:       Rect{XMin: -0.5, XMax: 2, YMin: -1.5, YMax: 1},
 		Candidates: []Candidate{{"(3/2, −1)", 1.5, -1}, {"(0, 2/13)", 0, 2.0 / 13}, {"(1/4, 0)", 0.25, 0}}}.Plot()
 	if err != nil {

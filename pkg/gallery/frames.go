@@ -144,7 +144,7 @@ func DualFrames(l lang.Lang) ([]figures.Sequence, error) {
 		alpha, _ := run.AlphaAt(k) // k is in the trace
 		w := s.W                   // Σⱼ αⱼyⱼxⱼ, kept by the dual form
 		pl := figures.Plane{
-			Title: fmt.Sprintf("w = Σ αj yj xj = %s, b = %s", notation.Vector(w), notation.Number(s.B)),
+			Title: fmt.Sprintf(l.Pick("w = Σ αⱼyⱼxⱼ = %s, b = %s", "w = Σ αⱼyⱼxⱼ = %s，b = %s"), notation.Vector(w), notation.Number(s.B)),
 			X:     x, Y: y, Names: names, View: view, NoLegend: true,
 			Boundaries: []figures.Boundary{{W: w, B: s.B, Shade: true}},
 			Lang:       l,
@@ -155,7 +155,7 @@ func DualFrames(l lang.Lang) ([]figures.Sequence, error) {
 			prev, i := run.Trace[k-1], s.Point
 			prevAlpha, _ := run.AlphaAt(k - 1)
 			pl.Highlight = []int{i}
-			table = [][]string{{"j", "αj", "yj", fmt.Sprintf("G(j, %d) = xj·x%d", i+1, i+1), "αj yj G(j, " + fmt.Sprint(i+1) + ")"}}
+			table = [][]string{{"j", "αⱼ", "yⱼ", fmt.Sprintf("G(j, %d) = xⱼ·x%d", i+1, i+1), fmt.Sprintf("αⱼyⱼG(j, %d)", i+1)}}
 			sum := prev.B
 			for j := range n {
 				t := prevAlpha[j] * y[j] * g.At(j, i)
@@ -165,8 +165,8 @@ func DualFrames(l lang.Lang) ([]figures.Sequence, error) {
 			}
 			table = append(table, []string{"", "b = " + notation.Number(prev.B), "", "", "Σ + b = " + notation.Number(sum)})
 			state = fmt.Sprintf(l.Pick(
-				"k = %d: x%d examined under α = %s, b = %s: y%d(Σj αj yj G(j, %d) + b) = %s ≤ 0 → α%d ← α%d + 1, b ← b + y%d: α = %s, b = %s",
-				"k = %[1]d：在 α = %[3]s，b = %[4]s 下检查 x%[2]d：y%[5]d(Σj αj yj G(j, %[6]d) + b) = %[7]s ≤ 0 → α%[8]d ← α%[9]d + 1，b ← b + y%[10]d：α = %[11]s，b = %[12]s"),
+				"k = %d: x%d examined under α = %s, b = %s: y%d(Σⱼ αⱼyⱼG(j, %d) + b) = %s ≤ 0 → α%d ← α%d + 1, b ← b + y%d: α = %s, b = %s",
+				"k = %[1]d：在 α = %[3]s，b = %[4]s 下检查 x%[2]d：y%[5]d(Σⱼ αⱼyⱼG(j, %[6]d) + b) = %[7]s ≤ 0 → α%[8]d ← α%[9]d + 1，b ← b + y%[10]d：α = %[11]s，b = %[12]s"),
 				k, i+1, notation.Vector(prevAlpha), notation.Number(prev.B), i+1, i+1, notation.Number(y[i]*sum),
 				i+1, i+1, i+1, notation.Vector(alpha), notation.Number(s.B))
 		}
@@ -177,7 +177,7 @@ func DualFrames(l lang.Lang) ([]figures.Sequence, error) {
 		if err != nil {
 			return nil, fmt.Errorf("gallery: dual frame k=%d: %w", k, err)
 		}
-		right, err := figures.Bars{Title: fmt.Sprintf(l.Pick("α after k = %d", "k = %d 后的 α"), k), YLabel: "αi", Names: names, Values: alpha, Lang: l}.Plot()
+		right, err := figures.Bars{Title: fmt.Sprintf(l.Pick("α after k = %d", "k = %d 后的 α"), k), YLabel: "αᵢ", Names: names, Values: alpha, Lang: l}.Plot()
 		if err != nil {
 			return nil, fmt.Errorf("gallery: dual frame k=%d: %w", k, err)
 		}

@@ -122,9 +122,9 @@ func TestDualFrames(t *testing.T) {
 		state string
 		gram  []string // column G(·, i) of the examined point
 	}{
-		{1, "k = 1: x1 examined under α = (0, 0, 0), b = 0: y1(Σj αj yj G(j, 1) + b) = 0 ≤ 0 → α1 ← α1 + 1, b ← b + y1: α = (1, 0, 0), b = 1", []string{"18", "21", "6"}},
-		{3, "k = 3: x3 examined under α = (1, 0, 1), b = 0: y3(Σj αj yj G(j, 3) + b) = −4 ≤ 0 → α3 ← α3 + 1, b ← b + y3: α = (1, 0, 2), b = −1", []string{"6", "7", "2"}},
-		{7, "k = 7: x3 examined under α = (2, 0, 4), b = −2: y3(Σj αj yj G(j, 3) + b) = −2 ≤ 0 → α3 ← α3 + 1, b ← b + y3: α = (2, 0, 5), b = −3; now no point is misclassified", []string{"6", "7", "2"}},
+		{1, "k = 1: x1 examined under α = (0, 0, 0), b = 0: y1(Σⱼ αⱼyⱼG(j, 1) + b) = 0 ≤ 0 → α1 ← α1 + 1, b ← b + y1: α = (1, 0, 0), b = 1", []string{"18", "21", "6"}},
+		{3, "k = 3: x3 examined under α = (1, 0, 1), b = 0: y3(Σⱼ αⱼyⱼG(j, 3) + b) = −4 ≤ 0 → α3 ← α3 + 1, b ← b + y3: α = (1, 0, 2), b = −1", []string{"6", "7", "2"}},
+		{7, "k = 7: x3 examined under α = (2, 0, 4), b = −2: y3(Σⱼ αⱼyⱼG(j, 3) + b) = −2 ≤ 0 → α3 ← α3 + 1, b ← b + y3: α = (2, 0, 5), b = −3; now no point is misclassified", []string{"6", "7", "2"}},
 	} {
 		f := frames[tc.k]
 		if f.State != tc.state {
@@ -137,11 +137,11 @@ func TestDualFrames(t *testing.T) {
 		}
 	}
 	// The dual form makes the updates of the primal form (Tables 2.1 and
-	// 2.2): w = Σ αj yj xj is Table 2.1's w at every k.
+	// 2.2): w = Σ αⱼyⱼxⱼ is Table 2.1's w at every k.
 	for k, f := range frames {
 		title := f.Figure.(*figures.Grid).Panels[0][0].Title.Text
 		p := primal[0].Frames[k].State
-		wb := strings.TrimPrefix(title, "w = Σ αj yj xj = ")
+		wb := strings.TrimPrefix(title, "w = Σ αⱼyⱼxⱼ = ")
 		if !strings.HasSuffix(p, "w = "+wb) && !strings.HasSuffix(p, "w = "+wb+"; now no point is misclassified") {
 			t.Errorf("k = %d: dual %q, primal %q", k, title, p)
 		}

@@ -130,7 +130,7 @@ var bookTexts = map[string][]string{
 	"02-primal-table21-steps": {"k = 7: x3 misclassified", "w = (1, 1), b = −3"},
 	// Example 7.2: s(0, 2/13) = −2/13 and s(1/4, 0) = −1/4, the stationary
 	// point (3/2, −1) with s = −1/2.
-	"08-svm-dual-s-contour": {"α1 = 0: s = −2/13", "α2 = 0: s = −1/4", "stationary point: s = −1/2"},
+	"08-svm-dual-s-contour": {"α₁ = 0: s = −2/13", "α₂ = 0: s = −1/4", "stationary point: s = −1/2"},
 	// Example 7.1: ½x⁽¹⁾ + ½x⁽²⁾ − 2 = 0.
 	"08-svm-dual-max-margin": {"separating hyperplane ½x⁽¹⁾ + ½x⁽²⁾ − 2 = 0"},
 	// Figure 7.6: the points (0, 1) and (1, 0) where the losses meet the axes.
