@@ -224,9 +224,9 @@ func (b *planeBuild) classLegend() {
 			name = b.s.NegativeName
 		}
 		if name == "" {
-			name = b.l.Pick("positive (y = +1)", "正例 (y = +1)")
+			name = b.l.Pick("positive (y = +1)", "正例（y = +1）")
 			if y < 0 {
-				name = b.l.Pick("negative (y = −1)", "负例 (y = −1)")
+				name = b.l.Pick("negative (y = −1)", "负例（y = −1）")
 			}
 		}
 		b.legend.Add(name, thumb(classGlyph(y)))

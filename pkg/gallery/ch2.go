@@ -33,14 +33,14 @@ func updatePanels(x mat.Matrix, y []float64, trace []perceptron.Step, l lang.Lan
 		return nil, fmt.Errorf("gallery: update panels: %w", err)
 	}
 	names := figures.PointNames(len(y))
-	before := l.Pick("examined under w, b (shaded)", "检查时的 w, b（着色）")
+	before := l.Pick("examined under w, b (shaded)", "检查时的 w、b（着色）")
 	after := l.Pick("after the update", "更新后")
 	var panels []figures.Plane
 	for k := 1; k < len(trace); k++ {
 		prev, s := trace[k-1], trace[k]
 		panels = append(panels, figures.Plane{
 			Title: fmt.Sprintf(l.Pick("k = %d: x%d misclassified by\nw = %s, b = %s\n→ w = %s, b = %s",
-				"k = %d：x%d 被误分类\n在 w = %s, b = %s 下\n→ w = %s, b = %s"),
+				"k = %d：x%d 被误分类\n在 w = %s，b = %s 下\n→ w = %s，b = %s"),
 				s.K, s.Point+1, notation.Vector(prev.W), notation.Number(prev.B),
 				notation.Vector(s.W), notation.Number(s.B)),
 			X: x, Y: y, Names: names, View: view, Lang: l,
@@ -55,7 +55,7 @@ func updatePanels(x mat.Matrix, y []float64, trace []perceptron.Step, l lang.Lan
 	last := trace[len(trace)-1]
 	if len(perceptron.Misclassified(x, y, last.W, last.B)) == 0 {
 		panels = append(panels, figures.Plane{
-			Title: fmt.Sprintf(l.Pick("end: no point misclassified\nby w = %s, b = %s\n", "结束：在 w = %s, b = %s 下\n没有误分类点\n"),
+			Title: fmt.Sprintf(l.Pick("end: no point misclassified\nby w = %s, b = %s\n", "结束：在 w = %s，b = %s 下\n没有误分类点\n"),
 				notation.Vector(last.W), notation.Number(last.B)),
 			X: x, Y: y, Names: names, View: view, Lang: l,
 			Boundaries: []figures.Boundary{{W: last.W, B: last.B, Label: after, Shade: true}},

@@ -33,8 +33,8 @@ func TestTable21Panels(t *testing.T) {
 			"k = 4: x3 misclassified by", "w = (1, 1), b = −1", "→ w = (0, 0), b = −2",
 			"end: no point misclassified", "by w = (1, 1), b = −3",
 			"examined under w, b (shaded)", "after the update"}},
-		{lang.Chinese, []string{"k = 1：x1 被误分类", "在 w = (0, 0), b = 0 下", "→ w = (3, 3), b = 1",
-			"结束：在 w = (1, 1), b = −3 下", "没有误分类点"}},
+		{lang.Chinese, []string{"k = 1：x1 被误分类", "在 w = (0, 0)，b = 0 下", "→ w = (3, 3)，b = 1",
+			"结束：在 w = (1, 1)，b = −3 下", "没有误分类点"}},
 	} {
 		g, err := Table21Steps(c.l)
 		if err != nil {

@@ -68,7 +68,7 @@ func PrimalFrames(l lang.Lang) ([]figures.Sequence, error) {
 			return nil, err
 		}
 		seqs[i] = figures.Sequence{
-			Name:   fmt.Sprintf("%s → %s (k = %d)", o.name, notation.Equation(run.W, run.B), run.Updates),
+			Name:   fmt.Sprintf(l.Pick("%s → %s (k = %d)", "%s → %s（k = %d）"), o.name, notation.Equation(run.W, run.B), run.Updates),
 			Frames: frames,
 		}
 	}
@@ -82,7 +82,7 @@ func primalFrames(l lang.Lang, x *mat.Dense, y []float64, run *perceptron.Result
 	frames := make([]figures.Frame, len(run.Trace))
 	for k, s := range run.Trace {
 		pl := figures.Plane{
-			Title: fmt.Sprintf("k = %d: w = %s, b = %s", k, notation.Vector(s.W), notation.Number(s.B)),
+			Title: fmt.Sprintf(l.Pick("k = %d: w = %s, b = %s", "k = %d：w = %s，b = %s"), k, notation.Vector(s.W), notation.Number(s.B)),
 			X:     x, Y: y, Names: figures.PointNames(len(y)), View: view,
 			Boundaries: []figures.Boundary{{W: s.W, B: s.B, Shade: true}},
 			Lang:       l,
@@ -242,7 +242,7 @@ func MarginFrames(l lang.Lang) ([]figures.Sequence, error) {
 	for i, t := range trials {
 		g := gammas[i]
 		left, err := figures.Plane{
-			Title: fmt.Sprintf("γ = %s: k = %d ≤ (R/γ)² = %s", notation.Number(g), t.run.Updates, notation.Number(t.best.Bound)),
+			Title: fmt.Sprintf(l.Pick("γ = %s: k = %d ≤ (R/γ)² = %s", "γ = %s：k = %d ≤ (R/γ)² = %s"), notation.Number(g), t.run.Updates, notation.Number(t.best.Bound)),
 			X:     t.set.X, Y: t.set.Y, View: view, NoLegend: true,
 			Lang: l,
 			Boundaries: []figures.Boundary{

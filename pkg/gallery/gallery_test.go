@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -378,4 +379,89 @@ func plotCells(t *testing.T, path string) []codeCell {
 		}
 	}
 	return cells
+}
+
+// zhPunctuation returns what in a text of a Chinese figure or slider frame
+// is Western punctuation between clauses: an ASCII colon or semicolon
+// before a space, a comma and space outside parentheses other than
+// between the points of a list (x1, x3), or ASCII parentheses around a
+// remark (k = 11) or next to Chinese; "" if none. Inside formulas, vectors
+// (1, 1) and lists ASCII stays, as the book writes them.
+func zhPunctuation(s string) string {
+	if m := zhColon.FindString(s); m != "" {
+		return m
+	}
+	if m := zhParen.FindString(s); m != "" {
+		return m
+	}
+	depth := 0
+	rs := []rune(s)
+	for i, r := range rs {
+		switch r {
+		case '(', '[', '{', '⟨':
+			depth++
+		case ')', ']', '}', '⟩':
+			depth--
+		case ',':
+			if depth == 0 && i+1 < len(rs) && rs[i+1] == ' ' && !pointList.MatchString(string(rs[max(i-3, 0):min(i+4, len(rs))])) {
+				return string(rs[max(i-8, 0):min(i+8, len(rs))])
+			}
+		}
+	}
+	return ""
+}
+
+var (
+	zhColon   = regexp.MustCompile(`[:;] `)
+	zhParen   = regexp.MustCompile(`\s\([^()]* = [^()]*\)|\([ \t]*\p{Han}|\p{Han}[ \t]*\)`)
+	pointList = regexp.MustCompile(`x\d+, x\d`)
+)
+
+// TestChinesePunctuation checks the chapter 2 figures and sliders of the
+// Chinese edition: titles, legends, labels, slider states and menu names
+// are punctuated as Chinese (，：；（）), as the notebooks' prose is.
+func TestChinesePunctuation(t *testing.T) {
+	chapter2 := regexp.MustCompile(`^(0[1-5]|13)-`)
+	check := func(where, s string) {
+		t.Helper()
+		if m := zhPunctuation(s); m != "" {
+			t.Errorf("%s: %q: Western punctuation %q", where, s, m)
+		}
+	}
+	for _, e := range All() {
+		if !chapter2.MatchString(e.Name) {
+			continue
+		}
+		f, err := e.Build(lang.Chinese)
+		if err != nil {
+			testenv.MissingIf(t, err, figures.ErrFont)
+			t.Fatalf("%s: %v", e.Name, err)
+		}
+		w, h := figures.Size(f)
+		for _, tx := range figtest.Texts(f, w, h) {
+			check(e.Name, tx.String)
+		}
+	}
+	for name, frames := range map[string]func(lang.Lang) ([]figures.Sequence, error){
+		"PrimalFrames": PrimalFrames, "DualFrames": DualFrames, "MarginFrames": MarginFrames,
+	} {
+		seqs, err := frames(lang.Chinese)
+		if err != nil {
+			testenv.MissingIf(t, err, figures.ErrFont)
+			t.Fatalf("%s: %v", name, err)
+		}
+		for _, s := range seqs {
+			check(name, s.Name)
+			for k, f := range s.Frames {
+				check(fmt.Sprintf("%s, frame %d", name, k), f.State)
+				for _, tx := range figtest.Texts(f.Figure, figures.Wide, figures.Height) {
+					check(fmt.Sprintf("%s, frame %d", name, k), tx.String)
+				}
+			}
+		}
+	}
+	// The rule can fail: an English title passes through it as Western.
+	if zhPunctuation("k = 3: w = (1, 1), b = −1") == "" || zhPunctuation("正例 (y = +1)") == "" || zhPunctuation("循环 x1, x2, x3（表 2.1）") != "" {
+		t.Error("zhPunctuation does not tell Western from Chinese punctuation")
+	}
 }
