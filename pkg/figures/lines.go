@@ -257,8 +257,18 @@ func Novikoff(dot, norm2 []float64, eta, gamma, r float64, l lang.Lang) (*Grid, 
 // It returns ErrEmpty for no data sets, ErrNotPositive for a value ≤ 0 and
 // ErrNotFinite for NaN or infinity; it panics if the lengths differ.
 func MistakeBound(bound, mistakes []float64, l lang.Lang) (*plot.Plot, error) {
+	return MistakeBoundAt(bound, mistakes, -1, l)
+}
+
+// MistakeBoundAt is MistakeBound with the data set current (0-based) ringed
+// and named in the legend, as a slider over the data sets shows one at a
+// time; a negative current rings none. It panics if current ≥ len(bound).
+func MistakeBoundAt(bound, mistakes []float64, current int, l lang.Lang) (*plot.Plot, error) {
 	if len(bound) != len(mistakes) {
 		panic("figures: bound and mistakes lengths differ")
+	}
+	if current >= len(bound) {
+		panic("figures: current data set out of range")
 	}
 	if len(bound) == 0 {
 		return nil, fmt.Errorf("%w: no data sets", ErrEmpty)
@@ -294,6 +304,11 @@ func MistakeBound(bound, mistakes []float64, l lang.Lang) (*plot.Plot, error) {
 	legend.Add(l.Pick("k > (R/γ)²: impossible", "k > (R/γ)²：不可能"), boxThumb{draw.LineStyle{Color: infeasibleTint}})
 	legend.Add("k = (R/γ)²", diag)
 	legend.Add(l.Pick(fmt.Sprintf("data sets (%d)", len(pts)), fmt.Sprintf("数据集（%d 个）", len(pts))), dots)
+	if current >= 0 {
+		ring := scatter(pts[current:current+1], draw.GlyphStyle{Color: vermillion, Radius: vg.Points(markerRadius + 3), Shape: draw.RingGlyph{}})
+		p.Add(ring)
+		legend.Add(l.Pick("the data set shown", "当前显示的数据集"), thumb(ring.GlyphStyle))
+	}
 	setView(p, view)
 	setAxis(&p.X, true, false)
 	setAxis(&p.Y, true, false)

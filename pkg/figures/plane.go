@@ -1,6 +1,7 @@
 package figures
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 
@@ -26,8 +27,10 @@ type Boundary struct {
 	// Label is the legend entry; empty means the equation, as package
 	// notation writes it: "x⁽¹⁾ + x⁽²⁾ − 3 = 0".
 	Label string
-	// Margins also draws the lines w·x + b = ±1.
-	Margins bool
+	// Margins also draws the lines w·x + b = ±1; MarginLabel is their
+	// legend entry, empty for "margin boundaries w·x + b = ±1".
+	Margins     bool
+	MarginLabel string
 	// Normal draws w as an arrow from the line.
 	Normal bool
 	// Shade tints the half-planes w·x + b > 0 (blue, the +1 side) and
@@ -304,7 +307,7 @@ func (b *planeBuild) boundary(k int) {
 	b.lines = append(b.lines, hp.lines()...)
 	b.legend.Add(name, hp)
 	if h.Margins {
-		b.legend.Add(b.l.Pick("margin boundaries w·x + b = ±1", "间隔边界 w·x + b = ±1"), lineThumb(hp.MarginStyle))
+		b.legend.Add(cmp.Or(h.MarginLabel, b.l.Pick("margin boundaries w·x + b = ±1", "间隔边界 w·x + b = ±1")), lineThumb(hp.MarginStyle))
 	}
 	if h.Normal {
 		b.normal(w, h.B, hp.LineStyle)

@@ -2,15 +2,11 @@ package gallery
 
 import (
 	"fmt"
-	"image/color"
 	"math"
 	"math/rand/v2"
 	"strings"
 
 	"gonum.org/v1/gonum/mat"
-	"gonum.org/v1/plot/plotter"
-	"gonum.org/v1/plot/vg"
-	"gonum.org/v1/plot/vg/draw"
 
 	"github.com/marginnotes/marginnotes/pkg/dataset"
 	"github.com/marginnotes/marginnotes/pkg/figures"
@@ -243,27 +239,23 @@ func MarginFrames(l lang.Lang) ([]figures.Sequence, error) {
 		g := gammas[i]
 		left, err := figures.Plane{
 			Title: fmt.Sprintf(l.Pick("γ = %s: k = %d ≤ (R/γ)² = %s", "γ = %s：k = %d ≤ (R/γ)² = %s"), notation.Number(g), t.run.Updates, notation.Number(t.best.Bound)),
-			X:     t.set.X, Y: t.set.Y, View: view, NoLegend: true,
+			X:     t.set.X, Y: t.set.Y, View: view,
 			Lang: l,
 			Boundaries: []figures.Boundary{
-				{W: t.run.W, B: t.run.B, Shade: true},
+				{W: t.run.W, B: t.run.B, Shade: true, Label: l.Pick("the perceptron's hyperplane", "感知机的分离超平面")},
 				// Scaled by 1/γ, the planted ŵ_opt·x̂ = ±γ become the margins ±1.
-				{W: []float64{t.wopt[0] / g, t.wopt[1] / g}, B: t.wopt[2] / g, Margins: true},
+				{W: []float64{t.wopt[0] / g, t.wopt[1] / g}, B: t.wopt[2] / g, Margins: true,
+					Label:       l.Pick("planted hyperplane ŵₒₚₜ·x̂ = 0", "生成时的分离超平面 ŵₒₚₜ·x̂ = 0"),
+					MarginLabel: l.Pick("its margin band ŵₒₚₜ·x̂ = ±γ", "生成时的间隔带 ŵₒₚₜ·x̂ = ±γ")},
 			},
 		}.Plot()
 		if err != nil {
 			return nil, fmt.Errorf("gallery: margin frame γ = %g: %w", g, err)
 		}
-		right, err := figures.MistakeBound(bounds, mistakes, l)
+		right, err := figures.MistakeBoundAt(bounds, mistakes, i, l)
 		if err != nil {
 			return nil, fmt.Errorf("gallery: margin frame γ = %g: %w", g, err)
 		}
-		ring, err := plotter.NewScatter(plotter.XYs{{X: bounds[i], Y: mistakes[i]}})
-		if err != nil {
-			return nil, err
-		}
-		ring.GlyphStyle = draw.GlyphStyle{Color: color.RGBA{R: 0xD5, G: 0x5E, A: 0xFF}, Radius: vg.Points(7), Shape: draw.RingGlyph{}}
-		right.Add(ring)
 		frames[i] = figures.Frame{
 			State: fmt.Sprintf(l.Pick(
 				"γ = %s (planted): R = %s, best γ = %s, bound (R/γ)² = %s; the perceptron made k = %d mistakes (%s of the bound)",

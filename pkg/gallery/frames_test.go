@@ -175,6 +175,17 @@ func TestMarginFrames(t *testing.T) {
 				i, r, best, k, bound, float64(MarginRadius), planted)
 		}
 	}
+	// Each panel says what it draws: the left one the three lines, the
+	// right one which of its data sets is ringed.
+	var drawn []string
+	for _, tx := range figtest.Texts(frames[0].Figure, figures.Wide, figures.Height) {
+		drawn = append(drawn, tx.String)
+	}
+	for _, want := range []string{"the perceptron's hyperplane", "planted hyperplane ŵₒₚₜ·x̂ = 0", "its margin band ŵₒₚₜ·x̂ = ±γ", "the data set shown"} {
+		if !slices.Contains(drawn, want) {
+			t.Errorf("legend entry %q not drawn; drew %q", want, drawn)
+		}
+	}
 }
 
 func TestSoftMarginFrameCs(t *testing.T) {
