@@ -93,9 +93,11 @@ func MistakesAndLoss(l lang.Lang) (*plot.Plot, error) {
 		Title: l.Pick("Example 2.1, w = (1, 1): |M| jumps, L(w, b) does not",
 			"例 2.1，w = (1, 1)：|M| 跳变，L(w, b) 连续"),
 		XLabel: "b", YLabel: l.Pick("value", "值"),
+		// L first, |M| second, as in Table21Loss: one colour, dash and
+		// marker for each quantity in notebook 1.
 		Series: []figures.Series{
-			{Name: l.Pick("|M|, number of misclassified points", "|M|，误分类点数"), X: mb, Y: m},
 			{Name: l.Pick("loss L(w, b)", "损失函数 L(w, b)"), X: lb, Y: lv},
+			{Name: l.Pick("|M|, number of misclassified points", "|M|，误分类点数"), X: mb, Y: m},
 		},
 		Lang: l,
 	}.Plot()
