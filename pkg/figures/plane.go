@@ -108,13 +108,14 @@ type Plane struct {
 // panics if X does not have two columns, Names' length differs from the
 // number of points, or an index is out of range.
 func (s Plane) Plot() (*plot.Plot, error) {
-	p, _, err := s.plot()
+	p, _, err := s.PlotLegend()
 	return p, err
 }
 
-// plot builds the figure and returns its legend as well, which is on the
-// plot unless NoLegend is set.
-func (s Plane) plot() (*plot.Plot, *SideLegend, error) {
+// PlotLegend builds the figure as Plot does and returns its legend as well,
+// which is on the plot unless NoLegend is set: a caller that adds layers of
+// its own (a convex hull, a mark) names them with legend.Add.
+func (s Plane) PlotLegend() (*plot.Plot, *SideLegend, error) {
 	xl, yl := s.XLabel, s.YLabel
 	if xl == "" {
 		xl = coordinate(0)

@@ -187,7 +187,7 @@ func TestPlaneNames(t *testing.T) {
 	s := Plane{X: x, Y: y, XLabel: "petal length (cm)", YLabel: "petal width (cm)",
 		PositiveName: "setosa (y = +1)", NegativeName: "versicolor (y = −1)",
 		Boundaries: []Boundary{{W: []float64{1, 1}, B: -3}}}
-	p, legend, err := s.plot()
+	p, legend, err := s.PlotLegend()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -199,7 +199,7 @@ func TestPlaneNames(t *testing.T) {
 		t.Errorf("legend %q, want %q", legend.Names(), want)
 	}
 	// One name alone: the other class keeps its default.
-	_, legend, err = Plane{X: x, Y: y, NegativeName: "versicolor"}.plot()
+	_, legend, err = Plane{X: x, Y: y, NegativeName: "versicolor"}.PlotLegend()
 	if err != nil {
 		t.Fatal(err)
 	}

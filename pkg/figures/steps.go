@@ -93,7 +93,7 @@ func planeGrid(title string, panels []Plane, cols int, name func(i int) string) 
 	plots := make([]*plot.Plot, len(panels))
 	for i, pl := range panels {
 		pl.NoLegend = true
-		p, leg, err := pl.plot()
+		p, leg, err := pl.PlotLegend()
 		if err != nil {
 			return nil, fmt.Errorf("figures: %s: %w", name(i), err)
 		}
