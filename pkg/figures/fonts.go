@@ -252,115 +252,135 @@ func (h textHandler) Draw(c vg.Canvas, txt string, sty text.Style, pt vg.Point) 
 }
 
 // run is a part of a line set in one font at one size, x from the line's
-// start and y above its baseline (a superscript).
+// start and y above its baseline (a superscript) or below (negative: a
+// subscript).
 type run struct {
 	face font.Face
 	text string
 	x, y vg.Length
 }
 
-// A superscript the font lacks (Liberation has ¹ ² ³ ⁴…⁸ but not ⁰ ⁹ ⁻ ⁽
-// ⁾) is drawn as its base character at superScale of the size, raised by
-// superShift em. In a line that needs it, every superscript of package
-// notation is drawn so, so that the exponent of 10⁻⁵ has one look.
+// Script sizes and shifts, in ems of the line's font, close to the
+// superscript figures of the Liberation fonts (¹ spans about 0.3–0.73 em):
+// a raised parenthesis ends at 0.75 em, within the ascent of a title that
+// plot places at the top edge.
 const (
-	superScale = 0.65
-	superShift = 0.33
+	scriptScale = 0.65
+	superShift  = 0.28
+	subShift    = 0.14
 )
 
-// superBase maps each superscript of package notation to its base
-// character: ⁻ to −, ⁵ to 5.
-var superBase = map[rune]rune{}
+// script is the position of a character: on the baseline, raised or
+// lowered.
+type script int8
+
+const (
+	baseline script = iota
+	super
+	sub
+)
+
+// scripts maps each superscript and subscript of package notation (the
+// coordinates x⁽¹⁾, powers ², indices αⱼ, x₁) to its position and the
+// character it raises or lowers. Neither Liberation nor WenQuanYi Micro
+// Hei has all of them (no ⁽, ⁾, ⁰, ⁹, ⱼ), so the handler draws every one
+// as its base character, smaller and shifted: one look for all, where
+// mixing the fonts' own superscripts with drawn ones would not match.
+var scripts = map[rune]scripted{}
+
+// scripted is a superscript or subscript character: its position and the
+// character it raises or lowers.
+type scripted struct {
+	pos  script
+	base rune
+}
 
 func init() {
-	for _, b := range "0123456789+−()" {
-		if r := []rune(notation.Superscript(string(b))); len(r) == 1 && r[0] != b {
-			superBase[r[0]] = b
+	for _, b := range "0123456789+−()aehijklmnoprstuvx" {
+		for pos, f := range map[script]func(string) string{super: notation.Superscript, sub: notation.Subscript} {
+			if r := []rune(f(string(b))); len(r) == 1 && r[0] != b {
+				scripts[r[0]] = scripted{pos, b}
+			}
 		}
 	}
 }
 
-// raises reports whether line has a superscript that neither the primary
-// font f nor the fallback fb (if not nil) has a glyph for.
-func raises(line string, f font.Face, fb *font.Face) bool {
-	var buf sfnt.Buffer
-	for _, r := range line {
-		if _, ok := superBase[r]; !ok {
-			continue
+// hasScript reports whether s has a character of scripts.
+func hasScript(s string) bool {
+	for _, r := range s {
+		if _, ok := scripts[r]; ok {
+			return true
 		}
-		if i, err := f.Face.GlyphIndex(&buf, r); err == nil && i != 0 {
-			continue
-		}
-		if fb != nil {
-			if i, err := fb.Face.GlyphIndex(&buf, r); err == nil && i != 0 {
-				continue
-			}
-		}
-		return true
 	}
 	return false
 }
 
-// runs splits a line into runs of one font and size, without their
-// surrounding spaces, and returns its width.
+// runs splits a line into runs of one font and one position, without
+// their surrounding spaces, and returns its width. A superscript or
+// subscript character is set as its base character (see scripts).
 func (h textHandler) runs(line string, fnt font.Font) ([]run, vg.Length) {
 	primary := h.fonts.Lookup(fnt, fnt.Size)
-	var fb *font.Face
-	if h.fallback {
-		f := h.fonts.Lookup(cjkFont, fnt.Size)
-		fb = &f
-	}
-	raise := raises(line, primary, fb)
-	if fb == nil && !raise {
+	if !h.fallback && !hasScript(line) {
 		return []run{{face: primary, text: line}}, primary.Width(line)
 	}
-	small := h.fonts.Lookup(fnt, fnt.Size*superScale)
-	// A run's kind: 0 the primary font, 1 the fallback, 2 a raised
-	// superscript.
-	const (
-		inPrimary = iota
-		inFallback
-		raised
-	)
+	var fb font.Face
+	if h.fallback {
+		fb = h.fonts.Lookup(cjkFont, fnt.Size)
+	}
+	var buf sfnt.Buffer
+	// inFallback reports whether r is set in the fallback font: it has
+	// the glyph and Liberation has not.
+	inFallback := func(r rune) bool {
+		if !h.fallback {
+			return false
+		}
+		if i, err := primary.Face.GlyphIndex(&buf, r); err == nil && i != 0 {
+			return false
+		}
+		i, err := fb.Face.GlyphIndex(&buf, r)
+		return err == nil && i != 0
+	}
+	// A key is the font and position of a run.
+	type key struct {
+		fallback bool
+		pos      script
+	}
+	face := func(k key) font.Face {
+		f := fnt
+		if k.fallback {
+			f = cjkFont
+		}
+		size := fnt.Size
+		if k.pos != baseline {
+			size *= scriptScale
+		}
+		return h.fonts.Lookup(f, size)
+	}
 	var (
-		buf  sfnt.Buffer
 		rs   []run
 		x    vg.Length
 		text []rune // the run being collected, with its spaces
-		cur  = -1
+		cur  *key
 	)
-	faceOf := func(kind int) font.Face {
-		switch kind {
-		case inFallback:
-			return *fb
-		case raised:
-			return small
-		}
-		return primary
-	}
-	kindOf := func(r rune) int {
-		if i, err := primary.Face.GlyphIndex(&buf, r); err == nil && i != 0 {
-			return inPrimary
-		}
-		if fb != nil {
-			if i, err := fb.Face.GlyphIndex(&buf, r); err == nil && i != 0 {
-				return inFallback
-			}
-		}
-		return inPrimary
-	}
 	flush := func() {
 		if len(text) == 0 {
 			return
 		}
 		s := string(text)
-		f := faceOf(max(cur, 0))
+		k := key{}
+		if cur != nil {
+			k = *cur
+		}
+		f := face(k)
 		trimmed := strings.TrimLeftFunc(s, unicode.IsSpace)
 		lead := f.Width(s[:len(s)-len(trimmed)])
 		if t := strings.TrimRightFunc(trimmed, unicode.IsSpace); t != "" {
 			var y vg.Length
-			if cur == raised {
+			switch k.pos {
+			case super:
 				y = superShift * fnt.Size
+			case sub:
+				y = -subShift * fnt.Size
 			}
 			rs = append(rs, run{face: f, text: t, x: x + lead, y: y})
 		}
@@ -369,23 +389,25 @@ func (h textHandler) runs(line string, fnt font.Font) ([]run, vg.Length) {
 	}
 	for _, r := range line {
 		if unicode.IsSpace(r) {
-			// A space belongs to the run it is in, but not to a raised one.
-			if cur == raised {
+			// A space belongs to the run it is in, and one after a
+			// superscript or subscript to the next run, at full size.
+			if cur != nil && cur.pos != baseline {
 				flush()
-				cur = -1
+				cur = nil
 			}
 			text = append(text, r)
 			continue
 		}
-		kind := kindOf(r)
-		if b, ok := superBase[r]; ok && raise {
-			kind, r = raised, b
+		k := key{}
+		if s, ok := scripts[r]; ok {
+			k.pos, r = s.pos, s.base
 		}
-		if kind != cur {
-			if cur >= 0 {
+		k.fallback = inFallback(r)
+		if cur == nil || *cur != k {
+			if cur != nil {
 				flush()
 			}
-			cur = kind
+			cur = &k
 		}
 		text = append(text, r)
 	}

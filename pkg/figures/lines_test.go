@@ -142,7 +142,7 @@ func TestLinesSharedValues(t *testing.T) {
 }
 
 func TestLinesBound(t *testing.T) {
-	// A series equal to its bound, as ŵ(k)·ŵopt = kηγ along Table 2.1: the
+	// A series equal to its bound, as ŵₖ·ŵₒₚₜ = kηγ along Table 2.1: the
 	// bound is drawn first, wide, dashed and without markers, the data on top.
 	k := []float64{0, 1, 2, 3}
 	_, layers, err := Lines{Series: []Series{{Name: "data", X: k, Y: k}, {Name: "bound", X: k, Y: k, Bound: true}}}.plot()
@@ -221,11 +221,11 @@ func TestNovikoff(t *testing.T) {
 		t.Fatalf("grid %d×%d, want 1×2", r, c)
 	}
 	left, right := g.Panels[0][0], g.Panels[0][1]
-	if left.Title.Text != "ŵ(k)·ŵopt ≥ kηγ" || right.Title.Text != "‖ŵ(k)‖² ≤ kη²R²" {
+	if left.Title.Text != "ŵₖ·ŵₒₚₜ ≥ kηγ" || right.Title.Text != "‖ŵₖ‖² ≤ kη²R²" {
 		t.Errorf("titles %q, %q", left.Title.Text, right.Title.Text)
 	}
 	// In each panel the bound (the wide line) is drawn before the values
-	// (the ordinary line): on Table 2.1 ŵ(k)·ŵopt = kηγ at every k, and the
+	// (the ordinary line): on Table 2.1 ŵₖ·ŵₒₚₜ = kηγ at every k, and the
 	// values must show on top of the bound.
 	for i, p := range []*plot.Plot{left, right} {
 		var rec recorder.Canvas

@@ -103,7 +103,7 @@ func TestPlaneExample21(t *testing.T) {
 			t.Errorf("layer %d is %s, want %s", i, got, wantTypes[i])
 		}
 	}
-	wantNames := []string{"positive (y = +1)", "negative (y = −1)", "x(1) + x(2) − 3 = 0", "normal vector w", "distance |w·x + b|/‖w‖"}
+	wantNames := []string{"positive (y = +1)", "negative (y = −1)", "x⁽¹⁾ + x⁽²⁾ − 3 = 0", "normal vector w", "distance |w·x + b|/‖w‖"}
 	if !slices.Equal(legend.Names(), wantNames) {
 		t.Errorf("legend %q, want %q", legend.Names(), wantNames)
 	}
@@ -121,7 +121,7 @@ func TestPlaneExample21(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if p.Title.Text != "Example 2.1" || p.X.Label.Text != "x(1)" || p.Y.Label.Text != "x(2)" {
+	if p.Title.Text != "Example 2.1" || p.X.Label.Text != "x⁽¹⁾" || p.Y.Label.Text != "x⁽²⁾" {
 		t.Errorf("title %q, labels %q, %q", p.Title.Text, p.X.Label.Text, p.Y.Label.Text)
 	}
 	h := AspectHeight(p, Width)
@@ -145,11 +145,11 @@ func TestPlaneKKTLegend(t *testing.T) {
 		want          []string
 	}{
 		{"hard margin, Example 7.2", []int{0, 2}, nil, false,
-			[]string{"positive (y = +1)", "negative (y = −1)", "½x(1) + ½x(2) − 2 = 0", "margin boundaries w·x + b = ±1", "support vector, αᵢ > 0"}},
+			[]string{"positive (y = +1)", "negative (y = −1)", "½x⁽¹⁾ + ½x⁽²⁾ − 2 = 0", "margin boundaries w·x + b = ±1", "support vector, αᵢ > 0"}},
 		{"primal solution, named", []int{0, 2}, nil, false,
-			[]string{"positive (y = +1)", "negative (y = −1)", "½x(1) + ½x(2) − 2 = 0", "margin boundaries w·x + b = ±1", "on H1 or H2"}},
+			[]string{"positive (y = +1)", "negative (y = −1)", "½x⁽¹⁾ + ½x⁽²⁾ − 2 = 0", "margin boundaries w·x + b = ±1", "on H1 or H2"}},
 		{"soft margin", []int{0}, []int{2}, true,
-			[]string{"positive (y = +1)", "negative (y = −1)", "½x(1) + ½x(2) − 2 = 0", "margin boundaries w·x + b = ±1",
+			[]string{"positive (y = +1)", "negative (y = −1)", "½x⁽¹⁾ + ½x⁽²⁾ − 2 = 0", "margin boundaries w·x + b = ±1",
 				"αᵢ = 0: no mark", "support vector, 0 < αᵢ < C", "support vector, αᵢ = C"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -193,19 +193,19 @@ func TestPlaneNames(t *testing.T) {
 	s := Plane{X: x, Y: y, XLabel: "petal length (cm)", YLabel: "petal width (cm)",
 		PositiveName: "setosa (y = +1)", NegativeName: "versicolor (y = −1)",
 		Boundaries: []Boundary{{W: []float64{1, 1}, B: -3}}}
-	p, legend, err := s.plot()
+	p, legend, err := s.PlotLegend()
 	if err != nil {
 		t.Fatal(err)
 	}
 	if p.X.Label.Text != "petal length (cm)" || p.Y.Label.Text != "petal width (cm)" {
 		t.Errorf("axis labels %q, %q", p.X.Label.Text, p.Y.Label.Text)
 	}
-	want := []string{"setosa (y = +1)", "versicolor (y = −1)", "x(1) + x(2) − 3 = 0"}
+	want := []string{"setosa (y = +1)", "versicolor (y = −1)", "x⁽¹⁾ + x⁽²⁾ − 3 = 0"}
 	if !slices.Equal(legend.Names(), want) {
 		t.Errorf("legend %q, want %q", legend.Names(), want)
 	}
 	// One name alone: the other class keeps its default.
-	_, legend, err = Plane{X: x, Y: y, NegativeName: "versicolor"}.plot()
+	_, legend, err = Plane{X: x, Y: y, NegativeName: "versicolor"}.PlotLegend()
 	if err != nil {
 		t.Fatal(err)
 	}

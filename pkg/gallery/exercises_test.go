@@ -65,3 +65,40 @@ func TestSquaredSlackLegend(t *testing.T) {
 		}
 	}
 }
+
+// TestHullLegends checks notebook 13's hull figures: a legend names the
+// hulls and the mark where they meet, and the coordinates of that point
+// are in the title, not in a label over the points (where they covered
+// some).
+func TestHullLegends(t *testing.T) {
+	a, b := HullPanelData()
+	panels, err := HullPanels(lang.English, a, b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	xor, err := XORHulls(lang.English)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		f     figures.Figure
+		title string
+		label string // the coordinates, which no label may show alone
+	}{
+		{panels, "hulls meet at (−0.587, 0.0739)", "(−0.587, 0.0739)"},
+		{xor, "Exercise 2.1: the convex hulls of XOR's classes meet at (1/2, 1/2)", "(1/2, 1/2)"},
+	} {
+		got := drawn(c.f)
+		for _, want := range []string{c.title, "convex hull of the positive points", "convex hull of the negative points", "common point of the hulls (LP certificate)"} {
+			if !slices.Contains(got, want) {
+				t.Errorf("%q not drawn; drew %q", want, got)
+			}
+		}
+		if slices.Contains(got, c.label) {
+			t.Errorf("the coordinates %q are drawn as a label among the points", c.label)
+		}
+	}
+	if got := drawn(panels); !slices.Contains(got, "separating line found by the LP") {
+		t.Errorf("the LP's line is not named; drew %q", got)
+	}
+}

@@ -3,6 +3,7 @@ package gallery
 import (
 	"math"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -12,6 +13,7 @@ import (
 	"github.com/marginnotes/marginnotes/internal/testenv"
 	"github.com/marginnotes/marginnotes/pkg/dataset"
 	"github.com/marginnotes/marginnotes/pkg/figures"
+	"github.com/marginnotes/marginnotes/pkg/figures/figtest"
 	"github.com/marginnotes/marginnotes/pkg/lang"
 	"github.com/marginnotes/marginnotes/pkg/notation"
 	"github.com/marginnotes/marginnotes/pkg/perceptron"
@@ -92,13 +94,13 @@ func TestPrimalFrames(t *testing.T) {
 			t.Errorf("%s: last table row %q, want %q", s.Name, got, tc.lastRow)
 		}
 	}
-	svg, err := figures.Render(seqs[0].Frames[3].Figure, figures.PlaneWidth, figures.Height, "svg")
-	if err != nil {
-		t.Fatal(err)
+	var drawn []string
+	for _, tx := range figtest.Texts(seqs[0].Frames[3].Figure, figures.PlaneWidth, figures.Height) {
+		drawn = append(drawn, tx.String)
 	}
-	for _, want := range []string{"k = 3: w = (1, 1), b = −1", "after: x(1) + x(2) − 1 = 0", "before: 2x(1) + 2x(2) = 0"} {
-		if !strings.Contains(string(svg), want) {
-			t.Errorf("frame k = 3 does not show %q", want)
+	for _, want := range []string{"k = 3: w = (1, 1), b = −1", "after: x⁽¹⁾ + x⁽²⁾ − 1 = 0", "before: 2x⁽¹⁾ + 2x⁽²⁾ = 0"} {
+		if !slices.ContainsFunc(drawn, func(d string) bool { return strings.Contains(d, want) }) {
+			t.Errorf("frame k = 3 does not show %q; drew %q", want, drawn)
 		}
 	}
 }
@@ -123,9 +125,9 @@ func TestDualFrames(t *testing.T) {
 		state string
 		gram  []string // column G(·, i) of the examined point
 	}{
-		{1, "k = 1: x1 examined under α = (0, 0, 0), b = 0: y1(Σj αj yj G(j, 1) + b) = 0 ≤ 0 → α1 ← α1 + 1, b ← b + y1: α = (1, 0, 0), b = 1", []string{"18", "21", "6"}},
-		{3, "k = 3: x3 examined under α = (1, 0, 1), b = 0: y3(Σj αj yj G(j, 3) + b) = −4 ≤ 0 → α3 ← α3 + 1, b ← b + y3: α = (1, 0, 2), b = −1", []string{"6", "7", "2"}},
-		{7, "k = 7: x3 examined under α = (2, 0, 4), b = −2: y3(Σj αj yj G(j, 3) + b) = −2 ≤ 0 → α3 ← α3 + 1, b ← b + y3: α = (2, 0, 5), b = −3; now no point is misclassified", []string{"6", "7", "2"}},
+		{1, "k = 1: x1 examined under α = (0, 0, 0), b = 0: y1(Σⱼ αⱼyⱼG(j, 1) + b) = 0 ≤ 0 → α1 ← α1 + 1, b ← b + y1: α = (1, 0, 0), b = 1", []string{"18", "21", "6"}},
+		{3, "k = 3: x3 examined under α = (1, 0, 1), b = 0: y3(Σⱼ αⱼyⱼG(j, 3) + b) = −4 ≤ 0 → α3 ← α3 + 1, b ← b + y3: α = (1, 0, 2), b = −1", []string{"6", "7", "2"}},
+		{7, "k = 7: x3 examined under α = (2, 0, 4), b = −2: y3(Σⱼ αⱼyⱼG(j, 3) + b) = −2 ≤ 0 → α3 ← α3 + 1, b ← b + y3: α = (2, 0, 5), b = −3; now no point is misclassified", []string{"6", "7", "2"}},
 	} {
 		f := frames[tc.k]
 		if f.State != tc.state {
@@ -138,11 +140,11 @@ func TestDualFrames(t *testing.T) {
 		}
 	}
 	// The dual form makes the updates of the primal form (Tables 2.1 and
-	// 2.2): w = Σ αj yj xj is Table 2.1's w at every k.
+	// 2.2): w = Σ αⱼyⱼxⱼ is Table 2.1's w at every k.
 	for k, f := range frames {
 		title := f.Figure.(*figures.Grid).Panels[0][0].Title.Text
 		p := primal[0].Frames[k].State
-		wb := strings.TrimPrefix(title, "w = Σ αj yj xj = ")
+		wb := strings.TrimPrefix(title, "w = Σ αⱼyⱼxⱼ = ")
 		if !strings.HasSuffix(p, "w = "+wb) && !strings.HasSuffix(p, "w = "+wb+"; now no point is misclassified") {
 			t.Errorf("k = %d: dual %q, primal %q", k, title, p)
 		}
@@ -174,6 +176,17 @@ func TestMarginFrames(t *testing.T) {
 		if r > MarginRadius || best < 0.995*planted || k > bound*1.005 || k < 1 {
 			t.Errorf("frame %d: R = %v, best γ = %v, k = %v, bound %v: want R ≤ %v, best γ ≥ %v, 1 ≤ k ≤ bound",
 				i, r, best, k, bound, float64(MarginRadius), planted)
+		}
+	}
+	// Each panel says what it draws: the left one the three lines, the
+	// right one which of its data sets is ringed.
+	var drawn []string
+	for _, tx := range figtest.Texts(frames[0].Figure, figures.Wide, figures.Height) {
+		drawn = append(drawn, tx.String)
+	}
+	for _, want := range []string{"the perceptron's hyperplane", "planted hyperplane ŵₒₚₜ·x̂ = 0", "its margin band ŵₒₚₜ·x̂ = ±γ", "the data set shown"} {
+		if !slices.Contains(drawn, want) {
+			t.Errorf("legend entry %q not drawn; drew %q", want, drawn)
 		}
 	}
 }

@@ -53,7 +53,7 @@ func SoftMarginBInterval(l lang.Lang) (*plot.Plot, error) {
 		b := -0.7 + float64(i)/40
 		bs, obj = append(bs, b), append(obj, p.Objective(ex.W, b))
 	}
-	w := notation.Plain.Vector(ex.W)
+	w := notation.Vector(ex.W)
 	return figures.Lines{
 		Title: l.Pick(fmt.Sprintf("Book data, C = %g: the primal objective at w* = %s", SoftMarginC, w),
 			fmt.Sprintf("书中数据，C = %g：w* = %s 处的原始目标函数", SoftMarginC, w)),
