@@ -14,6 +14,7 @@ import (
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
+	"gonum.org/v1/plot/vg/vgimg"
 
 	"github.com/marginnotes/marginnotes/pkg/dataset"
 	"github.com/marginnotes/marginnotes/pkg/figures/figtest"
@@ -203,6 +204,41 @@ func hueOf(c color.Color) (hue float64, grey bool) {
 		hue += 360
 	}
 	return hue, false
+}
+
+// TestPlaneRingedNames checks that the name of a support vector is drawn
+// clear of the ring around it (Example 7.1: x1 and x3 ringed), in both
+// editions, whose legends leave the data different widths.
+func TestPlaneRingedNames(t *testing.T) {
+	x, y := bookData()
+	for _, l := range []lang.Lang{lang.English, lang.Chinese} {
+		if l == lang.Chinese {
+			needChinese(t)
+		}
+		s := Plane{X: x, Y: y, Names: PointNames(3), FreeIndices: []int{0, 2}, Lang: l,
+			Boundaries: []Boundary{{W: []float64{0.5, 0.5}, B: -2, Margins: true, Normal: true, Label: "½x⁽¹⁾ + ½x⁽²⁾ − 2 = 0"}}}
+		p, err := s.Plot()
+		if err != nil {
+			t.Fatal(err)
+		}
+		w, h := PlaneWidth, AspectHeight(p, PlaneWidth)
+		dc := p.DataCanvas(draw.New(vgimg.New(w, h)))
+		trX, trY := p.Transforms(&dc)
+		for _, tx := range figtest.Texts(p, w, h) {
+			i := slices.Index(s.Names, tx.String)
+			if i != 0 && i != 2 {
+				continue
+			}
+			c := vg.Point{X: trX(x.At(i, 0)), Y: trY(x.At(i, 1))}
+			// The distance from the ring's centre to the nearest point of
+			// the text's ink.
+			dx := max(tx.Box.Min.X-c.X, 0, c.X-tx.Box.Max.X)
+			dy := max(tx.Box.Min.Y-c.Y, 0, c.Y-tx.Box.Max.Y)
+			if d := math.Hypot(float64(dx), float64(dy)); d < ringRadius+labelClearance {
+				t.Errorf("%v: %s drawn %.1f pt from the centre of its ring of radius %v, want %v more", l, tx.String, d, ringRadius, labelClearance)
+			}
+		}
+	}
 }
 
 func TestPlaneKKTLegend(t *testing.T) {
