@@ -45,8 +45,10 @@ func Example71() (*svm.PrimalResult, error) {
 
 // MarginRescaling draws Example 2.1 with the maximum-margin hyperplane of
 // Example 7.1 written twice, as (w, b) = ((1/2, 1/2), −2) and as
-// (λw, λb) with λ = MarginScale: the same line, the lines w·x + b = ±1
-// closer to it in the second panel, every functional margin γ̂ᵢ (in the
+// (λw, λb) with λ = MarginScale: the same line, the lines of functional
+// margin 1, w·x + b = ±1 for the panel's (w, b), closer to it in the
+// second panel (there they are not the margin boundaries, and the legend
+// does not call them so), every functional margin γ̂ᵢ (in the
 // titles) multiplied by λ and every distance, the geometric margin
 // γᵢ = γ̂ᵢ/‖w‖, unchanged. The words are in the language l.
 func MarginRescaling(l lang.Lang) (*figures.Grid, error) {
@@ -68,8 +70,13 @@ func MarginRescaling(l lang.Lang) (*figures.Grid, error) {
 			Title: fmt.Sprintf(l.Pick("w = %s, b = %s", "w = %s，b = %s")+"\nγ̂ᵢ = (%s)\nγᵢ = (%s)", notation.Vector(w), notation.Number(b),
 				strings.Join(fun, ", "), strings.Join(geo, ", ")),
 			X: x, Y: y, Names: figures.PointNames(len(y)),
+			// The dashed lines are the margin boundaries of Example 7.1 in
+			// the first panel only: in the second, 2w·x + 2b = ±1 lie
+			// halfway to them. What both panels draw is the lines of
+			// functional margin 1 for the panel's (w, b).
 			Boundaries: []figures.Boundary{{W: w, B: b, Margins: true, Distances: []int{0, 1, 2},
-				Label: l.Pick("separating hyperplane w·x + b = 0", "分离超平面 w·x + b = 0")}},
+				Label:       l.Pick("separating hyperplane w·x + b = 0", "分离超平面 w·x + b = 0"),
+				MarginLabel: l.Pick("functional margin 1: w·x + b = ±1", "函数间隔为 1 的直线 w·x + b = ±1")}},
 			View: figures.Rect{XMin: 0, XMax: 5, YMin: 0, YMax: 5},
 			Lang: l,
 		})
