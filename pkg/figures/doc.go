@@ -109,7 +109,8 @@
 // Greek and the mathematical signs used here (−, ·, ‖, ≤, ≥). Superscripts
 // and subscripts (the parentheses of x⁽¹⁾, the index of αⱼ, which no font
 // here has, and ², ᵢ, which some have) are drawn alike, as their base
-// characters smaller and raised or lowered. Chinese is set in WenQuanYi Micro Hei (the Debian package
+// characters smaller and raised or lowered; a subscript Unicode lacks,
+// the D of θ_D, is written "θ" + Subscript("D") and drawn the same way. Chinese is set in WenQuanYi Micro Hei (the Debian package
 // fonts-wqy-microhei), read at run time, character by character where
 // Liberation has no glyph (NewPlot); a Chinese figure without it is an
 // error wrapping ErrFont, never a figure of empty boxes. Render embeds the

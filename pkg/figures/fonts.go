@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 	"unicode"
+	"unicode/utf8"
 
 	"golang.org/x/image/font/opentype"
 	"golang.org/x/image/font/sfnt"
@@ -305,8 +306,29 @@ func init() {
 	}
 }
 
-// hasScript reports whether s has a character of scripts.
+// subOpen and subClose enclose a subscript that Unicode has no characters
+// for, such as the D of θ_D: see Subscript.
+const subOpen, subClose = "_{", "}"
+
+// Subscript writes s as a subscript in figure text: as package notation's
+// Subscript does (αⱼ, x₁₂) when Unicode has a subscript for every
+// character of s, and otherwise marked as _{s}, which the text handlers of
+// this package's plots draw as s, smaller and lowered: "θ" +
+// Subscript("D") is drawn θ with a lowered D, the book's dual function
+// θ_D. Marked text is for figures only; elsewhere it reads as TeX.
+func Subscript(s string) string {
+	if notation.CanSubscript(s) {
+		return notation.Subscript(s)
+	}
+	return subOpen + s + subClose
+}
+
+// hasScript reports whether s has a character of scripts or a marked
+// subscript.
 func hasScript(s string) bool {
+	if strings.Contains(s, subOpen) {
+		return true
+	}
 	for _, r := range s {
 		if _, ok := scripts[r]; ok {
 			return true
@@ -317,7 +339,9 @@ func hasScript(s string) bool {
 
 // runs splits a line into runs of one font and one position, without
 // their surrounding spaces, and returns its width. A superscript or
-// subscript character is set as its base character (see scripts).
+// subscript character is set as its base character (see scripts), and
+// the text of a marked subscript, _{D} (see Subscript), as a subscript
+// without its marks.
 func (h textHandler) runs(line string, fnt font.Font) ([]run, vg.Length) {
 	primary := h.fonts.Lookup(fnt, fnt.Size)
 	if !h.fallback && !hasScript(line) {
@@ -387,7 +411,19 @@ func (h textHandler) runs(line string, fnt font.Font) ([]run, vg.Length) {
 		x += f.Width(s)
 		text = text[:0]
 	}
-	for _, r := range line {
+	marked := false // within a marked subscript, _{…}
+	rest := line
+	for len(rest) > 0 {
+		if !marked && strings.HasPrefix(rest, subOpen) {
+			marked, rest = true, rest[len(subOpen):]
+			continue
+		}
+		if marked && strings.HasPrefix(rest, subClose) {
+			marked, rest = false, rest[len(subClose):]
+			continue
+		}
+		r, n := utf8.DecodeRuneInString(rest)
+		rest = rest[n:]
 		if unicode.IsSpace(r) {
 			// A space belongs to the run it is in, and one after a
 			// superscript or subscript to the next run, at full size.
@@ -401,6 +437,9 @@ func (h textHandler) runs(line string, fnt font.Font) ([]run, vg.Length) {
 		k := key{}
 		if s, ok := scripts[r]; ok {
 			k.pos, r = s.pos, s.base
+		}
+		if marked {
+			k.pos = sub
 		}
 		k.fallback = inFallback(r)
 		if cur == nil || *cur != k {

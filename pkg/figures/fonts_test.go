@@ -213,6 +213,60 @@ func TestScripts(t *testing.T) {
 	}
 }
 
+// TestMarkedSubscript checks a subscript Unicode has no character for, the
+// D of θ_D (Subscript marks it _{D}): drawn as D, smaller and lowered, in
+// both editions, the marks not drawn, and read back by figtest as written.
+func TestMarkedSubscript(t *testing.T) {
+	if got := Subscript("j"); got != "ⱼ" {
+		t.Errorf("Subscript(j) = %q, want ⱼ", got)
+	}
+	thetaD := "θ" + Subscript("D")
+	if thetaD != "θ_{D}" {
+		t.Fatalf("θ + Subscript(D) = %q, want θ_{D}", thetaD)
+	}
+	fnt := font.From(plot.DefaultFont, 10)
+	eachHandler(t, func(l lang.Lang, h textHandler) {
+		rs, width := h.runs(thetaD+"(α) ≤ p*", fnt)
+		if len(rs) != 3 || rs[0].text != "θ" || rs[1].text != "D" || !(rs[1].y < 0) || rs[1].face.Font.Size >= fnt.Size ||
+			rs[2].text != "(α) ≤ p*" || rs[2].y != 0 {
+			t.Errorf("%v: runs of θ_{D}(α) ≤ p*: %+v, want θ, D smaller and lowered, (α) ≤ p* on the baseline", l, rs)
+		}
+		lib, small := h.fonts.Lookup(fnt, fnt.Size), h.fonts.Lookup(fnt, scriptScale*fnt.Size)
+		if w := lib.Width("θ") + small.Width("D") + lib.Width("(α) ≤ p*"); !scalar.EqualWithinAbs(float64(width), float64(w), rangeTol) {
+			t.Errorf("%v: width %v, want %v (the marks take no room)", l, width, w)
+		}
+		p, err := NewPlot(l)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p.Title.Text = thetaD + "(α) = minₓ L(x, α)"
+		p.X.Min, p.X.Max, p.Y.Min, p.Y.Max = 0, 1, 0, 1
+		var drawn []string
+		for _, tx := range figtest.Texts(p, Width, Height) {
+			drawn = append(drawn, tx.String)
+		}
+		if !slices.Contains(drawn, p.Title.Text) {
+			t.Errorf("%v: %q not drawn; drew %q", l, p.Title.Text, drawn)
+		}
+	})
+}
+
+// eachHandler calls f with the text handler of each edition, English
+// first; it skips the Chinese one where the Chinese font is missing.
+func eachHandler(t *testing.T, f func(l lang.Lang, h textHandler)) {
+	t.Helper()
+	for _, l := range []lang.Lang{lang.English, lang.Chinese} {
+		if l == lang.Chinese {
+			needChinese(t)
+		}
+		h, err := textHandlerFor(l)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f(l, h)
+	}
+}
+
 // TestChinesePlane draws a Chinese figure of the plane and checks that its
 // Chinese labels are drawn with glyphs, inside the figure, apart.
 func TestChinesePlane(t *testing.T) {
@@ -281,14 +335,7 @@ func writeFile(t *testing.T, path string, b []byte) {
 // smaller and raised, with the other superscripts of its line.
 func TestRaisedSuperscripts(t *testing.T) {
 	fnt := font.From(plot.DefaultFont, 10)
-	for _, l := range []lang.Lang{lang.English, lang.Chinese} {
-		if l == lang.Chinese {
-			needChinese(t)
-		}
-		h, err := textHandlerFor(l)
-		if err != nil {
-			t.Fatal(err)
-		}
+	eachHandler(t, func(l lang.Lang, h textHandler) {
 		rs, _ := h.runs("10⁻¹⁶ 处", fnt)
 		if len(rs) < 2 || rs[0].text != "10" || rs[0].y != 0 || rs[1].text != "−16" || !(rs[1].y > 0) || rs[1].face.Font.Size >= fnt.Size {
 			t.Errorf("%v: runs of 10⁻¹⁶: %+v, want 10 on the baseline, −16 smaller and raised", l, rs)
@@ -304,5 +351,5 @@ func TestRaisedSuperscripts(t *testing.T) {
 				t.Errorf("%v: %q: no glyph for %q", l, tx.String, tx.Missing)
 			}
 		}
-	}
+	})
 }

@@ -53,13 +53,16 @@ func NewHyperplane(w []float64, b float64) (*Hyperplane, error) {
 	return &Hyperplane{W: w, B: b, LineStyle: hyperplaneStyle(0), MarginStyle: marginStyle(0)}, nil
 }
 
-// hyperplaneStyle is the line of the k-th hyperplane of a figure: black for
-// the first, then the series colours and dashes.
+// hyperplaneColors are the colours of the hyperplanes of a figure, in
+// order: none is a class colour (blue, vermillion) or a shade near one
+// (sky, orange), so that a line is never read as a class.
+var hyperplaneColors = []color.Color{black, green, purple, grey, olive}
+
+// hyperplaneStyle is the line of the k-th hyperplane of a figure: the k-th
+// of hyperplaneColors, with the series dashes (solid for the first).
 func hyperplaneStyle(k int) draw.LineStyle {
 	sty := seriesLine(k)
-	if k == 0 {
-		sty.Color = black
-	}
+	sty.Color = hyperplaneColors[k%len(hyperplaneColors)]
 	return sty
 }
 

@@ -38,6 +38,9 @@ type label struct {
 	Color color.Color // text colour
 	// Prefer is the direction tried first.
 	Prefer int
+	// Ring is the radius of a ring or box drawn around the anchor (a
+	// support vector), which the label keeps clear of; 0 if none.
+	Ring vg.Length
 }
 
 // labelLayer draws labels, choosing for each at drawing time the position
@@ -105,6 +108,12 @@ func (l labelLayer) Plot(c draw.Canvas, p *plot.Plot) {
 		rect := sty.Rectangle(it.Text)
 		w, h := rect.Max.X-rect.Min.X, rect.Max.Y-rect.Min.Y
 		a := vg.Point{X: trX(it.At.X), Y: trY(it.At.Y)}
+		gap := gap
+		if it.Ring > 0 {
+			// The nearest point of the box, 0.7·gap to the side (0.8·gap
+			// on a diagonal), outside the ring by the clearance.
+			gap = max(gap, (it.Ring+clear)/0.7)
+		}
 		best, bestScore := vg.Rectangle{}, math.Inf(1)
 		for k := range numDirs {
 			d := dirVectors[(it.Prefer+k)%numDirs]

@@ -403,7 +403,11 @@ func (b *planeBuild) marks() error {
 func (b *planeBuild) names() {
 	var all []label
 	for i, name := range b.s.Names {
-		all = append(all, label{At: b.pts[i], Text: name, Size: labelFontSize + 1, Color: black})
+		var ring vg.Length
+		if slices.Contains(b.s.FreeIndices, i) || slices.Contains(b.s.BoundedIndices, i) {
+			ring = vg.Points(ringRadius)
+		}
+		all = append(all, label{At: b.pts[i], Text: name, Size: labelFontSize + 1, Color: black, Ring: ring})
 	}
 	all = append(all, b.labels...)
 	if len(all) > 0 {

@@ -2,6 +2,7 @@ package figures
 
 import (
 	"errors"
+	"image/color"
 	"math"
 	"slices"
 	"strings"
@@ -13,6 +14,7 @@ import (
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
+	"gonum.org/v1/plot/vg/vgimg"
 
 	"github.com/marginnotes/marginnotes/pkg/dataset"
 	"github.com/marginnotes/marginnotes/pkg/figures/figtest"
@@ -132,6 +134,109 @@ func TestPlaneExample21(t *testing.T) {
 	for _, want := range []string{"x1", "x2", "x3", "2.121", "2.828", "0.7071", "w"} {
 		if _, ok := findText(ts, want); !ok {
 			t.Errorf("label %q not drawn", want)
+		}
+	}
+}
+
+// TestPlaneLineColours checks that no line of a figure with many
+// hyperplanes (the perceptron's five answers of notebook 06) is drawn in a
+// class colour or a shade of one, where it would read as a class: every
+// line colour is grey or black, or differs in hue from blue and from
+// vermillion by at least minHueDistance (orange is 15° from vermillion,
+// sky 0° from blue).
+func TestPlaneLineColours(t *testing.T) {
+	const minHueDistance = 30 // degrees
+	x, y := bookData()
+	var bs []Boundary
+	for k := range 7 {
+		bs = append(bs, Boundary{W: []float64{1, 1}, B: -float64(k) / 2, Margins: true})
+	}
+	layers, _, _, err := Plane{X: x, Y: y, Boundaries: bs}.layers()
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, l := range layers {
+		h, ok := l.(*Hyperplane)
+		if !ok {
+			continue
+		}
+		n++
+		for _, c := range []color.Color{h.LineStyle.Color, h.MarginStyle.Color} {
+			hue, grey := hueOf(c)
+			for _, class := range []float64{1, -1} {
+				ch, _ := hueOf(classGlyph(class).Color)
+				d := math.Abs(hue - ch)
+				d = math.Min(d, 360-d)
+				if !grey && d < minHueDistance {
+					t.Errorf("hyperplane %d: colour %v is %.0f° in hue from the class y = %v's", n, c, d, class)
+				}
+			}
+		}
+	}
+	if n != len(bs) {
+		t.Fatalf("%d hyperplanes drawn, want %d", n, len(bs))
+	}
+	// The test can fail: sky is a shade of blue, orange near vermillion.
+	if h, _ := hueOf(sky); math.Abs(h-202) > 2 {
+		t.Errorf("hue of sky %.0f°, want 202°", h)
+	}
+}
+
+// hueOf returns the hue of c in degrees (HSV), and whether c is grey: its
+// channels differ by less than a tenth of the range.
+func hueOf(c color.Color) (hue float64, grey bool) {
+	r, g, b, _ := c.RGBA()
+	rf, gf, bf := float64(r)/0xFFFF, float64(g)/0xFFFF, float64(b)/0xFFFF
+	hi, lo := math.Max(rf, math.Max(gf, bf)), math.Min(rf, math.Min(gf, bf))
+	if hi-lo < 0.1 {
+		return 0, true
+	}
+	switch hi {
+	case rf:
+		hue = 60 * math.Mod((gf-bf)/(hi-lo), 6)
+	case gf:
+		hue = 60 * ((bf-rf)/(hi-lo) + 2)
+	default:
+		hue = 60 * ((rf-gf)/(hi-lo) + 4)
+	}
+	if hue < 0 {
+		hue += 360
+	}
+	return hue, false
+}
+
+// TestPlaneRingedNames checks that the name of a support vector is drawn
+// clear of the ring around it (Example 7.1: x1 and x3 ringed), in both
+// editions, whose legends leave the data different widths.
+func TestPlaneRingedNames(t *testing.T) {
+	x, y := bookData()
+	for _, l := range []lang.Lang{lang.English, lang.Chinese} {
+		if l == lang.Chinese {
+			needChinese(t)
+		}
+		s := Plane{X: x, Y: y, Names: PointNames(3), FreeIndices: []int{0, 2}, Lang: l,
+			Boundaries: []Boundary{{W: []float64{0.5, 0.5}, B: -2, Margins: true, Normal: true, Label: "½x⁽¹⁾ + ½x⁽²⁾ − 2 = 0"}}}
+		p, err := s.Plot()
+		if err != nil {
+			t.Fatal(err)
+		}
+		w, h := PlaneWidth, AspectHeight(p, PlaneWidth)
+		dc := p.DataCanvas(draw.New(vgimg.New(w, h)))
+		trX, trY := p.Transforms(&dc)
+		for _, tx := range figtest.Texts(p, w, h) {
+			i := slices.Index(s.Names, tx.String)
+			if i != 0 && i != 2 {
+				continue
+			}
+			c := vg.Point{X: trX(x.At(i, 0)), Y: trY(x.At(i, 1))}
+			// The distance from the ring's centre to the nearest point of
+			// the text's ink.
+			dx := max(tx.Box.Min.X-c.X, 0, c.X-tx.Box.Max.X)
+			dy := max(tx.Box.Min.Y-c.Y, 0, c.Y-tx.Box.Max.Y)
+			if d := math.Hypot(float64(dx), float64(dy)); d < ringRadius+labelClearance {
+				t.Errorf("%v: %s drawn %.1f pt from the centre of its ring of radius %v, want %v more", l, tx.String, d, ringRadius, labelClearance)
+			}
 		}
 	}
 }

@@ -29,6 +29,9 @@ var (
 	yellow     = color.RGBA{R: 0xF0, G: 0xE4, B: 0x42, A: 0xFF}
 	black      = color.RGBA{A: 0xFF}
 	grey       = color.RGBA{R: 0x70, G: 0x70, B: 0x70, A: 0xFF}
+	// olive, from Paul Tol's muted scheme, is a line colour far in hue
+	// from both class colours (see hyperplaneColors).
+	olive = color.RGBA{R: 0x99, G: 0x99, B: 0x33, A: 0xFF}
 
 	// Light tints of the class colours for regions (premultiplied alpha).
 	positiveTint = color.NRGBA{R: 0x00, G: 0x72, B: 0xB2, A: 0x22}

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"strconv"
+	"strings"
 
 	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/plot"
@@ -30,6 +32,10 @@ func dualityEntries() []Entry {
 			WeakDualityExample72),
 	}
 }
+
+// thetaD is the book's dual function θ_D, written for figures: θ with the
+// subscript D, which Unicode has no character for.
+var thetaD = "θ" + figures.Subscript("D")
 
 // SquareProblem is min x² s.t. x ≥ 1, written with c(x) = 1 − x ≤ 0:
 // L(x, α) = x² + α(1 − x), θ_D(α) = α − α²/4, x* = 1, α* = 2, p* = d* = 1.
@@ -63,7 +69,7 @@ func DualitySquare(l lang.Lang) (*figures.Grid, error) {
 	return dualityPanels(p, s, SquareAlphas(),
 		l.Pick("min x² s.t. x ≥ 1: the Lagrangian and the dual function", "min x² s.t. x ≥ 1：拉格朗日函数与对偶函数"),
 		"f(x) = x²", func(a float64) string {
-			return "L(x, " + notation.Plain.Number(a) + ") = x² + " + coef(a) + "(1 − x)"
+			return "L(x, " + notation.Number(a) + ") = x² + " + coef(a) + "(1 − x)"
 		},
 		[][2]float64{{math.Inf(-1), 1}}, l.Pick("infeasible: c(x) = 1 − x > 0", "不可行：c(x) = 1 − x > 0"),
 		figures.Rect{XMin: -0.5, XMax: 2.5, YMin: -0.5, YMax: 3}, figures.Rect{XMin: 0, XMax: 4.5, YMin: -1.5, YMax: 1.5}, l)
@@ -82,7 +88,7 @@ func DualityNoSlater(l lang.Lang) (*figures.Grid, error) {
 	}
 	return dualityPanels(p, s, NoSlaterAlphas(),
 		l.Pick("min x s.t. x² ≤ 0: no Slater point, no multiplier", "min x s.t. x² ≤ 0：没有严格可行点，也没有乘子"),
-		"f(x) = x", func(a float64) string { return "L(x, " + notation.Plain.Number(a) + ") = x + " + coef(a) + "x²" },
+		"f(x) = x", func(a float64) string { return "L(x, " + notation.Number(a) + ") = x + " + coef(a) + "x²" },
 		[][2]float64{{math.Inf(-1), -1e-9}, {1e-9, math.Inf(1)}}, l.Pick("infeasible: c(x) = x² > 0", "不可行：c(x) = x² > 0"),
 		figures.Rect{XMin: -2, XMax: 1, YMin: -2, YMax: 1}, figures.Rect{XMin: 0, XMax: 6, YMin: -1.2, YMax: 0.3}, l)
 }
@@ -94,36 +100,36 @@ func coef(a float64) string {
 	case a == 1:
 		return ""
 	case a == math.Trunc(a):
-		return notation.Plain.Number(a)
+		return notation.Number(a)
 	}
-	return "(" + notation.Plain.Number(a) + ")"
+	return "(" + notation.Number(a) + ")"
 }
 
 // dualityPanels draws a problem of one variable in x and its dual
 // function in α (see DualitySquare).
 func dualityPanels(p duality.Problem, s *duality.Solution, alphas []float64, title, fName string, lName func(float64) string,
 	shade [][2]float64, shadeName string, xView, aView figures.Rect, l lang.Lang) (*figures.Grid, error) {
-	n := notation.Plain.Number
+	n := notation.Number
 	primal := figures.Curves{
-		Title: l.Pick("the primal problem and L(x, α)", "原始问题与 L(x, α)"), XLabel: "x", YLabel: "f(x), L(x, α)",
+		Title: l.Pick("the primal problem and L(x, α)", "原始问题与 L(x, α)"), XLabel: "x", YLabel: l.Pick("f(x), L(x, α)", "f(x) 与 L(x, α)"),
 		Curves: []figures.Curve{{Name: fName, F: p.Objective.At, Series: 0,
-			Points: []figures.Point{{X: s.X, Y: s.P, Label: fmt.Sprintf("x* = %s, p* = %s", n(s.X), n(s.P))}}}},
+			Points: []figures.Point{{X: s.X, Y: s.P, Label: fmt.Sprintf(l.Pick("x* = %s, p* = %s", "x* = %s，p* = %s"), n(s.X), n(s.P))}}}},
 		Shade: shade, ShadeName: shadeName, View: xView, Lang: l,
 	}
 	dual := figures.Curves{
-		Title: l.Pick("the dual function θ_D(α) = minₓ L(x, α)", "对偶函数 θ_D(α) = minₓ L(x, α)"), XLabel: "α", YLabel: "θ_D(α)",
+		Title: l.Pick("the dual function ", "对偶函数 ") + thetaD + "(α) = minₓ L(x, α)", XLabel: "α", YLabel: thetaD + "(α)",
 		Curves: []figures.Curve{
 			{Name: "p* = " + n(s.P), F: func(float64) float64 { return s.P }, Bound: true, Series: 0},
-			{Name: "θ_D(α)", F: func(a float64) float64 { th, _ := p.DualFunction(a); return th }, XMin: aView.XMin, XMax: aView.XMax, Series: len(alphas) + 1},
+			{Name: thetaD + "(α)", F: func(a float64) float64 { th, _ := p.DualFunction(a); return th }, XMin: aView.XMin, XMax: aView.XMax, Series: len(alphas) + 1},
 		},
 		View: aView, Lang: l,
 	}
 	starShown := false
 	for i, a := range alphas {
 		th, x := p.DualFunction(a)
-		label := "θ_D(" + n(a) + ") = " + n(th)
+		label := thetaD + "(" + n(a) + ") = " + n(th)
 		if s.Attained && a == s.Alpha {
-			label = fmt.Sprintf("α* = %s: θ_D(α*) = d* = %s", n(a), n(th))
+			label = fmt.Sprintf(l.Pick("α* = %s: %s(α*) = d* = %s", "α* = %s：%s(α*) = d* = %s"), n(a), thetaD, n(th))
 			starShown = true
 		}
 		primal.Curves = append(primal.Curves, figures.Curve{Name: lName(a), Series: i + 1,
@@ -134,7 +140,7 @@ func dualityPanels(p duality.Problem, s *duality.Solution, alphas []float64, tit
 	}
 	if s.Attained && !starShown {
 		dual.Curves = append(dual.Curves, figures.Curve{Series: len(alphas) + 1,
-			Points: []figures.Point{{X: s.Alpha, Y: s.D, Label: fmt.Sprintf("α* = %s: θ_D(α*) = d* = %s", n(s.Alpha), n(s.D))}}})
+			Points: []figures.Point{{X: s.Alpha, Y: s.D, Label: fmt.Sprintf(l.Pick("α* = %s: %s(α*) = d* = %s", "α* = %s：%s(α*) = d* = %s"), n(s.Alpha), thetaD, n(s.D))}}})
 	}
 	return figures.NewCurvesGrid(title, 2, primal, dual)
 }
@@ -208,14 +214,18 @@ func WeakDualityExample72(l lang.Lang) (*plot.Plot, error) {
 		pts[i] = figures.Point{X: floats.Sum(a), Y: d.DualFunction(a)}
 	}
 	pstar := ex.PrimalObjective
-	n := notation.Plain.Number
+	n := notation.Number
+	sum := make([]string, len(y)) // α₁ + α₂ + α₃
+	for i := range sum {
+		sum[i] = "α" + notation.Subscript(strconv.Itoa(i+1))
+	}
 	return figures.Curves{
-		Title: l.Pick("Example 7.2: weak duality, θ_D(α) ≤ p*", "例 7.2：弱对偶性，θ_D(α) ≤ p*"), XLabel: "α1 + α2 + α3", YLabel: "θ_D(α)",
+		Title: l.Pick("Example 7.2: weak duality, ", "例 7.2：弱对偶性，") + thetaD + "(α) ≤ p*", XLabel: strings.Join(sum, " + "), YLabel: thetaD + "(α)",
 		Curves: []figures.Curve{
 			{Name: "p* = ½‖w*‖² = " + n(pstar), F: func(float64) float64 { return pstar }, Bound: true, Series: 2},
-			{Name: l.Pick(fmt.Sprintf("θ_D(α), %d random feasible α", len(alphas)), fmt.Sprintf("θ_D(α)，%d 个随机的可行 α", len(alphas))), Points: pts, Series: 1},
-			{Name: "α* = " + notation.Plain.Vector(ex.Alpha), Series: 0,
-				Points: []figures.Point{{X: floats.Sum(ex.Alpha), Y: d.DualFunction(ex.Alpha), Label: "θ_D(α*) = " + n(d.DualFunction(ex.Alpha))}}},
+			{Name: thetaD + fmt.Sprintf(l.Pick("(α), %d random feasible α", "(α)，%d 个随机的可行 α"), len(alphas)), Points: pts, Series: 1},
+			{Name: "α* = " + notation.Vector(ex.Alpha), Series: 0,
+				Points: []figures.Point{{X: floats.Sum(ex.Alpha), Y: d.DualFunction(ex.Alpha), Label: thetaD + "(α*) = " + n(d.DualFunction(ex.Alpha))}}},
 		},
 		View: figures.Rect{XMin: -0.05, XMax: 1.05, YMin: -0.75, YMax: 0.4},
 		Lang: l,

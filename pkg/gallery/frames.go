@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"strconv"
 	"strings"
 
 	"gonum.org/v1/gonum/mat"
@@ -160,11 +161,12 @@ func DualFrames(l lang.Lang) ([]figures.Sequence, error) {
 					notation.Number(g.At(j, i)), notation.Number(t)})
 			}
 			table = append(table, []string{"", "b = " + notation.Number(prev.B), "", "", "Σ + b = " + notation.Number(sum)})
+			sub := notation.Subscript(strconv.Itoa(i + 1)) // the index of αᵢ, yᵢ
 			state = fmt.Sprintf(l.Pick(
-				"k = %d: x%d examined under α = %s, b = %s: y%d(Σⱼ αⱼyⱼG(j, %d) + b) = %s ≤ 0 → α%d ← α%d + 1, b ← b + y%d: α = %s, b = %s",
-				"k = %[1]d：在 α = %[3]s，b = %[4]s 下检查 x%[2]d：y%[5]d(Σⱼ αⱼyⱼG(j, %[6]d) + b) = %[7]s ≤ 0 → α%[8]d ← α%[9]d + 1，b ← b + y%[10]d：α = %[11]s，b = %[12]s"),
-				k, i+1, notation.Vector(prevAlpha), notation.Number(prev.B), i+1, i+1, notation.Number(y[i]*sum),
-				i+1, i+1, i+1, notation.Vector(alpha), notation.Number(s.B))
+				"k = %d: x%d examined under α = %s, b = %s: y%s(Σⱼ αⱼyⱼG(j, %d) + b) = %s ≤ 0 → α%s ← α%s + 1, b ← b + y%s: α = %s, b = %s",
+				"k = %[1]d：在 α = %[3]s，b = %[4]s 下检查 x%[2]d：y%[5]s(Σⱼ αⱼyⱼG(j, %[6]d) + b) = %[7]s ≤ 0 → α%[8]s ← α%[9]s + 1，b ← b + y%[10]s：α = %[11]s，b = %[12]s"),
+				k, i+1, notation.Vector(prevAlpha), notation.Number(prev.B), sub, i+1, notation.Number(y[i]*sum),
+				sub, sub, sub, notation.Vector(alpha), notation.Number(s.B))
 		}
 		if k == len(run.Trace)-1 && run.Converged {
 			state += l.Pick("; now no point is misclassified", "；此时没有误分类点")

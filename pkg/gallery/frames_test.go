@@ -125,9 +125,9 @@ func TestDualFrames(t *testing.T) {
 		state string
 		gram  []string // column G(·, i) of the examined point
 	}{
-		{1, "k = 1: x1 examined under α = (0, 0, 0), b = 0: y1(Σⱼ αⱼyⱼG(j, 1) + b) = 0 ≤ 0 → α1 ← α1 + 1, b ← b + y1: α = (1, 0, 0), b = 1", []string{"18", "21", "6"}},
-		{3, "k = 3: x3 examined under α = (1, 0, 1), b = 0: y3(Σⱼ αⱼyⱼG(j, 3) + b) = −4 ≤ 0 → α3 ← α3 + 1, b ← b + y3: α = (1, 0, 2), b = −1", []string{"6", "7", "2"}},
-		{7, "k = 7: x3 examined under α = (2, 0, 4), b = −2: y3(Σⱼ αⱼyⱼG(j, 3) + b) = −2 ≤ 0 → α3 ← α3 + 1, b ← b + y3: α = (2, 0, 5), b = −3; now no point is misclassified", []string{"6", "7", "2"}},
+		{1, "k = 1: x1 examined under α = (0, 0, 0), b = 0: y₁(Σⱼ αⱼyⱼG(j, 1) + b) = 0 ≤ 0 → α₁ ← α₁ + 1, b ← b + y₁: α = (1, 0, 0), b = 1", []string{"18", "21", "6"}},
+		{3, "k = 3: x3 examined under α = (1, 0, 1), b = 0: y₃(Σⱼ αⱼyⱼG(j, 3) + b) = −4 ≤ 0 → α₃ ← α₃ + 1, b ← b + y₃: α = (1, 0, 2), b = −1", []string{"6", "7", "2"}},
+		{7, "k = 7: x3 examined under α = (2, 0, 4), b = −2: y₃(Σⱼ αⱼyⱼG(j, 3) + b) = −2 ≤ 0 → α₃ ← α₃ + 1, b ← b + y₃: α = (2, 0, 5), b = −3; now no point is misclassified", []string{"6", "7", "2"}},
 	} {
 		f := frames[tc.k]
 		if f.State != tc.state {

@@ -41,6 +41,22 @@ func All() []Entry {
 	return all
 }
 
+// slider is one slider of the notebooks: the sequences of frames of
+// package notebook's Slider, built by the gallery function Name.
+type slider struct {
+	Name  string
+	Build func(l lang.Lang) ([]figures.Sequence, error)
+}
+
+// sliders returns every slider the notebooks show, in the order of the
+// notebooks.
+func sliders() []slider {
+	return []slider{
+		{"PrimalFrames", PrimalFrames}, {"DualFrames", DualFrames},
+		{"MarginFrames", MarginFrames}, {"SoftMarginFrames", SoftMarginFrames},
+	}
+}
+
 // Match returns the entries of All whose Name matches pattern, a shell
 // pattern in the syntax of path.Match ("09-*", "*-contour"), in catalogue
 // order. It returns an error wrapping ErrPattern for a malformed pattern and

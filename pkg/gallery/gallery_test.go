@@ -133,18 +133,20 @@ var bookTexts = map[string][]string{
 	// functional margins (1, 3/2, 1) and (2w, 2b) twice those; the
 	// geometric margins (√2, 3√2/2, √2) are the same for both.
 	"06-max-margin-rescaling": {"γ̂ᵢ = (1, 3/2, 1)", "γ̂ᵢ = (2, 3, 2)", "γᵢ = (√2, 3√2/2, √2)", "w = (1, 1), b = −4"},
-	// Example 7.1 by the primal solver: ½x(1) + ½x(2) − 2 = 0, margin 2√2.
-	"06-max-margin-example71": {"separating hyperplane ½x(1) + ½x(2) − 2 = 0", "margin 2/‖w*‖ = 2√2"},
+	// Example 7.1 by the primal solver: ½x⁽¹⁾ + ½x⁽²⁾ − 2 = 0, margin 2√2.
+	"06-max-margin-example71": {"separating hyperplane ½x⁽¹⁾ + ½x⁽²⁾ − 2 = 0", "margin 2/‖w*‖ = 2√2"},
 	// The perceptron's four answers (notebook 02) have geometric margins
 	// 1, √2/2, 2√5/5, √10/10; the maximum margin √2.
-	"06-max-margin-perceptron": {"½x(1) + ½x(2) − 2 = 0: γ = √2", "x(1) − 2 = 0: γ = 1", "x(1) + x(2) − 3 = 0: γ = √2/2",
-		"2x(1) + x(2) − 5 = 0: γ = 2√5/5", "3x(1) + x(2) − 5 = 0: γ = √10/10"},
-	// min x² s.t. x ≥ 1: θ_D(α) = α − α²/4, θ_D(1) = θ_D(3) = 3/4, d* = p* = 1 at α* = 2.
-	"07-lagrange-duality-square": {"α* = 2: θ_D(α*) = d* = 1", "θ_D(1) = 3/4", "θ_D(3) = 3/4", "x* = 1, p* = 1", "p* = 1"},
+	"06-max-margin-perceptron": {"½x⁽¹⁾ + ½x⁽²⁾ − 2 = 0: γ = √2", "x⁽¹⁾ − 2 = 0: γ = 1", "x⁽¹⁾ + x⁽²⁾ − 3 = 0: γ = √2/2",
+		"2x⁽¹⁾ + x⁽²⁾ − 5 = 0: γ = 2√5/5", "3x⁽¹⁾ + x⁽²⁾ − 5 = 0: γ = √10/10"},
+	// min x² s.t. x ≥ 1: θ_D(α) = α − α²/4, θ_D(1) = θ_D(3) = 3/4, d* = p* = 1
+	// at α* = 2 (θ_{D} is θ_D as figures draw it: figures.Subscript).
+	"07-lagrange-duality-square": {"α* = 2: θ_{D}(α*) = d* = 1", "θ_{D}(1) = 3/4", "θ_{D}(3) = 3/4", "x* = 1, p* = 1", "p* = 1"},
 	// min x s.t. x² ≤ 0: θ_D(α) = −1/(4α), p* = 0.
-	"07-lagrange-duality-no-slater": {"θ_D(1/2) = −1/2", "θ_D(1) = −1/4", "θ_D(2) = −1/8", "x* = 0, p* = 0"},
-	// Example 7.2: p* = 1/4 = θ_D(α*) at α* = (1/4, 0, 1/4).
-	"07-lagrange-duality-weak-example72": {"p* = ½‖w*‖² = 1/4", "θ_D(α*) = 1/4", "α* = (1/4, 0, 1/4)", "200 random feasible α"},
+	"07-lagrange-duality-no-slater": {"θ_{D}(1/2) = −1/2", "θ_{D}(1) = −1/4", "θ_{D}(2) = −1/8", "x* = 0, p* = 0"},
+	// Example 7.2: p* = 1/4 = θ_D(α*) at α* = (1/4, 0, 1/4), against
+	// α₁ + α₂ + α₃.
+	"07-lagrange-duality-weak-example72": {"p* = ½‖w*‖² = 1/4", "θ_{D}(α*) = 1/4", "α* = (1/4, 0, 1/4)", "200 random feasible α", "α₁ + α₂ + α₃"},
 	// Example 7.2: s(0, 2/13) = −2/13 and s(1/4, 0) = −1/4, the stationary
 	// point (3/2, −1) with s = −1/2.
 	"08-svm-dual-s-contour": {"α₁ = 0: s = −2/13", "α₂ = 0: s = −1/4", "stationary point: s = −1/2"},
@@ -363,6 +365,37 @@ func TestNotebookCells(t *testing.T) {
 	}
 }
 
+// TestSliderCatalogue checks that every slider of the notebooks' sources,
+// a cell calling notebook.Slider with the frames of a gallery function, is
+// in sliders, so that the tests that read every frame read it.
+func TestSliderCatalogue(t *testing.T) {
+	srcs, err := filepath.Glob(filepath.Join(notebookSources, "[0-9][0-9]-*.md"))
+	if err != nil || len(srcs) == 0 {
+		t.Fatalf("no notebook sources in %s (%v)", notebookSources, err)
+	}
+	known := map[string]bool{}
+	for _, s := range sliders() {
+		known[s.Name] = true
+	}
+	frames := regexp.MustCompile(`gallery\.(\w+)\(`)
+	for _, src := range srcs {
+		for _, cell := range plotCells(t, src) {
+			if !strings.Contains(cell.code, "notebook.Slider(") {
+				continue
+			}
+			ms := frames.FindAllStringSubmatch(cell.code, -1)
+			if len(ms) == 0 {
+				t.Errorf("%s:%d: a slider without gallery frames", filepath.Base(src), cell.line)
+			}
+			for _, m := range ms {
+				if !known[m[1]] {
+					t.Errorf("%s:%d: slider of gallery.%s is not in sliders()", filepath.Base(src), cell.line, m[1])
+				}
+			}
+		}
+	}
+}
+
 type codeCell struct {
 	line int
 	code string
@@ -433,51 +466,100 @@ var (
 	pointList = regexp.MustCompile(`x\d+, x\d`)
 )
 
-// TestChinesePunctuation checks the chapter 2 figures and sliders of the
-// Chinese edition: titles, legends, labels, slider states and menu names
-// are punctuated as Chinese (，：；（）), as the notebooks' prose is.
-func TestChinesePunctuation(t *testing.T) {
-	chapter2 := regexp.MustCompile(`^(0[1-5]|13)-`)
-	check := func(where, s string) {
-		t.Helper()
-		if m := zhPunctuation(s); m != "" {
-			t.Errorf("%s: %q: Western punctuation %q", where, s, m)
-		}
-	}
+// shownText is a text of the notebooks' figures and sliders: where it is
+// shown and what it says.
+type shownText struct {
+	where, text string
+}
+
+// allTexts returns the texts of every figure of the catalogue and of every
+// frame of the sliders in the edition l: titles, axis labels, ticks,
+// legends and labels as drawn at the figure's house size, and the sliders'
+// menu names, states and tables.
+func allTexts(t *testing.T, l lang.Lang) []shownText {
+	t.Helper()
+	var out []shownText
 	for _, e := range All() {
-		if !chapter2.MatchString(e.Name) {
-			continue
-		}
-		f, err := e.Build(lang.Chinese)
+		f, err := e.Build(l)
 		if err != nil {
 			testenv.MissingIf(t, err, figures.ErrFont)
 			t.Fatalf("%s: %v", e.Name, err)
 		}
 		w, h := figures.Size(f)
 		for _, tx := range figtest.Texts(f, w, h) {
-			check(e.Name, tx.String)
+			out = append(out, shownText{e.Name, tx.String})
 		}
 	}
-	for name, frames := range map[string]func(lang.Lang) ([]figures.Sequence, error){
-		"PrimalFrames": PrimalFrames, "DualFrames": DualFrames, "MarginFrames": MarginFrames,
-	} {
-		seqs, err := frames(lang.Chinese)
+	for _, sl := range sliders() {
+		seqs, err := sl.Build(l)
 		if err != nil {
 			testenv.MissingIf(t, err, figures.ErrFont)
-			t.Fatalf("%s: %v", name, err)
+			t.Fatalf("%s: %v", sl.Name, err)
 		}
 		for _, s := range seqs {
-			check(name, s.Name)
+			out = append(out, shownText{sl.Name, s.Name})
 			for k, f := range s.Frames {
-				check(fmt.Sprintf("%s, frame %d", name, k), f.State)
-				for _, tx := range figtest.Texts(f.Figure, figures.Wide, figures.Height) {
-					check(fmt.Sprintf("%s, frame %d", name, k), tx.String)
+				where := fmt.Sprintf("%s, %s, frame %d", sl.Name, s.Name, k)
+				out = append(out, shownText{where + ", state", f.State})
+				w, h := figures.Size(f.Figure)
+				for _, tx := range figtest.Texts(f.Figure, w, h) {
+					out = append(out, shownText{where, tx.String})
+				}
+				for _, row := range f.Table {
+					for _, cell := range row {
+						out = append(out, shownText{where + ", table", cell})
+					}
 				}
 			}
+		}
+	}
+	return out
+}
+
+// TestChinesePunctuation checks every figure of the catalogue and every
+// frame of the sliders in the Chinese edition: titles, legends, labels,
+// slider states, tables and menu names are punctuated as Chinese
+// (，：；（）), as the notebooks' prose is.
+func TestChinesePunctuation(t *testing.T) {
+	for _, tx := range allTexts(t, lang.Chinese) {
+		if m := zhPunctuation(tx.text); m != "" {
+			t.Errorf("%s: %q: Western punctuation %q", tx.where, tx.text, m)
 		}
 	}
 	// The rule can fail: an English title passes through it as Western.
 	if zhPunctuation("k = 3: w = (1, 1), b = −1") == "" || zhPunctuation("正例 (y = +1)") == "" || zhPunctuation("循环 x1, x2, x3（表 2.1）") != "" {
 		t.Error("zhPunctuation does not tell Western from Chinese punctuation")
+	}
+}
+
+// handScript matches notation written by hand where package notation and
+// the figures' text handler write scripts: the coordinates x(1), x(2)
+// (x⁽¹⁾), an index as a letter or digit on the line (α1, αi, ξi, y1 for
+// α₁, αᵢ, ξᵢ, y₁) and an underscore for a subscript (θ_D for θ_D drawn
+// as θ with a lowered D, figures.Subscript).
+var handScript = regexp.MustCompile(`x\(\d\)|[αξμγλ][0-9ijkl]|\by\d|[\pL\pN]_[\pL\pN]`)
+
+// TestFigureNotation checks every text of every figure and slider in both
+// editions for notation written by hand (handScript): the figures write
+// the book's x⁽¹⁾, αᵢ and ξᵢ as package notation's Text style does, never
+// its Plain style, which is for text that cannot show scripts (a CSV
+// header).
+func TestFigureNotation(t *testing.T) {
+	for _, l := range []lang.Lang{lang.English, lang.Chinese} {
+		for _, tx := range allTexts(t, l) {
+			if m := handScript.FindString(tx.text); m != "" {
+				t.Errorf("%v: %s: %q: %q written by hand", l, tx.where, tx.text, m)
+			}
+		}
+	}
+	for _, s := range []string{"½x(1) + ½x(2) − 2 = 0", "α1 + α2 + α3", "θ_D(α)", "ξi", "y1(Σⱼ αⱼyⱼG(j, 1) + b)"} {
+		if !handScript.MatchString(s) {
+			t.Errorf("handScript does not match %q", s)
+		}
+	}
+	for _, s := range []string{"½x⁽¹⁾ + ½x⁽²⁾ − 2 = 0", "α₁ + α₂ + α₃", "θ" + figures.Subscript("D") + "(α)", "ξᵢ", "x1, x3", "λ(k) / λ(1)", "αᵢ = C"} {
+		if handScript.MatchString(s) {
+			t.Errorf("handScript matches %q", s)
+		}
 	}
 }

@@ -181,7 +181,7 @@ func kernelFamily(fits [][]KernelFit, l lang.Lang) string {
 			poly, rbf = poly && p, rbf && g
 		}
 	}
-	c := notation.Plain.Number(KernelC)
+	c := notation.Number(KernelC)
 	switch {
 	case poly:
 		return l.Pick("Algorithm 7.4, polynomial kernel (x·z + 1)ᵖ (7.88), C = ", "算法 7.4，多项式核函数 (x·z + 1)ᵖ (7.88)，C = ") + c

@@ -45,8 +45,10 @@ func Example71() (*svm.PrimalResult, error) {
 
 // MarginRescaling draws Example 2.1 with the maximum-margin hyperplane of
 // Example 7.1 written twice, as (w, b) = ((1/2, 1/2), −2) and as
-// (λw, λb) with λ = MarginScale: the same line, the lines w·x + b = ±1
-// closer to it in the second panel, every functional margin γ̂ᵢ (in the
+// (λw, λb) with λ = MarginScale: the same line, the lines of functional
+// margin 1, w·x + b = ±1 for the panel's (w, b), closer to it in the
+// second panel (there they are not the margin boundaries, and the legend
+// does not call them so), every functional margin γ̂ᵢ (in the
 // titles) multiplied by λ and every distance, the geometric margin
 // γᵢ = γ̂ᵢ/‖w‖, unchanged. The words are in the language l.
 func MarginRescaling(l lang.Lang) (*figures.Grid, error) {
@@ -61,15 +63,20 @@ func MarginRescaling(l lang.Lang) (*figures.Grid, error) {
 		b := lambda * opt.B
 		fun, geo := make([]string, len(y)), make([]string, len(y))
 		for i := range y {
-			fun[i] = notation.Plain.Number(perceptron.FunctionalMargin(w, b, x.RawRowView(i), y[i]))
-			geo[i] = notation.Plain.Surd(perceptron.GeometricMargin(w, b, x.RawRowView(i), y[i]))
+			fun[i] = notation.Number(perceptron.FunctionalMargin(w, b, x.RawRowView(i), y[i]))
+			geo[i] = notation.Surd(perceptron.GeometricMargin(w, b, x.RawRowView(i), y[i]))
 		}
 		panels = append(panels, figures.Plane{
-			Title: fmt.Sprintf("w = %s, b = %s\nγ̂ᵢ = (%s)\nγᵢ = (%s)", notation.Plain.Vector(w), notation.Plain.Number(b),
+			Title: fmt.Sprintf(l.Pick("w = %s, b = %s", "w = %s，b = %s")+"\nγ̂ᵢ = (%s)\nγᵢ = (%s)", notation.Vector(w), notation.Number(b),
 				strings.Join(fun, ", "), strings.Join(geo, ", ")),
 			X: x, Y: y, Names: figures.PointNames(len(y)),
+			// The dashed lines are the margin boundaries of Example 7.1 in
+			// the first panel only: in the second, 2w·x + 2b = ±1 lie
+			// halfway to them. What both panels draw is the lines of
+			// functional margin 1 for the panel's (w, b).
 			Boundaries: []figures.Boundary{{W: w, B: b, Margins: true, Distances: []int{0, 1, 2},
-				Label: l.Pick("separating hyperplane w·x + b = 0", "分离超平面 w·x + b = 0")}},
+				Label:       l.Pick("separating hyperplane w·x + b = 0", "分离超平面 w·x + b = 0"),
+				MarginLabel: l.Pick("functional margin 1: w·x + b = ±1", "函数间隔为 1 的直线 w·x + b = ±1")}},
 			View: figures.Rect{XMin: 0, XMax: 5, YMin: 0, YMax: 5},
 			Lang: l,
 		})
@@ -79,7 +86,7 @@ func MarginRescaling(l lang.Lang) (*figures.Grid, error) {
 
 // Example71Primal draws the solution of Example 7.1 found by the primal
 // solver (svm.InteriorPoint, not the dual): the hyperplane
-// ½x(1) + ½x(2) − 2 = 0, its margin boundaries H₁, H₂: w·x + b = ±1 and
+// ½x⁽¹⁾ + ½x⁽²⁾ − 2 = 0, its margin boundaries H₁, H₂: w·x + b = ±1 and
 // normal, and the points whose constraints are active
 // (svm.PrimalProblem.ActiveIndices), x1 and x3, ringed as support
 // vectors; the title gives the margin 2/‖w*‖ = 2√2. The words are in the
@@ -90,12 +97,12 @@ func Example71Primal(l lang.Lang) (*plot.Plot, error) {
 	if err != nil {
 		return nil, err
 	}
-	width := notation.Plain.Surd(2 / floats.Norm(opt.W, 2))
+	width := notation.Surd(2 / floats.Norm(opt.W, 2))
 	return figures.Plane{
 		Title: l.Pick("Example 7.1: the maximum-margin hyperplane, margin 2/‖w*‖ = ", "例 7.1：最大间隔分离超平面，间隔 2/‖w*‖ = ") + width,
 		X:     x, Y: y, Names: figures.PointNames(len(y)),
 		Boundaries: []figures.Boundary{{W: opt.W, B: opt.B, Margins: true, Normal: true,
-			Label: l.Pick("separating hyperplane ", "分离超平面 ") + notation.Plain.Equation(opt.W, opt.B)}},
+			Label: l.Pick("separating hyperplane ", "分离超平面 ") + notation.Equation(opt.W, opt.B)}},
 		FreeIndices: svm.PrimalProblem{X: x, Y: y}.ActiveIndices(opt.W, opt.B),
 		SupportName: l.Pick("support vector: yᵢ(w*·xᵢ + b*) = 1", "支持向量：yᵢ(w*·xᵢ + b*) = 1"),
 		Lang:        l,
@@ -120,11 +127,11 @@ func PerceptronMargins(l lang.Lang) (*plot.Plot, error) {
 	}
 	_, gm := perceptron.Margins(x, y, opt.W, opt.B)
 	bs := []figures.Boundary{{W: opt.W, B: opt.B, Margins: true,
-		Label: l.Pick("maximum margin ", "最大间隔 ") + notation.Plain.Equation(opt.W, opt.B) + l.Pick(": γ = ", "：γ = ") + notation.Plain.Surd(gm)}}
+		Label: l.Pick("maximum margin ", "最大间隔 ") + notation.Equation(opt.W, opt.B) + l.Pick(": γ = ", "：γ = ") + notation.Surd(gm)}}
 	for _, o := range outs {
 		_, gm := perceptron.Margins(x, y, o.W, o.B)
 		bs = append(bs, figures.Boundary{W: o.W, B: o.B,
-			Label: l.Pick("perceptron ", "感知机 ") + notation.Plain.Equation(o.W, o.B) + l.Pick(": γ = ", "：γ = ") + notation.Plain.Surd(gm)})
+			Label: l.Pick("perceptron ", "感知机 ") + notation.Equation(o.W, o.B) + l.Pick(": γ = ", "：γ = ") + notation.Surd(gm)})
 	}
 	return figures.Plane{
 		Title: l.Pick("Example 2.1: the perceptron's answers and the maximum margin", "例 2.1：感知机的解与最大间隔"),

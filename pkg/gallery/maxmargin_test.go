@@ -3,12 +3,16 @@ package gallery
 import (
 	"math"
 	"slices"
+	"strings"
 	"testing"
 
 	"gonum.org/v1/gonum/floats"
 
+	"github.com/marginnotes/marginnotes/internal/testenv"
 	"github.com/marginnotes/marginnotes/pkg/dataset"
+	"github.com/marginnotes/marginnotes/pkg/figures"
 	"github.com/marginnotes/marginnotes/pkg/lang"
+	"github.com/marginnotes/marginnotes/pkg/perceptron"
 	"github.com/marginnotes/marginnotes/pkg/svm"
 )
 
@@ -65,6 +69,41 @@ func TestDualityProblems(t *testing.T) {
 		}
 		if r, c := g.Dims(); r != 1 || c != 2 {
 			t.Errorf("%v: %d×%d panels, want 1×2", l, r, c)
+		}
+	}
+}
+
+// TestMarginRescalingLegend checks what the legend of notebook 06's
+// rescaling figure calls its dashed lines w·x + b = ±1. The legend serves
+// both panels, and only in the first are those lines the margin boundaries
+// of Example 7.1, through the support vectors (smallest functional margin
+// 1); in the second, (2w, 2b), the smallest is 2. So the legend names what
+// both panels draw, the lines of functional margin 1, and never margin
+// boundaries.
+func TestMarginRescalingLegend(t *testing.T) {
+	x, y := dataset.Example21().XY()
+	opt, err := Example71()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fm, _ := perceptron.Margins(x, y, []float64{MarginScale * opt.W[0], MarginScale * opt.W[1]}, MarginScale*opt.B); math.Abs(fm-1) < 1e-9 {
+		t.Fatalf("functional margin of the rescaled pair %v, want %v: the test would not tell the panels apart", fm, MarginScale)
+	}
+	for _, c := range []struct {
+		l          lang.Lang
+		want, fail string
+	}{
+		{lang.English, "functional margin 1: w·x + b = ±1", "margin boundaries"},
+		{lang.Chinese, "函数间隔为 1 的直线 w·x + b = ±1", "间隔边界"},
+	} {
+		g, err := MarginRescaling(c.l)
+		if err != nil {
+			testenv.MissingIf(t, err, figures.ErrFont)
+			t.Fatal(err)
+		}
+		names := g.Legend.Names()
+		if !slices.Contains(names, c.want) || slices.ContainsFunc(names, func(n string) bool { return strings.Contains(n, c.fail) }) {
+			t.Errorf("%v: legend %q, want %q and no %q", c.l, names, c.want, c.fail)
 		}
 	}
 }

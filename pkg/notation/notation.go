@@ -263,6 +263,18 @@ func Superscript(s string) string { return superscripts.Replace(s) }
 // Subscript("12") is x₁₂. Other characters are left as they are.
 func Subscript(s string) string { return subscripts.Replace(s) }
 
+// CanSubscript reports whether Subscript writes every character of s as a
+// subscript: true for "j" and "12", false for "D" (θ_D), which Unicode has
+// no subscript for, and for "".
+func CanSubscript(s string) bool {
+	for _, r := range s {
+		if c := string(r); Subscript(c) == c {
+			return false
+		}
+	}
+	return s != ""
+}
+
 // coefficient writes a positive coefficient of a coordinate.
 func (s Style) coefficient(a float64) string {
 	p, q, ok := Rational(a)

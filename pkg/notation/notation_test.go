@@ -192,6 +192,14 @@ func TestSubscript(t *testing.T) {
 	}
 }
 
+func TestCanSubscript(t *testing.T) {
+	for s, want := range map[string]bool{"j": true, "12": true, "(k)": true, "−1": true, "D": false, "ab": false, "αj": false, "": false} {
+		if got := notation.CanSubscript(s); got != want {
+			t.Errorf("CanSubscript(%q) = %v, want %v", s, got, want)
+		}
+	}
+}
+
 // Matrix lays out Q = yyᵀ∘G of Example 7.2 as mat.Formatted does, with
 // true minus signs.
 func TestMatrix(t *testing.T) {

@@ -163,7 +163,9 @@ func (c *canvas) Pop() {
 // The characters of a smaller run above the Text's baseline are recorded
 // as superscripts, below it as subscripts (notation.Superscript,
 // notation.Subscript): the Text of x⁽¹⁾ + x⁽²⁾ is that, however it is
-// drawn. Two strings in one font and size are two Texts.
+// drawn. A subscript that Unicode has no characters for is recorded as
+// figures.Subscript marks it: θ with a lowered D is θ_{D}. Two strings in
+// one font and size are two Texts.
 func (c *canvas) FillString(f font.Face, at vg.Point, s string) {
 	if f.Face == nil || s == "" {
 		return
@@ -209,7 +211,7 @@ func (c *canvas) FillString(f font.Face, at vg.Point, s string) {
 			case r.em < 0.95*c.base.em && at.Y > c.base.at.Y:
 				s = notation.Superscript(s)
 			case r.em < 0.95*c.base.em && at.Y < c.base.at.Y:
-				s = notation.Subscript(s)
+				s = subscript(s)
 			}
 			t.String += s
 			t.Box.Min.X, t.Box.Min.Y = min(t.Box.Min.X, box.Min.X), min(t.Box.Min.Y, box.Min.Y)
@@ -222,4 +224,15 @@ func (c *canvas) FillString(f font.Face, at vg.Point, s string) {
 	}
 	c.texts = append(c.texts, Text{String: s, At: c.m.apply(at), Box: box, Families: []string{family}, Missing: missing})
 	c.last, c.base = r, r
+}
+
+// subscript writes s as a subscript as figures.Subscript does: by
+// notation.Subscript when Unicode has a subscript for every character,
+// otherwise marked _{s}. (figtest cannot import figures, whose tests use
+// it.)
+func subscript(s string) string {
+	if notation.CanSubscript(s) {
+		return notation.Subscript(s)
+	}
+	return "_{" + s + "}"
 }
