@@ -82,11 +82,15 @@ test-unit:
 test-notebooks: setup
 	$(GO) test -count=1 -v -timeout 60m -run 'TestSources|TestNotebooks' ./notebooks
 
+# Executing a notebook replaces its language_info with GoNB's, which names
+# no Pygments lexer: nbgen -keep-outputs then writes nbgen's metadata back,
+# keeping the fresh outputs.
 notebooks: setup
 	@test -n '$(wildcard notebooks/src/$(NB).md)' || { echo 'no source notebooks/src/$(NB).md' >&2; exit 1; }
 	$(GO) run ./tools/nbgen -require-zh $(notdir $(wildcard notebooks/src/$(NB).md))
 	for f in notebooks/$(NB).ipynb notebooks/zh/$(NB).ipynb; do [ ! -e "$$f" ] || echo "$$f"; done | \
 		xargs -P 2 -I{} $(NBCONVERT_EXEC) --to notebook --inplace {}
+	$(GO) run ./tools/nbgen -require-zh -keep-outputs $(notdir $(wildcard notebooks/src/$(NB).md))
 
 # Self-contained HTML and PDF for study notes, in headless Chromium
 # (scripts/export.sh, tools/export), of both editions (notebooks/ into
