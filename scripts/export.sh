@@ -14,7 +14,9 @@
 # when it is missing, older than what it is made from (the notebook; the HTML
 # for a PDF), or older than this script or any file of tools/export.
 #
-# HTML: `jupyter nbconvert --execute --to html` with the template
+# HTML: `jupyter nbconvert --execute` with the exporter
+# tools/export/nbconvert/marginnotes_html.py (ordered lists keep their
+# numbers, code highlighted as Go) and the template
 # tools/export/nbconvert/marginnotes (figures as inline SVG; MathJax from
 # Debian's libjs-mathjax, SVG output) writes build/nbconvert/[zh/]NAME.html;
 # then tools/export opens it in headless Chromium, waits for MathJax, sets
@@ -90,8 +92,8 @@ nbconvert() {
 	[ "${MN_EXPORT_SAVED:-}" != 1 ] || execute=()
 	local log
 	log=$2/$(basename "${1%.ipynb}").log
-	jupyter nbconvert "${execute[@]}" \
-		--to html --template marginnotes \
+	PYTHONPATH=tools/export/nbconvert${PYTHONPATH:+:$PYTHONPATH} jupyter nbconvert "${execute[@]}" \
+		--to marginnotes_html.HTMLExporter --template marginnotes \
 		--TemplateExporter.extra_template_basedirs=tools/export/nbconvert \
 		--HTMLExporter.mathjax_url='file:///usr/share/javascript/mathjax/MathJax.js?config=TeX-AMS-MML_SVG-full,Safe' \
 		"${priority[@]}" \
