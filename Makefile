@@ -132,12 +132,12 @@ test-docker:
 test-e2e:
 	scripts/test-e2e.sh
 
-# The PDFs of both editions, and the export of equation numbers and Chinese
-# text on a small notebook (tools/export's test).
+# The PDFs of both editions, and the export of equation numbers, lists,
+# code and Chinese text on small notebooks (tools/export's tests).
 test-pdf: setup
 	scripts/export.sh pdf
 	scripts/need.sh poppler-utils
-	MARGINNOTES_PDF=1 $(GO) test ./e2e ./tools/export -run 'TestPDF|TestEquationNumbers' -count=1 -v
+	MARGINNOTES_PDF=1 $(GO) test ./e2e ./tools/export -run 'TestPDF|TestEquationNumbers|TestPrintLayout' -count=1 -v
 
 clean:
 	rm -rf build
