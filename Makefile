@@ -16,9 +16,14 @@ GO ?= go
 PORT ?= 8888
 export PORT
 
-# make notebooks NB=03-dual-form-gram: regenerate and execute one notebook
-# (a shell pattern; default all).
+# make notebooks NB=03: regenerate and execute one notebook. NB is a
+# notebook's number (3, 03), a prefix of its name (03-dual, 03-dual-form-gram)
+# or a shell pattern (0[2-4]-*); the default is all of them. nb_glob turns
+# it into the shell pattern of the names it means: 03 → 03*, 3 → 03-*,
+# 03-dual → 03-dual*; a pattern stays as it is.
 NB ?= [0-9][0-9]-*
+nb_glob = $(if $(findstring *,$1)$(findstring ?,$1)$(findstring [,$1),$1,$(if $(filter 0 1 2 3 4 5 6 7 8 9,$1),0$1-*,$(basename $(notdir $1))*))
+NBGLOB := $(call nb_glob,$(NB))
 
 # make bench BENCH=Gram PKGS=./pkg/kernel
 BENCH ?= .
@@ -44,9 +49,9 @@ help:
 	@echo 'make lint            gofmt, go vet, staticcheck, go mod tidy -diff, shellcheck (installs the last two)'
 	@echo 'make test-unit       go test -short ./...'
 	@echo 'make test-notebooks  only the headless notebook tests'
-	@echo 'make notebooks       regenerate both editions (notebooks/, notebooks/zh/) from notebooks/src/*.md and execute them in place (NB=pattern)'
-	@echo 'make html            executed, self-contained HTML of both editions into build/html and build/html/zh (NB=pattern)'
-	@echo 'make pdf             every notebook of both editions as PDF into build/pdf and build/pdf/zh, from its HTML (NB=pattern)'
+	@echo 'make notebooks       regenerate both editions (notebooks/, notebooks/zh/) from notebooks/src/*.md and execute them in place (NB=01, 01-distance or a pattern)'
+	@echo 'make html            executed, self-contained HTML of both editions into build/html and build/html/zh (NB=01, 01-distance or a pattern)'
+	@echo 'make pdf             every notebook of both editions as PDF into build/pdf and build/pdf/zh, from its HTML (NB=01, 01-distance or a pattern)'
 	@echo 'make figures         every figure as SVG, PNG and PDF into build/figures (LANG=zh: Chinese, into build/figures/zh)'
 	@echo 'make bench           Go benchmarks (BENCH=regexp PKGS=packages)'
 	@echo 'make fuzz            every fuzz target for FUZZTIME=$(FUZZTIME) each (FUZZPKGS=packages)'
@@ -85,12 +90,15 @@ test-notebooks: setup
 # Executing a notebook replaces its language_info with GoNB's, which names
 # no Pygments lexer: nbgen -keep-outputs then writes nbgen's metadata back,
 # keeping the fresh outputs.
+NB_SOURCES = $(notdir $(wildcard notebooks/src/$(NBGLOB).md))
+
 notebooks: setup
-	@test -n '$(wildcard notebooks/src/$(NB).md)' || { echo 'no source notebooks/src/$(NB).md' >&2; exit 1; }
-	$(GO) run ./tools/nbgen -require-zh $(notdir $(wildcard notebooks/src/$(NB).md))
-	for f in notebooks/$(NB).ipynb notebooks/zh/$(NB).ipynb; do [ ! -e "$$f" ] || echo "$$f"; done | \
+	@test -n '$(NB_SOURCES)' || { echo 'no source notebooks/src/$(NBGLOB).md (NB=$(NB))' >&2; exit 1; }
+	$(GO) run ./tools/nbgen -require-zh $(NB_SOURCES)
+	for f in $(patsubst %.md,notebooks/%.ipynb,$(NB_SOURCES)) $(patsubst %.md,notebooks/zh/%.ipynb,$(NB_SOURCES)); do \
+		[ ! -e "$$f" ] || echo "$$f"; done | \
 		xargs -P 2 -I{} $(NBCONVERT_EXEC) --to notebook --inplace {}
-	$(GO) run ./tools/nbgen -require-zh -keep-outputs $(notdir $(wildcard notebooks/src/$(NB).md))
+	$(GO) run ./tools/nbgen -require-zh -keep-outputs $(NB_SOURCES)
 
 # Self-contained HTML and PDF for study notes, in headless Chromium
 # (scripts/export.sh, tools/export), of both editions (notebooks/ into
@@ -98,10 +106,10 @@ notebooks: setup
 # typeset, figures as vector graphics, sliders working, nothing loaded from
 # elsewhere. make pdf exports only what is stale.
 html: setup
-	scripts/export.sh html '$(NB)'
+	scripts/export.sh html '$(NBGLOB)'
 
 pdf: setup
-	scripts/export.sh pdf '$(NB)'
+	scripts/export.sh pdf '$(NBGLOB)'
 
 # make figures LANG=zh writes the Chinese edition's figures into
 # build/figures/zh. Only a LANG given on the command line counts: the
