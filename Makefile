@@ -39,7 +39,7 @@ NBCONVERT_EXEC := jupyter nbconvert --execute \
 	--ExecutePreprocessor.timeout=600 \
 	--ExecutePreprocessor.record_timing=False
 
-.PHONY: help setup notebook test lint test-unit test-notebooks notebooks html pdf figures \
+.PHONY: help setup notebook test lint test-unit test-notebooks notebooks html pdf book figures \
 	bench compare fuzz test-docker test-e2e test-pdf clean distclean
 
 help:
@@ -52,6 +52,7 @@ help:
 	@echo 'make notebooks       regenerate both editions (notebooks/, notebooks/zh/) from notebooks/src/*.md and execute them in place (NB=01, 01-distance or a pattern)'
 	@echo 'make html            executed, self-contained HTML of both editions into build/html and build/html/zh (NB=01, 01-distance or a pattern)'
 	@echo 'make pdf             every notebook of both editions as PDF into build/pdf and build/pdf/zh, from its HTML (NB=01, 01-distance or a pattern)'
+	@echo 'make book            the notes as one PDF per edition: build/book/margin-notes.pdf, build/book/margin-notes-zh.pdf'
 	@echo 'make figures         every figure as SVG, PNG and PDF into build/figures (LANG=zh: Chinese, into build/figures/zh)'
 	@echo 'make bench           Go benchmarks (BENCH=regexp PKGS=packages)'
 	@echo 'make fuzz            every fuzz target for FUZZTIME=$(FUZZTIME) each (FUZZPKGS=packages)'
@@ -110,6 +111,11 @@ html: setup
 
 pdf: setup
 	scripts/export.sh pdf '$(NBGLOB)'
+
+# The notes as one book per edition (scripts/export.sh book): every
+# notebook, from its HTML export (made first where it is stale).
+book: setup
+	scripts/export.sh book
 
 # make figures LANG=zh writes the Chinese edition's figures into
 # build/figures/zh. Only a LANG given on the command line counts: the

@@ -6,6 +6,8 @@
 //
 //	go run ./tools/export -html DIR [-pdf DIR] [-timeout D] EXPORT.html ...
 //	go run ./tools/export -pdf DIR [-timeout D] PAGE.html ...
+//	go run ./tools/export -book FILE.pdf [-edition en|zh] [-appendix GLOSSARY.html] NN-name.html ...
+//	go run ./tools/export -glossary notebooks/glossary.md [-edition en|zh] -o GLOSSARY.ipynb
 //
 // With -html, for each nbconvert export it opens the file in the browser, waits until
 // MathJax (Debian's libjs-mathjax, loaded from its local path with SVG
@@ -22,6 +24,11 @@
 // requests nothing but itself, and prints it on A4 with page numbers
 // and an outline of the headings to DIR/NAME.pdf; the page's print style
 // (the template's) keeps figures, tables and code blocks whole.
+//
+// With -book it lays out self-contained pages (and the glossary's, as
+// the appendix) as one book and prints it (book.go; make book). With
+// -glossary it writes the edition's glossary as a notebook for nbconvert
+// (glossary.go).
 //
 // The browser is $MARGINNOTES_CHROMIUM or /usr/bin/chromium.
 package main
@@ -52,17 +59,34 @@ func main() {
 	htmlDir := flag.String("html", "", "write the self-contained HTML of each nbconvert export to `DIR`")
 	pdfDir := flag.String("pdf", "", "print each self-contained page as PDF to `DIR`")
 	timeout := flag.Duration("timeout", 3*time.Minute, "limit for one notebook")
+	book := flag.String("book", "", "lay out the pages as one book and print it to `FILE.pdf` (and FILE.html)")
+	edition := flag.String("edition", "en", "the book's edition, en or zh (-book, -glossary)")
+	appendix := flag.String("appendix", "", "with -book: the glossary's self-contained `PAGE.html`, as the appendix")
+	glossary := flag.String("glossary", "", "write the edition's glossary from `SOURCE.md` as a notebook of one cell to -o")
+	output := flag.String("o", "", "with -glossary: the notebook to write")
 	flag.Usage = func() {
 		fmt.Fprintf(flag.CommandLine.Output(), "usage: export -html DIR [-pdf DIR] [-timeout D] EXPORT.html ...\n"+
-			"       export -pdf DIR [-timeout D] PAGE.html ...\n")
+			"       export -pdf DIR [-timeout D] PAGE.html ...\n"+
+			"       export -book FILE.pdf [-edition en|zh] [-appendix GLOSSARY.html] [-timeout D] NN-name.html ...\n"+
+			"       export -glossary SOURCE.md [-edition en|zh] -o GLOSSARY.ipynb\n")
 		flag.PrintDefaults()
 	}
 	flag.Parse()
-	if flag.NArg() == 0 || *htmlDir == "" && *pdfDir == "" {
+	var err error
+	switch {
+	case *glossary != "" && *output != "":
+		err = writeGlossaryNotebook(*glossary, *output, *edition == "zh")
+	case *book != "" && flag.NArg() > 0:
+		err = withBrowser(func(ctx context.Context) error {
+			return makeBook(ctx, flag.Args(), *appendix, *book, *edition, *timeout)
+		})
+	case flag.NArg() > 0 && (*htmlDir != "" || *pdfDir != ""):
+		err = run(flag.Args(), *htmlDir, *pdfDir, *timeout)
+	default:
 		flag.Usage()
 		os.Exit(2)
 	}
-	if err := run(flag.Args(), *htmlDir, *pdfDir, *timeout); err != nil {
+	if err != nil {
 		log.Fatal(err)
 	}
 }
@@ -76,6 +100,12 @@ func run(inputs []string, htmlDir, pdfDir string, timeout time.Duration) error {
 			return err
 		}
 	}
+	return withBrowser(func(ctx context.Context) error { return export(ctx, inputs, htmlDir, pdfDir, timeout) })
+}
+
+// withBrowser starts the headless browser, calls f with its context, and
+// stops the browser and what it started.
+func withBrowser(f func(ctx context.Context) error) error {
 	profile, err := os.MkdirTemp("", "marginnotes-export-")
 	if err != nil {
 		return err
@@ -99,7 +129,12 @@ func run(inputs []string, htmlDir, pdfDir string, timeout time.Duration) error {
 		ccancel()
 		syscall.Kill(-pgid, syscall.SIGKILL) // what is left of the group
 	}()
+	return f(ctx)
+}
 
+// export makes each nbconvert export self-contained into htmlDir (if set)
+// and prints it, or each page given, into pdfDir (if set).
+func export(ctx context.Context, inputs []string, htmlDir, pdfDir string, timeout time.Duration) error {
 	var errs []error
 	for _, in := range inputs {
 		name := strings.TrimSuffix(filepath.Base(in), filepath.Ext(in))
