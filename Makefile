@@ -59,7 +59,7 @@ help:
 	@echo 'make compare         SMO vs LIBSVM svm-train and the perceptron vs scikit-learn, side by side'
 	@echo 'make test-docker     build the Docker image and test it'
 	@echo 'make test-e2e        drive the served notebooks of both editions in headless Chromium'
-	@echo 'make test-pdf        make pdf, then check every PDF of both editions (pages, fonts, key numbers, no raw LaTeX)'
+	@echo 'make test-pdf        make pdf and make book, then check every PDF of both editions and both books (pages, fonts, key numbers, no raw LaTeX, contents, outline)'
 	@echo 'make clean           remove build/ (distclean: also the tools in bin/)'
 
 setup:
@@ -146,12 +146,14 @@ test-docker:
 test-e2e:
 	scripts/test-e2e.sh
 
-# The PDFs of both editions, and the export of equation numbers, lists,
-# code and Chinese text on small notebooks (tools/export's tests).
+# The PDFs of both editions and the two books, and the export of equation
+# numbers, lists, code and Chinese text on a small notebook (tools/export's
+# tests).
 test-pdf: setup
 	scripts/export.sh pdf
+	scripts/export.sh book
 	scripts/need.sh poppler-utils
-	MARGINNOTES_PDF=1 $(GO) test ./e2e ./tools/export -run 'TestPDF|TestEquationNumbers|TestPrintLayout' -count=1 -v
+	MARGINNOTES_PDF=1 $(GO) test ./e2e ./tools/export -run 'TestPDF|TestBook|TestHTMLExports|TestEquationNumbers|TestPrintLayout' -count=1 -v
 
 clean:
 	rm -rf build
