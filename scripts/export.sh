@@ -152,24 +152,35 @@ pdf() {
 	done
 }
 
-# book: the book of each edition, from the HTML of its notebooks (all of
-# them, whatever the pattern) and its glossary.
+# book_edition ED: the book of edition ED ("" or zh), from the HTML of its
+# notebooks (all of them, whatever the pattern) and its glossary.
+book_edition() {
+	local ed=$1 dir nb pages=()
+	dir=build/book${ed:+/$ed}
+	mkdir -p "$dir/nbconvert"
+	go run ./tools/export -glossary notebooks/glossary.md -edition "${ed:-en}" -o "$dir/glossary.ipynb"
+	nbconvert "$dir/glossary.ipynb" "$dir/nbconvert" saved
+	go run ./tools/export -html "$dir" "$dir/nbconvert/glossary.html"
+	for nb in "notebooks${ed:+/$ed}"/[0-9][0-9]-*.ipynb; do
+		[ ! -e "$nb" ] || pages+=("$(out build/html "$nb" html)")
+	done
+	go run ./tools/export -book "build/book/margin-notes${ed:+-$ed}.pdf" -edition "${ed:-en}" \
+		-appendix "$dir/glossary.html" "${pages[@]}"
+}
+
+# book: the books of both editions, side by side (printing a book keeps
+# about one core busy).
 book() {
 	scripts/need.sh poppler-utils
-	local ed dir nb pages
+	local ed pid pids=() status=0
 	for ed in "${editions[@]}"; do
-		dir=build/book${ed:+/$ed}
-		mkdir -p "$dir/nbconvert"
-		go run ./tools/export -glossary notebooks/glossary.md -edition "${ed:-en}" -o "$dir/glossary.ipynb"
-		nbconvert "$dir/glossary.ipynb" "$dir/nbconvert" saved
-		go run ./tools/export -html "$dir" "$dir/nbconvert/glossary.html"
-		pages=()
-		for nb in notebooks${ed:+/$ed}/[0-9][0-9]-*.ipynb; do
-			[ ! -e "$nb" ] || pages+=("$(out build/html "$nb" html)")
-		done
-		go run ./tools/export -book "build/book/margin-notes${ed:+-$ed}.pdf" -edition "${ed:-en}" \
-			-appendix "$dir/glossary.html" "${pages[@]}"
+		book_edition "$ed" &
+		pids+=("$!")
 	done
+	for pid in "${pids[@]}"; do
+		wait "$pid" || status=1
+	done
+	return "$status"
 }
 
 case $mode in
