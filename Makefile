@@ -39,8 +39,15 @@ NBCONVERT_EXEC := jupyter nbconvert --execute \
 	--ExecutePreprocessor.timeout=600 \
 	--ExecutePreprocessor.record_timing=False
 
-.PHONY: help setup notebook test lint test-unit test-notebooks notebooks html pdf book figures \
-	bench compare fuzz test-docker test-e2e test-pdf clean distclean
+.PHONY: help setup notebook test lint test-unit test-notebooks notebooks html pdf book site figures \
+	bench compare fuzz test-docker test-e2e test-pdf test-site test-goonly clean distclean
+
+# The targets that install what their tests need set MARGINNOTES_REQUIRE=1:
+# a test that needs a program outside Go (Jupyter, Chromium, fonts, ...)
+# then fails where it is missing, instead of skipping as it does under a
+# plain `go test ./...` (internal/testenv). MARGINNOTES_REQUIRE=0 make test
+# lets them skip.
+test test-notebooks test-e2e test-pdf test-site: export MARGINNOTES_REQUIRE ?= 1
 
 help:
 	@echo 'make notebook        open the notebooks in Jupyter (PORT=$(PORT)); prints the URL with its token'
@@ -53,6 +60,7 @@ help:
 	@echo 'make html            executed, self-contained HTML of both editions into build/html and build/html/zh (NB=01, 01-distance or a pattern)'
 	@echo 'make pdf             every notebook of both editions as PDF into build/pdf and build/pdf/zh, from its HTML (NB=01, 01-distance or a pattern)'
 	@echo 'make book            the notes as one PDF per edition: build/book/margin-notes.pdf, build/book/margin-notes-zh.pdf'
+	@echo 'make site            both editions as one web site that opens offline from build/site/index.html (search, glossary, books)'
 	@echo 'make figures         every figure as SVG, PNG and PDF into build/figures (LANG=zh: Chinese, into build/figures/zh)'
 	@echo 'make bench           Go benchmarks (BENCH=regexp PKGS=packages)'
 	@echo 'make fuzz            every fuzz target for FUZZTIME=$(FUZZTIME) each (FUZZPKGS=packages)'
@@ -60,6 +68,8 @@ help:
 	@echo 'make test-docker     build the Docker image and test it'
 	@echo 'make test-e2e        drive the served notebooks of both editions in headless Chromium'
 	@echo 'make test-pdf        make pdf and make book, then check every PDF of both editions and both books (pages, fonts, key numbers, no raw LaTeX, contents, outline)'
+	@echo 'make test-site       make site, then walk it in headless Chromium from a copied folder (links, sliders, search, no request outside)'
+	@echo 'make test-goonly     go test ./... in a Debian container with only Go installed (root; private dockerd)'
 	@echo 'make clean           remove build/ (distclean: also the tools in bin/)'
 
 setup:
@@ -100,6 +110,8 @@ notebooks: setup
 		[ ! -e "$$f" ] || echo "$$f"; done | \
 		xargs -P 2 -I{} $(NBCONVERT_EXEC) --to notebook --inplace {}
 	$(GO) run ./tools/nbgen -require-zh -keep-outputs $(NB_SOURCES)
+	@# Generated and executed here: trusted, so make notebook shows their sliders.
+	scripts/trust.sh files $$(for f in $(patsubst %.md,notebooks/%.ipynb,$(NB_SOURCES)) $(patsubst %.md,notebooks/zh/%.ipynb,$(NB_SOURCES)); do [ ! -e "$$f" ] || echo "$$f"; done)
 
 # Self-contained HTML and PDF for study notes, in headless Chromium
 # (scripts/export.sh, tools/export), of both editions (notebooks/ into
@@ -116,6 +128,19 @@ pdf: setup
 # notebook, from its HTML export (made first where it is stale).
 book: setup
 	scripts/export.sh book
+
+# The notes as a web site that opens offline from any folder (tools/site):
+# build/site/index.html (English) and build/site/zh/index.html (Chinese),
+# made from the HTML exports and the glossary's page, refreshed first
+# where they are stale, and the book PDFs when make book has built them.
+site: setup
+	scripts/export.sh stale
+	scripts/export.sh glossary
+	$(GO) run ./tools/site
+
+# make site, then the site in headless Chromium (e2e/site_test.go).
+test-site: site
+	MARGINNOTES_SITE=1 $(GO) test ./e2e -run 'TestSite' -count=1 -v
 
 # make figures LANG=zh writes the Chinese edition's figures into
 # build/figures/zh. Only a LANG given on the command line counts: the
@@ -145,6 +170,10 @@ test-docker:
 
 test-e2e:
 	scripts/test-e2e.sh
+
+# go test ./... as a Go contributor runs it, on a machine with Go alone.
+test-goonly:
+	scripts/test-goonly.sh
 
 # The PDFs of both editions and the two books, and the export of equation
 # numbers, lists, code and Chinese text on a small notebook (tools/export's

@@ -11,6 +11,8 @@
 #   scripts/export.sh book             the HTML of every notebook where it is stale, then
 #                                      one book per edition: build/book/margin-notes.pdf,
 #                                      build/book/margin-notes-zh.pdf (and their .html)
+#   scripts/export.sh glossary         notebooks/glossary.md as build/html/glossary.html,
+#                                      when stale (make site)
 #
 # The editions are notebooks/*.ipynb (English) and notebooks/zh/*.ipynb
 # (Chinese): every notebook in either folder is exported. An export is stale
@@ -183,7 +185,26 @@ book() {
 	return "$status"
 }
 
+# glossary: notebooks/glossary.md as a self-contained page, made as the
+# notebooks' are (its formulas typeset, its look theirs): a notebook of one
+# Markdown cell, build/nbconvert/glossary.ipynb, exported by nbconvert and
+# tools/export to build/html/glossary.html. Its links stay as written.
+glossary() {
+	local md=notebooks/glossary.md page=build/html/glossary.html
+	fresh "$page" "$md" && return
+	mkdir -p build/nbconvert
+	python3 -c 'import json, sys
+cell = {"cell_type": "markdown", "metadata": {}, "source": open(sys.argv[1], encoding="utf-8").read()}
+json.dump({"cells": [cell], "metadata": {}, "nbformat": 4, "nbformat_minor": 4}, open(sys.argv[2], "w", encoding="utf-8"), ensure_ascii=False)' \
+		"$md" build/nbconvert/glossary.ipynb
+	MN_EXPORT_SAVED=1 nbconvert build/nbconvert/glossary.ipynb build/nbconvert
+	go run ./tools/export -html build/html build/nbconvert/glossary.html
+}
+
 case $mode in
+glossary)
+	glossary
+	;;
 html)
 	mapfile -t nbs < <(notebooks)
 	[ "${#nbs[@]}" -gt 0 ] || { say "no notebook matches notebooks/$pattern.ipynb"; exit 1; }

@@ -4,6 +4,8 @@ import (
 	"os/exec"
 	"strings"
 	"testing"
+
+	"github.com/marginnotes/marginnotes/internal/testenv"
 )
 
 // TestMakeNB checks the forms NB takes in the Makefile's targets that take
@@ -11,9 +13,7 @@ import (
 // number with or without its zero, a prefix of its name, its whole name
 // or path, and a shell pattern, which stays as it is.
 func TestMakeNB(t *testing.T) {
-	if _, err := exec.LookPath("make"); err != nil {
-		t.Skip("no make")
-	}
+	testenv.LookPath(t, "make", "Debian: apt-get install make")
 	for _, tc := range []struct{ nb, sources, glob string }{
 		{"01", "01-distance-loss.md", "01*"},
 		{"1", "01-distance-loss.md", "01-*"},

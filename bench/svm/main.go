@@ -110,7 +110,7 @@ func main() {
 		fmt.Fprintln(os.Stderr, "svm:", err)
 	}
 	out := output{File: flag.Arg(0), Kernel: fmt.Sprint(k), C: *c, Objective: res.DualObjective,
-		Rho: -res.B, NSV: len(res.Support), NBSV: len(res.Bounded), Iterations: res.Iterations,
+		Rho: -res.B, NSV: len(res.SupportIndices), NBSV: len(res.BoundedIndices), Iterations: res.Iterations,
 		Status: res.Status.String(), Violation: res.MaxViolation,
 		ReadSec: read.Seconds(), SolveSec: solve.Seconds(), SolveCPU: solveCPU}
 	enc := json.NewEncoder(os.Stdout)

@@ -4,6 +4,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 
 	"gonum.org/v1/gonum/mat"
 
@@ -45,6 +46,14 @@ func runPredict(args []string, stdin io.Reader, stdout io.Writer) error {
 		return err
 	}
 	out := predictOutput{Kind: kind(m), Labels: classify.Predictions(nil, m, x), Decisions: classify.Decisions(nil, m, x)}
+	// A decision value that overflowed has no sign: an error, as in
+	// training, rather than a label.
+	for i, f := range out.Decisions {
+		if math.IsInf(f, 0) || math.IsNaN(f) {
+			return fmt.Errorf("predict: %s, point %d: f(x) = %v: %w (the model's numbers and the point's overflow a float64 together)",
+				file, i+1, f, classify.ErrNonFinite)
+		}
+	}
 	if y != nil {
 		right := 0
 		for i, p := range out.Labels {

@@ -40,20 +40,13 @@ func writeSet(t *testing.T, name string, x mat.Matrix, y []float64) string {
 	return writeFile(t, name, buf.String())
 }
 
-// fitFunc fits a model in process, as the command line does.
-type fitFunc func(x mat.Matrix, y []float64) (classify.Classifier, error)
-
-func fitWith[T classify.Classifier](f func(mat.Matrix, []float64) (T, error)) fitFunc {
-	return func(x mat.Matrix, y []float64) (classify.Classifier, error) { return f(x, y) }
-}
-
 // TestSaveModelPredict: for every kind of model, fit → --save-model →
 // predict gives exactly the labels and, bit for bit, the decision values of
 // the same model fitted in process, on the training data (with labels, and
 // the accuracy) and on random points without labels; the book's data and
 // seeded random data with RBF and polynomial kernels.
 func TestSaveModelPredict(t *testing.T) {
-	x, y := dataset.Example21()
+	x, y := dataset.Example21().XY()
 	book := writeSet(t, "book.csv", x, y)
 	xor := dataset.XOR(rand.NewPCG(3, 4), 40, 0.2)
 	xorFile := writeSet(t, "xor.csv", xor.X, xor.Y)
@@ -66,23 +59,23 @@ func TestSaveModelPredict(t *testing.T) {
 		name, kind string
 		args       []string
 		file       string
-		fit        fitFunc
+		fit        classify.Fitter
 	}{
-		{"primal", "perceptron.Primal", []string{"perceptron"}, book, fitWith(perceptron.Primal{}.Fit)},
-		{"dual", "perceptron.Dual", []string{"perceptron", "--form", "dual"}, book, fitWith(perceptron.Dual{}.Fit)},
+		{"primal", "perceptron.Primal", []string{"perceptron"}, book, classify.FitterOf(perceptron.Primal{}.Fit)},
+		{"dual", "perceptron.Dual", []string{"perceptron", "--form", "dual"}, book, classify.FitterOf(perceptron.Dual{}.Fit)},
 		{"kernel rbf", "perceptron.KernelDual", []string{"perceptron", "--form", "kernel", "--kernel", "rbf", "--gamma", "2"}, xorFile,
-			fitWith(perceptron.KernelDual{K: kernel.RBF{Gamma: 2}}.Fit)},
+			classify.FitterOf(perceptron.KernelDual{Kernel: kernel.RBF{Gamma: 2}}.Fit)},
 		{"voted", "perceptron.Voted", []string{"perceptron", "--form", "voted", "--seed", "3"}, noisyFile,
-			fitWith(perceptron.Voted{Order: perceptron.Shuffle, Src: rand.NewPCG(3, 0)}.Fit)},
-		{"smo", "svm.SMO", []string{"svm"}, book, fitWith(svm.SMO{}.Fit)},
+			classify.FitterOf(perceptron.Voted{Settings: perceptron.Settings{Order: perceptron.Shuffle, Src: rand.NewPCG(3, 0)}}.Fit)},
+		{"smo", "svm.SMO", []string{"svm"}, book, classify.FitterOf(svm.SMO{}.Fit)},
 		{"smo rbf", "svm.SMO", []string{"svm", "--c", "1", "--kernel", "rbf", "--gamma", "1"}, xorFile,
-			fitWith(svm.SMO{C: 1, Kernel: kernel.RBF{Gamma: 1}}.Fit)},
-		{"exact", "svm.Exact", []string{"svm", "--solver", "exact"}, book, fitWith(svm.Exact{}.Fit)},
+			classify.FitterOf(svm.SMO{C: 1, Kernel: kernel.RBF{Gamma: 1}}.Fit)},
+		{"exact", "svm.Exact", []string{"svm", "--solver", "exact"}, book, classify.FitterOf(svm.Exact{}.Fit)},
 		{"exact poly", "svm.Exact", []string{"svm", "--solver", "exact", "--c", "1", "--kernel", "poly", "--degree", "2", "--gamma", "1", "--coef0", "1"},
-			smallFile, fitWith(svm.Exact{C: 1, Kernel: kernel.Polynomial{Degree: 2, Gamma: 1, Coef0: 1}}.Fit)},
-		{"interior point", "svm.InteriorPoint", []string{"svm", "--solver", "interior-point"}, book, fitWith(svm.InteriorPoint{}.Fit)},
+			smallFile, classify.FitterOf(svm.Exact{C: 1, Kernel: kernel.Polynomial{Degree: 2, Gamma: 1, Coef0: 1}}.Fit)},
+		{"interior point", "svm.InteriorPoint", []string{"svm", "--solver", "interior-point"}, book, classify.FitterOf(svm.InteriorPoint{}.Fit)},
 		{"interior point soft", "svm.InteriorPoint", []string{"svm", "--solver", "interior-point", "--c", "0.5"}, noisyFile,
-			fitWith(svm.InteriorPoint{C: 0.5}.Fit)},
+			classify.FitterOf(svm.InteriorPoint{C: 0.5}.Fit)},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			model := filepath.Join(t.TempDir(), "model.json")
@@ -227,5 +220,43 @@ func TestPredictErrors(t *testing.T) {
 	}
 	if _, err := os.Stat(failed); !os.IsNotExist(err) {
 		t.Errorf("a run that did not converge saved a model (%v)", err)
+	}
+}
+
+// TestPredictNotFinite: a decision value that is not finite is an error
+// naming the point, as in training, not a label (issue 18 §1.4: predict
+// printed +NaN and exited 0): a cubic kernel at (10²⁰⁰, 10²⁰⁰), a linear SVM
+// fitted at scale 10⁻¹⁰⁰ (w ≈ 10¹⁰⁰) asked about a point at 10²⁵⁰, and a
+// model file with weights near the largest float64.
+func TestPredictNotFinite(t *testing.T) {
+	dir := t.TempDir()
+	poly := filepath.Join(dir, "poly.json")
+	if code, _, errOut := runCmd(t, example21, "svm", "--kernel", "poly", "--degree", "3", "--save-model", poly, "-"); code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	tiny := filepath.Join(dir, "tiny.json")
+	if code, _, errOut := runCmd(t, "3e-100,3e-100,1\n4e-100,3e-100,1\n1e-100,1e-100,-1\n", "svm", "--save-model", tiny, "-"); code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	huge := writeFile(t, "huge.json", `{"format": "marginnotes-model", "version": 1, "kind": "perceptron.Primal", "dim": 2,
+		"settings": {}, "linear": {"w": [1e308, 1e308], "b": 0}}`)
+	for _, c := range []struct {
+		name, model, points, want string
+	}{
+		{"poly", poly, "3,3\n1e200,1e200\n", "point 2: f(x) = NaN"},
+		{"small scale", tiny, "3e-100,3e-100\n0,0\n1e250,1e250\n", "point 3: f(x) = +Inf"},
+		{"huge weights", huge, "1,-1\n3,3\n", "point 2: f(x) = +Inf"},
+		{"huge weights nan", huge, "1e308,-1e308\n", "point 1: f(x) = NaN"},
+	} {
+		for _, json := range []bool{false, true} {
+			args := []string{"predict", "--model", c.model, "-"}
+			if json {
+				args = append(args, "--json")
+			}
+			code, out, errOut := runCmd(t, c.points, args...)
+			if code != 1 || !strings.Contains(errOut, c.want) || !strings.Contains(errOut, "not finite") || out != "" {
+				t.Errorf("%s (json %v): exit %d, output %q, stderr %q; want 1, nothing, and %q", c.name, json, code, out, errOut, c.want)
+			}
+		}
 	}
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -65,8 +66,8 @@ func runSVM(args []string, stdin io.Reader, stdout io.Writer) error {
 	if given["c"] && !(*c > 0) {
 		return usagef("svm: --c %v, want a finite C > 0 (omit --c for a hard margin)", *c)
 	}
-	if !(*eps > 0) {
-		return usagef("svm: --eps %v, want > 0", *eps)
+	if !(*eps >= svm.MinEps) {
+		return usagef("svm: --eps %v, want at least %.2g, below which float64 resolves no KKT violation", *eps, svm.MinEps)
 	}
 	switch *solver {
 	case "smo", "exact", "interior-point":
@@ -113,7 +114,7 @@ func runSVM(args []string, stdin io.Reader, stdout io.Writer) error {
 	out := svmOutput{
 		Solver: *solver, Kernel: fmt.Sprint(kern), C: cOut, Alpha: res.Alpha, W: res.W, B: res.B,
 		BInterval: [2]*float64{finite(res.BLow), finite(res.BHigh)},
-		Support:   oneBased(res.Support), DualObjective: res.DualObjective,
+		Support:   oneBased(res.SupportIndices), DualObjective: res.DualObjective,
 		PrimalObjective: res.PrimalObjective, Gap: res.Gap, MaxViolation: res.MaxViolation,
 		Iterations: res.Iterations, Status: res.Status.String(),
 	}
@@ -168,6 +169,9 @@ func printSVM(w io.Writer, out svmOutput, k kernel.Kernel) {
 // hyperplane and the objective.
 func runInteriorPoint(w io.Writer, ip svm.InteriorPoint, x mat.Matrix, y []float64, c *float64, asJSON bool, save string) error {
 	res, fitErr := ip.Fit(x, y)
+	if errors.Is(fitErr, svm.ErrTooLarge) {
+		return fmt.Errorf("svm: --solver interior-point: %w; use --solver smo", fitErr)
+	}
 	if res == nil {
 		return fitErr
 	}

@@ -34,8 +34,9 @@ type model struct {
 	classify.Classifier
 }
 
-// fit returns what Fit returned as a classifier, or stops the program.
-func fit[T classify.Classifier](name string, f func(mat.Matrix, []float64) (T, error), x mat.Matrix, y []float64) model {
+// fit returns what the solver's Fit returned as a classifier, or stops the
+// program; classify.FitterOf gives every solver's Fit that one shape.
+func fit(name string, f classify.Fitter, x mat.Matrix, y []float64) model {
 	m, err := f(x, y)
 	if err != nil {
 		log.Fatalf("%s: %v", name, err)
@@ -55,17 +56,17 @@ func show(m classify.Classifier, name string, points [][]float64) {
 func main() {
 	// Li Hang, Example 2.1: x1 = (3, 3), x2 = (4, 3) positive, x3 = (1, 1)
 	// negative, and four new points.
-	x, y := dataset.Example21()
+	x, y := dataset.Example21().XY()
 	points := [][]float64{{4, 4}, {3, 0.5}, {1, 1.5}, {0, 0}}
 	fmt.Println("Example 2.1; new points (4, 4), (3, 0.5), (1, 1.5), (0, 0):")
 	book := []model{
-		fit("perceptron.Primal", perceptron.Primal{}.Fit, x, y),
-		fit("perceptron.Dual", perceptron.Dual{}.Fit, x, y),
-		fit("perceptron.KernelDual (linear)", perceptron.KernelDual{}.Fit, x, y),
-		fit("perceptron.Voted", perceptron.Voted{}.Fit, x, y),
-		fit("svm.SMO", svm.SMO{}.Fit, x, y),
-		fit("svm.Exact", svm.Exact{}.Fit, x, y),
-		fit("svm.InteriorPoint", svm.InteriorPoint{}.Fit, x, y),
+		fit("perceptron.Primal", classify.FitterOf(perceptron.Primal{}.Fit), x, y),
+		fit("perceptron.Dual", classify.FitterOf(perceptron.Dual{}.Fit), x, y),
+		fit("perceptron.KernelDual (linear)", classify.FitterOf(perceptron.KernelDual{}.Fit), x, y),
+		fit("perceptron.Voted", classify.FitterOf(perceptron.Voted{}.Fit), x, y),
+		fit("svm.SMO", classify.FitterOf(svm.SMO{}.Fit), x, y),
+		fit("svm.Exact", classify.FitterOf(svm.Exact{}.Fit), x, y),
+		fit("svm.InteriorPoint", classify.FitterOf(svm.InteriorPoint{}.Fit), x, y),
 	}
 	for _, m := range book {
 		show(m, m.name, points)
@@ -80,9 +81,9 @@ func main() {
 	rbf := kernel.RBF{Gamma: 1}
 	smo := svm.SMO{C: 10, Kernel: rbf}
 	kernelModels := []model{
-		fit("perceptron.KernelDual (rbf)", perceptron.KernelDual{K: rbf}.Fit, xor.X, xor.Y),
-		fit("svm.SMO (rbf)", smo.Fit, xor.X, xor.Y),
-		fit("svm.Exact (poly, 8 points)", svm.Exact{C: 10, Kernel: kernel.Polynomial{Degree: 2, Gamma: 1}}.Fit,
+		fit("perceptron.KernelDual (rbf)", classify.FitterOf(perceptron.KernelDual{Kernel: rbf}.Fit), xor.X, xor.Y),
+		fit("svm.SMO (rbf)", classify.FitterOf(smo.Fit), xor.X, xor.Y),
+		fit("svm.Exact (poly, 8 points)", classify.FitterOf(svm.Exact{C: 10, Kernel: kernel.Polynomial{Degree: 2, Gamma: 1}}.Fit),
 			xor.X.Slice(0, 8, 0, 2), xor.Y[:8]),
 	}
 	for _, m := range kernelModels {

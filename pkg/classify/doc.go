@@ -1,11 +1,26 @@
-// Package classify states what every fitted model of this library is: a
-// binary classifier with a decision function f and the classification rule
-// of Li Hang, Statistical Learning Methods, Definition 2.1,
+// Package classify states what every fitted model of this library is, a
+// Classifier with Decision(x) and Predict(x), and holds what works with any
+// of them:
 //
-//	f(x) = sign(w·x + b),   sign(z) = +1 if z ≥ 0, −1 if z < 0,
+//	res, err := svm.SMO{}.Fit(x, y)           // any solver's result is a Classifier
+//	acc := classify.Accuracy(res, xTest, yTest)
+//	labels := classify.Predictions(nil, res, xTest)
+//	fit := classify.FitterOf(perceptron.Primal{}.Fit) // any solver as one func type
 //
-// and the tools that consume any such model: decisions and predictions over
-// a data set, and the accuracy.
+// Linear is the linear model w·x + b that the linear results embed; Sign is
+// the sign with sign(0) = +1; Decisions, Predictions and Accuracy run a
+// model over the rows of a matrix; Fitter and FitterOf hold solvers of
+// different result types alike. ErrSetting and SettingError (an invalid
+// setting of any solver) and ErrNonFinite (overflowing arithmetic) are
+// the errors every solver shares.
+//
+// # The classification rule
+//
+// A fitted model is a binary classifier with a decision function f and the
+// classification rule of Li Hang, Statistical Learning Methods,
+// Definition 2.1,
+//
+//	f(x) = sign(w·x + b),   sign(z) = +1 if z ≥ 0, −1 if z < 0.
 //
 // The models of perceptron (Primal, Dual, the kernel and voted forms) and of
 // svm (SMO, Exact, the primal hinge-loss solver) all satisfy Classifier, and
@@ -15,4 +30,15 @@
 // (Training is another matter: Algorithm 2.1 updates on a point with
 // y(w·x + b) ≤ 0, even one that Definition 2.1 classifies correctly; see
 // notebook 04-novikoff.)
+//
+// # Concurrency
+//
+// Solver values (perceptron.Primal, svm.SMO, …) are safe for concurrent
+// calls of Fit, from one value or copies of it, on shared data, unless the
+// calls share a Src (a rand.Source is not safe for concurrent use) or a
+// Trace function (which each call would call at once): give each
+// goroutine its own Src, or leave it nil for the documented seed, and a
+// Trace of its own. Fit reads its data and a solver's Gram matrix without
+// writing to them. A fitted model is safe for concurrent Decision and
+// Predict; TestConcurrentFit checks the solvers under the race detector.
 package classify

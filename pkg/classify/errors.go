@@ -21,17 +21,35 @@ var (
 )
 
 // SettingError reports an invalid setting: the solver, the field, the value
-// and what the field accepts. It matches ErrSetting under errors.Is.
+// and what the field accepts, and the error that explains it, if any (a
+// kernel's own, from kernel.Validate, for a bad kernel). It matches
+// ErrSetting under errors.Is, and Err through Unwrap.
+//
+// Every solver of the library reports every invalid setting this way, a
+// kernel with a bad parameter included (Field "Kernel"):
+//
+//	var se *classify.SettingError
+//	if errors.As(err, &se) {
+//		fmt.Println("fix", se.Solver+"."+se.Field)
+//	}
 type SettingError struct {
 	Solver string // "perceptron.Primal", "svm.SMO", …
-	Field  string // "Eta", "MaxIter", …
+	Field  string // "Eta", "MaxIter", "Kernel", …
 	Value  any    // the value given
 	Want   string // what is accepted: "a finite number > 0"
+	Err    error  // the underlying error, or nil
 }
 
 func (e *SettingError) Error() string {
-	return fmt.Sprintf("%s: %s = %v: %v, want %s", e.Solver, e.Field, e.Value, ErrSetting, e.Want)
+	msg := fmt.Sprintf("%s: %s = %v: %v, want %s", e.Solver, e.Field, e.Value, ErrSetting, e.Want)
+	if e.Err != nil {
+		msg += " (" + e.Err.Error() + ")"
+	}
+	return msg
 }
 
 // Is reports whether target is ErrSetting.
 func (e *SettingError) Is(target error) bool { return target == ErrSetting }
+
+// Unwrap returns Err.
+func (e *SettingError) Unwrap() error { return e.Err }

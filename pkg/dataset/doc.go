@@ -1,9 +1,19 @@
 // Package dataset holds the labelled data sets of the lecture notes: an n×d
 // matrix with one example per row and labels in {−1, +1}.
 //
-// A data set is a pair (x mat.Matrix, y []float64), as every algorithm of this
-// module takes it; Set bundles the pair with optional feature names and, for
-// shipped data, its source and licence.
+// Every data set comes as a *Set — X, Y, feature Names and, for shipped
+// data, Source and Licence — and XY gives the pair (x, y) that every Fit
+// takes:
+//
+//	x, y := dataset.Example21().XY()                // Li Hang, Example 2.1
+//	iris := dataset.Iris()                           // 100×4, Names sepal_length, …
+//	xor := dataset.XOR(rand.NewPCG(1, 2), 40, 0.2)   // generated, seeded
+//	s, err := dataset.Read(f)                        // CSV or LIBSVM
+//	train, test := s.Split(rand.NewPCG(3, 4), 0.3)   // 30% held out
+//	scaled, scaling := dataset.ScaleToUnit(train.X)  // as svm-scale
+//
+// Validate checks a pair and names what is wrong; the book's data, the real
+// data, the generators and the readers are described below.
 //
 // # Validation and errors
 //
@@ -30,10 +40,12 @@
 // The readers take UTF-8 text (a byte order mark is skipped; UTF-16 and
 // UTF-32 are recognised and refused) with decimal numbers, and they are
 // bounded, so that no input can exhaust memory: a line of at most
-// MaxLineBytes (4 MiB), at most MaxCells numbers (1 GiB of float64), LIBSVM
-// indices up to MaxIndex, and a LIBSVM file may describe at most
+// MaxLineBytes (4 MiB), at most MaxCells numbers (2²⁴, 128 MiB of float64),
+// LIBSVM indices up to MaxIndex, and a LIBSVM file may describe at most
 // MaxCellsPerByte numbers per byte of its own size (or FreeCells). Past a
-// limit the error wraps ErrTooLarge.
+// limit the error wraps ErrTooLarge. Reading a data set takes about twice
+// its memory, and the limits leave room for the solvers: the command line
+// runs every algorithm on a data set at the limit within 3 GiB.
 //
 // # Book data
 //

@@ -13,7 +13,7 @@ import (
 const embedTol = 1e-12
 
 func TestEmbedKeepsInnerProducts(t *testing.T) {
-	x, _ := Example21()
+	x, _ := Example21().XY()
 	for _, d := range []int{2, 3, 10, 500} {
 		e := Embed(rand.NewPCG(7, uint64(d)), x, d)
 		if r, c := e.Dims(); r != 3 || c != d {
@@ -46,6 +46,6 @@ func TestEmbedPanics(t *testing.T) {
 			t.Error("no panic for d < d0")
 		}
 	}()
-	x, _ := Example21()
+	x, _ := Example21().XY()
 	Embed(nil, x, 1)
 }

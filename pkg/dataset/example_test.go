@@ -13,11 +13,16 @@ import (
 )
 
 func ExampleExample21() {
-	x, y := dataset.Example21()
+	book := dataset.Example21()
+	x, y := book.XY() // what every Fit takes
+	fmt.Println(book.Source)
+	fmt.Println("features:", book.Names)
 	for i := range y {
 		fmt.Printf("x%d = (%.4g, %.4g), y = %+.4g\n", i+1, x.At(i, 0), x.At(i, 1), y[i])
 	}
 	// Output:
+	// Li Hang, Statistical Learning Methods, Example 2.1
+	// features: [x(1) x(2)]
 	// x1 = (3, 3), y = +1
 	// x2 = (4, 3), y = +1
 	// x3 = (1, 1), y = -1
@@ -55,9 +60,7 @@ func ExampleReadCSV_errors() {
 }
 
 func ExampleWriteLIBSVM() {
-	x, y := dataset.Example21()
-	s, _ := dataset.New(x, y)
-	dataset.WriteLIBSVM(os.Stdout, s)
+	dataset.WriteLIBSVM(os.Stdout, dataset.Example21())
 	// Output:
 	// +1 1:3 2:3
 	// +1 1:4 2:3

@@ -19,7 +19,7 @@ func TestExample21File(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	x, y := Example21()
+	x, y := Example21().XY()
 	if !mat.Equal(s.X, x) || len(s.Y) != len(y) || s.Y[0] != y[0] || s.Y[1] != y[1] || s.Y[2] != y[2] {
 		t.Errorf("example21.csv = %v %v, want %v %v", mat.Formatted(s.X), s.Y, mat.Formatted(x), y)
 	}

@@ -47,7 +47,7 @@ func readCSV(t *textReader, d int) (*Set, error) {
 
 	var (
 		names  []string
-		data   []float64
+		data   blocks[float64]
 		y      labels
 		rows   int
 		fields int // fields per line, fixed by the first line
@@ -97,7 +97,7 @@ func readCSV(t *textReader, d int) (*Set, error) {
 			return nil, &LineError{Line: line, Err: ErrRagged,
 				Hint: fmt.Sprintf("%d fields, the first line has %d", len(rec), fields)}
 		}
-		if len(data)+len(y.y)+fields > maxCells {
+		if data.len()+y.y.len()+fields > maxCells {
 			return nil, &LineError{Line: line, Err: ErrTooLarge,
 				Hint: fmt.Sprintf("more than %d numbers", maxCells)}
 		}
@@ -110,7 +110,7 @@ func readCSV(t *textReader, d int) (*Set, error) {
 				return nil, err
 			}
 			if j < fields-label {
-				data = append(data, v)
+				data.add(v)
 			} else {
 				y.add(v, line)
 			}
@@ -120,10 +120,14 @@ func readCSV(t *textReader, d int) (*Set, error) {
 	if rows == 0 {
 		return nil, fmt.Errorf("%w: no data lines in CSV input", ErrEmpty)
 	}
-	if err := y.err(fields); err != nil {
+	labels := y.y.slice()
+	if err := y.err(labels, fields); err != nil {
 		return nil, err
 	}
-	return &Set{X: mat.NewDense(rows, fields-label, data), Y: y.y, Names: names}, nil
+	if label == 0 {
+		labels = nil
+	}
+	return &Set{X: mat.NewDense(rows, fields-label, data.slice()), Y: labels, Names: names}, nil
 }
 
 // isHeader reports whether no field of rec is a number.
@@ -172,9 +176,9 @@ func readLIBSVM(t *textReader, want int) (*Set, error) {
 	// line.
 	sc.Buffer(make([]byte, 0, 64*1024), maxLineBytes+2)
 	var (
-		idx    []int32
-		val    []float64
-		rowEnd []int
+		idx    blocks[int32]
+		val    blocks[float64]
+		rowEnd blocks[int]
 		y      labels
 		d      int
 		dLine  int // the line whose index set d
@@ -215,7 +219,7 @@ func readLIBSVM(t *textReader, want int) (*Set, error) {
 			if field == 1 && label {
 				if strings.IndexByte(tok, ':') >= 0 {
 					return nil, &LineError{Line: line, Field: 1, Text: short(tok), Err: ErrFormat,
-						Hint: "a line starts with its label"}
+						Hint: "a line without its label: each line starts with its label, +1 or -1"}
 				}
 				v, err := parseValue(tok, line, 1)
 				if err != nil {
@@ -255,12 +259,12 @@ func readLIBSVM(t *textReader, want int) (*Set, error) {
 			if j > d {
 				d, dLine = j, line
 			}
-			idx = append(idx, int32(j-1))
-			val = append(val, v)
+			idx.add(int32(j - 1))
+			val.add(v)
 		}
 		if field > 0 {
 			rows++
-			rowEnd = append(rowEnd, len(idx))
+			rowEnd.add(idx.len())
 			if n := rows; n*(max(d, want)+1) > maxCells {
 				return nil, &LineError{Line: line, Err: ErrTooLarge,
 					Hint: fmt.Sprintf("%d×%d features: more than %d numbers", n, d, maxCells)}
@@ -283,8 +287,12 @@ func readLIBSVM(t *textReader, want int) (*Set, error) {
 	if d == 0 {
 		return nil, fmt.Errorf("%w: no features in LIBSVM input", ErrEmpty)
 	}
-	if err := y.err(1); err != nil {
+	labels := y.y.slice()
+	if err := y.err(labels, 1); err != nil {
 		return nil, err
+	}
+	if !label {
+		labels = nil
 	}
 	// Points for ReadPoints are as wide as the model asks, not as the file
 	// says: MaxCells bounds them.
@@ -295,15 +303,20 @@ func readLIBSVM(t *textReader, want int) (*Set, error) {
 			d, n, d, cells, t.total, MaxCellsPerByte)}
 	}
 	data := make([]float64, n*d)
-	start := 0
-	for i, end := range rowEnd {
-		row := data[i*d : (i+1)*d]
-		for k := start; k < end; k++ {
-			row[idx[k]] = val[k]
+	i, k, end := 0, 0, 0
+	ends := rowEnd.slice()
+	// idx and val have their blocks in step: walk them together.
+	for b, js := range idx.list {
+		vs := val.list[b]
+		for e, j := range js {
+			for k == end {
+				end, i = ends[i], i+1
+			}
+			data[(i-1)*d+int(j)] = vs[e]
+			k++
 		}
-		start = end
 	}
-	return &Set{X: mat.NewDense(n, d, data), Y: y.y}, nil
+	return &Set{X: mat.NewDense(n, d, data), Y: labels}, nil
 }
 
 // nextToken splits off the first blank-separated token of s.
@@ -380,6 +393,10 @@ func read(r io.Reader, d int) (*Set, error) {
 				return libsvm()
 			case strings.IndexByte(s, ',') >= 0:
 				return csv()
+			case looksPairs(s):
+				return nil, &LineError{Line: line, Text: short(s), Err: ErrFormat,
+					Hint: "a LIBSVM line without its label: data to train on start each line with its label, +1 or -1 " +
+						"(ReadPoints, and marginnotes predict, read points without labels)"}
 			}
 			return nil, &LineError{Line: line, Text: short(s), Err: ErrFormat,
 				Hint: "neither CSV (no comma) nor LIBSVM (no index:value pair)"}

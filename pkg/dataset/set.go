@@ -11,7 +11,10 @@ import (
 // Source and Licence say where shipped data comes from; they are empty for
 // generated data and for data read from a file.
 //
-// The algorithms of this module take the pair (s.X, s.Y).
+// The algorithms of this module take the pair (s.X, s.Y), which XY
+// returns. Every data set of the library — the book's fixtures
+// (Example21), the shipped real data (Iris, BreastCancer), the generators
+// (Separable, XOR, …) and the readers — comes as a *Set.
 type Set struct {
 	X       *mat.Dense
 	Y       []float64
@@ -50,6 +53,15 @@ func FromRows(rows [][]float64, y []float64) (*Set, error) {
 	}
 	return &Set{X: x, Y: append([]float64(nil), y...)}, nil
 }
+
+// XY returns the data X (n×d, one example per row) and the labels Y, the
+// arguments of every Fit:
+//
+//	x, y := dataset.Example21().XY()
+//	res, err := perceptron.Primal{}.Fit(x, y)
+//
+// They are the Set's own, not copies.
+func (s *Set) XY() (*mat.Dense, []float64) { return s.X, s.Y }
 
 // Dims returns the number of examples n and of features d.
 func (s *Set) Dims() (n, d int) { return s.X.Dims() }

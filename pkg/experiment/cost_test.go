@@ -15,7 +15,7 @@ import (
 // and 18 examinations: x1 (update 1); x2 x3 (2); x1 x2 x3 (3); x1 x2 x3
 // (4); x1 (5); x2 x3 (6); x1 x2 x3 (7); x1 x2 x3 correct (book Table 2.1).
 func TestCostModel(t *testing.T) {
-	x, y := dataset.Example21()
+	x, y := dataset.Example21().XY()
 	res, err := perceptron.Primal{}.Fit(x, y)
 	if err != nil {
 		t.Fatal(err)

@@ -4,4 +4,17 @@
 // of varying margin — kept apart from the algorithm packages, which compute
 // and never time themselves. Every experiment takes its randomness from an
 // explicit rand.Source.
+//
+//	trials, err := experiment.MistakeTrials(rand.NewPCG(1, 2), 100, 5, 10, []float64{0.5, 0.1}, 20)
+//	for _, t := range trials {
+//		fmt.Println(t.Gamma, t.Mistakes, t.Best.Bound) // mistakes ≤ (R/γ)² (Theorem 2.1)
+//	}
+//	timing, err := experiment.TimeForms(x, y, 1000, 5) // primal vs dual form
+//
+// MistakeTrials (Trial) runs the perceptron on separable data of decreasing
+// margin against Novikoff's bound; TimeForms and SweepForms (FormTiming)
+// time the primal and dual forms side by side, and PrimalCost, DualCost and
+// BookDualCost (Cost) count their operations; HullsVsLP (HullComparison)
+// checks the convex-hull test of separability against the linear program.
+// Package report turns the results into tables.
 package experiment

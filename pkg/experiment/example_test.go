@@ -12,7 +12,7 @@ import (
 
 // The operation counts of the book's run of Example 2.1 in both forms.
 func ExamplePrimalCost() {
-	x, y := dataset.Example21()
+	x, y := dataset.Example21().XY()
 	res, err := perceptron.Primal{}.Fit(x, y)
 	if err != nil {
 		panic(err)

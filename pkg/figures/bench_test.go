@@ -12,7 +12,7 @@ import (
 // the figure: Render to SVG and PNG (the display package sends both).
 func BenchmarkRender(b *testing.B) {
 	x, y := bookData()
-	plane, err := Plane{Title: "Example 7.1", X: x, Y: y, Names: PointNames(3), Alpha: []float64{0.25, 0, 0.25},
+	plane, err := Plane{Title: "Example 7.1", X: x, Y: y, Names: PointNames(3), FreeIndices: []int{0, 2},
 		Boundaries: []Boundary{{W: []float64{0.5, 0.5}, B: -2, Margins: true}}}.Plot()
 	if err != nil {
 		b.Fatal(err)

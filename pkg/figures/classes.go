@@ -78,12 +78,15 @@ func (c *Classes) GlyphBoxes(p *plot.Plot) []plot.GlyphBox {
 // by their class in the KKT conditions (Li Hang §7.2.3): a circle around
 // a point with 0 < αᵢ < C, which lies on the margin, and a square around
 // one with αᵢ = C, inside the margin or misclassified; points with αᵢ = 0
-// are not marked. Draw it over the points (Classes).
+// are not marked. Draw it over the points (Classes). NewSupportVectors
+// builds it from the index sets an svm.Result has:
+//
+//	sv, err := figures.NewSupportVectors(x, res.FreeIndices, res.BoundedIndices)
 type SupportVectors struct {
 	// Free rings the points with 0 < αᵢ < C (every αᵢ > 0 of a hard
-	// margin), Bound those with αᵢ = C; nil when there is none. Each is
-	// its own legend thumbnail.
-	Free, Bound *plotter.Scatter
+	// margin), Bounded boxes those with αᵢ = C; nil when there is none.
+	// Each is its own legend thumbnail.
+	Free, Bounded *plotter.Scatter
 }
 
 var (
@@ -92,39 +95,42 @@ var (
 	_ plot.GlyphBoxer = (*SupportVectors)(nil)
 )
 
-// AlphaTol is the tolerance with which the multipliers are sorted into KKT
-// classes: αᵢ counts as 0 when αᵢ ≤ AlphaTol·max(1, C) and as C when
-// αᵢ ≥ C − AlphaTol·max(1, C).
-const AlphaTol = 1e-6
-
-// NewSupportVectors returns the rings of the points of x (n×2) by their
-// multipliers alpha, with the upper bound c of a soft margin (c ≤ 0 for a
-// hard margin, where every αᵢ > 0 is circled). It returns ErrNotFinite for
-// a NaN or infinite multiplier or c, and panics if x does not have two
-// columns or alpha's length differs from the number of points.
-func NewSupportVectors(x mat.Matrix, alpha []float64, c float64) (*SupportVectors, error) {
+// NewSupportVectors returns the rings of the points of x (n×2, one per
+// row) listed in free, the 0-based indices of the support vectors with
+// 0 < αᵢ < C (every support vector of a hard margin), and the boxes of
+// those listed in bounded, with αᵢ = C: svm.Result's FreeIndices and
+// BoundedIndices. It returns ErrNotFinite for a marked point that is NaN
+// or infinite, and panics if x does not have two columns or an index is
+// out of range.
+func NewSupportVectors(x mat.Matrix, free, bounded []int) (*SupportVectors, error) {
 	pts := planePoints(x)
-	if len(alpha) != len(pts) {
-		panic("figures: alpha length differs from the number of points")
-	}
-	if !finite(alpha...) || !finite(c) {
-		return nil, fmt.Errorf("%w: multipliers", ErrNotFinite)
-	}
-	var free, bound []plotter.XY
-	for i, a := range alpha {
-		switch kktClass(a, c) {
-		case kktFree:
-			free = append(free, pts[i])
-		case kktBound:
-			bound = append(bound, pts[i])
+	pick := func(idx []int) ([]plotter.XY, error) {
+		var out []plotter.XY
+		for _, i := range idx {
+			if i < 0 || i >= len(pts) {
+				panic("figures: support vector index out of range")
+			}
+			if !finite(pts[i].X, pts[i].Y) {
+				return nil, fmt.Errorf("%w: support vector x%d = (%v, %v)", ErrNotFinite, i+1, pts[i].X, pts[i].Y)
+			}
+			out = append(out, pts[i])
 		}
+		return out, nil
+	}
+	f, err := pick(free)
+	if err != nil {
+		return nil, err
+	}
+	b, err := pick(bounded)
+	if err != nil {
+		return nil, err
 	}
 	var s SupportVectors
-	if len(free) > 0 {
-		s.Free = scatter(free, ringStyle(draw.RingGlyph{}))
+	if len(f) > 0 {
+		s.Free = scatter(f, ringStyle(draw.RingGlyph{}))
 	}
-	if len(bound) > 0 {
-		s.Bound = scatter(bound, ringStyle(draw.SquareGlyph{}))
+	if len(b) > 0 {
+		s.Bounded = scatter(b, ringStyle(draw.SquareGlyph{}))
 	}
 	return &s, nil
 }
@@ -134,37 +140,17 @@ func ringStyle(shape draw.GlyphDrawer) draw.GlyphStyle {
 	return draw.GlyphStyle{Color: black, Radius: vg.Points(ringRadius), Shape: shape}
 }
 
-// kkt classes of multipliers.
-const (
-	kktZero  = iota // αᵢ = 0
-	kktFree         // 0 < αᵢ < C
-	kktBound        // αᵢ = C
-)
-
-// kktClass sorts α into its KKT class for the bound c (c ≤ 0: hard margin).
-func kktClass(a, c float64) int {
-	tol := AlphaTol * math.Max(1, c)
-	switch {
-	case a <= tol:
-		return kktZero
-	case c > 0 && a >= c-tol:
-		return kktBound
-	default:
-		return kktFree
-	}
-}
-
 // Plot implements plot.Plotter.
-func (s *SupportVectors) Plot(c draw.Canvas, p *plot.Plot) { scatters(s.Free, s.Bound).Plot(c, p) }
+func (s *SupportVectors) Plot(c draw.Canvas, p *plot.Plot) { scatters(s.Free, s.Bounded).Plot(c, p) }
 
 // DataRange implements plot.DataRanger.
 func (s *SupportVectors) DataRange() (xmin, xmax, ymin, ymax float64) {
-	return scatters(s.Free, s.Bound).DataRange()
+	return scatters(s.Free, s.Bounded).DataRange()
 }
 
 // GlyphBoxes implements plot.GlyphBoxer.
 func (s *SupportVectors) GlyphBoxes(p *plot.Plot) []plot.GlyphBox {
-	return scatters(s.Free, s.Bound).GlyphBoxes(p)
+	return scatters(s.Free, s.Bounded).GlyphBoxes(p)
 }
 
 // scatterSet draws several scatters as one plotter.

@@ -1,6 +1,7 @@
 package figures
 
 import (
+	"cmp"
 	"fmt"
 	"image/color"
 	"math"
@@ -135,6 +136,39 @@ const contourCells = 121
 // a Chinese font. It panics if F is nil, View has
 // no area or a constraint's W does not have two components.
 func (s Contour) Plot() (*plot.Plot, error) {
+	cons, err := s.constraints()
+	if err != nil {
+		return nil, err
+	}
+	name := cmp.Or(s.FName, "f")
+	grid := SampleGrid(s.F, s.View, contourCells, contourCells)
+	if !finite(grid.z...) {
+		return nil, fmt.Errorf("%w: %s on the rectangle", ErrNotFinite, name)
+	}
+	l := s.Lang
+	p, err := newPlot(l, s.Title, cmp.Or(s.XLabel, "α1"), cmp.Or(s.YLabel, "α2"))
+	if err != nil {
+		return nil, err
+	}
+	legend := NewSideLegend()
+	s.addInfeasible(p, legend, cons)
+	levels, styles := s.levels(grid)
+	cont := plotter.NewContour(grid, levels, nil)
+	cont.LineStyles = styles
+	p.Add(noGlyphBoxes{cont})
+	s.addBoundary(p, legend, cons)
+	s.addCandidates(p, legend, cons, name)
+	for i, v := range levels {
+		legend.Add(name+" = "+notation.Plain.Number(v), lineThumb(styles[i]))
+	}
+	p.Add(legend)
+	EqualAxes(p, s.View)
+	return p, nil
+}
+
+// constraints checks the figure's settings and returns its constraints,
+// α1 ≥ 0 and α2 ≥ 0 when none are given. It panics as Plot does.
+func (s Contour) constraints() ([]Hyperplane, error) {
 	if s.F == nil {
 		panic("figures: Contour needs a function")
 	}
@@ -153,29 +187,23 @@ func (s Contour) Plot() (*plot.Plot, error) {
 			return nil, fmt.Errorf("%w: constraint w=%v b=%v", ErrNotFinite, c.W, c.B)
 		}
 	}
-	name := s.FName
-	if name == "" {
-		name = "f"
-	}
-	xl, yl := s.XLabel, s.YLabel
-	if xl == "" {
-		xl = "α1"
-	}
-	if yl == "" {
-		yl = "α2"
-	}
-	grid := SampleGrid(s.F, s.View, contourCells, contourCells)
-	if !finite(grid.z...) {
-		return nil, fmt.Errorf("%w: %s on the rectangle", ErrNotFinite, name)
-	}
-	feasible := func(a1, a2 float64) bool {
-		for _, c := range cons {
-			if c.W[0]*a1+c.W[1]*a2+c.B < -1e-12 {
-				return false
-			}
+	return cons, nil
+}
+
+// feasible reports whether (a1, a2) satisfies every constraint.
+func feasible(cons []Hyperplane, a1, a2 float64) bool {
+	for _, c := range cons {
+		if c.W[0]*a1+c.W[1]*a2+c.B < -1e-12 {
+			return false
 		}
-		return true
 	}
+	return true
+}
+
+// levels returns the contour levels — Levels, or about eight round levels
+// below the 60th percentile of the grid plus the values at the candidates —
+// and their styles, from dark (low) to light (high) along viridis.
+func (s Contour) levels(grid *FuncGrid) ([]float64, []draw.LineStyle) {
 	levels := s.Levels
 	if levels == nil {
 		levels = defaultLevels(grid.z, 8, 0.6)
@@ -188,23 +216,6 @@ func (s Contour) Plot() (*plot.Plot, error) {
 		slices.Sort(levels)
 		levels = slices.CompactFunc(levels, func(a, b float64) bool { return math.Abs(a-b) < 1e-9*(1+math.Abs(a)) })
 	}
-
-	l := s.Lang
-	p, err := newPlot(l, s.Title, xl, yl)
-	if err != nil {
-		return nil, err
-	}
-	legend := NewSideLegend()
-
-	// Infeasible parts: the rectangle clipped by each violated constraint.
-	for _, c := range cons {
-		poly := clipHalfPlane(s.View.corners(), [2]float64{-c.W[0], -c.W[1]}, -c.B)
-		if len(poly) >= 3 {
-			p.Add(hatchLayer{Poly: poly, Fill: infeasibleGrey, Hatch: hatchStyle, Spacing: vg.Points(5)})
-		}
-	}
-	legend.Add(l.Pick("infeasible", "不可行域"), hatchThumb{})
-
 	styles := make([]draw.LineStyle, len(levels))
 	for i := range levels {
 		t := 0.0
@@ -213,43 +224,63 @@ func (s Contour) Plot() (*plot.Plot, error) {
 		}
 		styles[i] = draw.LineStyle{Color: viridis(0.9 * t), Width: vg.Points(1.2)}
 	}
-	cont := plotter.NewContour(grid, levels, nil)
-	cont.LineStyles = styles
-	p.Add(noGlyphBoxes{cont})
+	return levels, styles
+}
 
-	// The feasible region's boundary: the edges of the clipped rectangle
-	// that lie on a constraint line.
+// addInfeasible hatches the infeasible parts of the view: the rectangle
+// clipped by each violated constraint.
+func (s Contour) addInfeasible(p *plot.Plot, legend *SideLegend, cons []Hyperplane) {
+	for _, c := range cons {
+		poly := clipHalfPlane(s.View.corners(), [2]float64{-c.W[0], -c.W[1]}, -c.B)
+		if len(poly) >= 3 {
+			p.Add(hatchLayer{Poly: poly, Fill: infeasibleGrey, Hatch: hatchStyle, Spacing: vg.Points(5)})
+		}
+	}
+	legend.Add(s.Lang.Pick("infeasible", "不可行域"), hatchThumb{})
+}
+
+// addBoundary draws the feasible region's boundary: the edges of the
+// clipped rectangle that lie on a constraint line.
+func (s Contour) addBoundary(p *plot.Plot, legend *SideLegend, cons []Hyperplane) {
+	boundary := draw.LineStyle{Color: black, Width: vg.Points(2)}
 	region := s.View.corners()
 	for _, c := range cons {
 		region = clipHalfPlane(region, [2]float64{c.W[0], c.W[1]}, c.B)
 	}
-	var edges [][2]plotter.XY
+	var edges []*plotter.Line
 	tol := 1e-9 * math.Max(s.View.XMax-s.View.XMin, s.View.YMax-s.View.YMin)
 	for i := range region {
 		a, b := region[i], region[(i+1)%len(region)]
 		for _, c := range cons {
 			n := math.Hypot(c.W[0], c.W[1])
 			if n > 0 && math.Abs(c.W[0]*a.X+c.W[1]*a.Y+c.B) <= tol*n && math.Abs(c.W[0]*b.X+c.W[1]*b.Y+c.B) <= tol*n {
-				edges = append(edges, [2]plotter.XY{a, b})
+				edges = append(edges, segment(a, b, boundary))
 				break
 			}
 		}
 	}
-	boundary := draw.LineStyle{Color: black, Width: vg.Points(2)}
-	if len(edges) > 0 {
-		p.Add(segmentsLayer{Segs: edges, Style: boundary})
-		legend.Add(l.Pick("boundary of the feasible region", "可行域的边界"), lineThumb(boundary))
+	if len(edges) == 0 {
+		return
 	}
+	for _, e := range edges {
+		p.Add(e)
+	}
+	legend.Add(s.Lang.Pick("boundary of the feasible region", "可行域的边界"), lineThumb(boundary))
+}
 
-	// Candidates.
+// addCandidates marks the candidates — a filled circle when feasible, a
+// cross when not, a ring around the feasible one with the least value —
+// and labels each with its name and the value of the function, called
+// name.
+func (s Contour) addCandidates(p *plot.Plot, legend *SideLegend, cons []Hyperplane, name string) {
+	l := s.Lang
 	var ok, bad []plotter.XY
 	var labels []label
 	best, bestV := -1, math.Inf(1)
 	for i, c := range s.Candidates {
 		q := plotter.XY{X: c.A1, Y: c.A2}
 		v := s.F(c.A1, c.A2)
-		in := feasible(c.A1, c.A2)
-		if in {
+		if feasible(cons, c.A1, c.A2) {
 			ok = append(ok, q)
 			if v < bestV {
 				best, bestV = i, v
@@ -279,19 +310,11 @@ func (s Contour) Plot() (*plot.Plot, error) {
 	}
 	if len(labels) > 0 {
 		var at []plotter.XY
-		for _, l := range labels {
-			at = append(at, l.At)
+		for _, lb := range labels {
+			at = append(at, lb.At)
 		}
 		p.Add(labelLayer{Items: labels, Avoid: at, AvoidRadius: vg.Points(ringRadius)})
 	}
-	for i, v := range levels {
-		legend.Add(name+" = "+notation.Plain.Number(v), lineThumb(styles[i]))
-	}
-	p.Add(legend)
-	setView(p, s.View)
-	p.X.Tick.Marker = planeTicks{}
-	p.Y.Tick.Marker = planeTicks{}
-	return p, nil
 }
 
 // thick draws a cross glyph with a heavier stroke.

@@ -5,11 +5,32 @@
 // soft-margin sweep over C and Figure 7.6 (the 0-1, hinge and perceptron
 // losses).
 //
+// A figure of the plane in a few lines, from a fitted SVM:
+//
+//	res, err := svm.Exact{}.Fit(x, y)
+//	p, err := figures.Plane{X: x, Y: y, Names: figures.PointNames(3),
+//		Boundaries:  []figures.Boundary{{W: res.W, B: res.B, Margins: true}},
+//		FreeIndices: res.FreeIndices, BoundedIndices: res.BoundedIndices,
+//	}.Plot()
+//	err = figures.Save(p, "example72.png") // at the house size, figures.Size(p)
+//
+// or, piece by piece, on a plot of one's own (see ExampleEqualAxes):
+//
+//	r, err := figures.NewRegions(res) // any classify.Classifier
+//	h, err := figures.NewHyperplane(res.W, res.B)
+//	c, err := figures.NewClasses(x, y)
+//	sv, err := figures.NewSupportVectors(x, res.FreeIndices, res.BoundedIndices)
+//	p.Add(r, h, c, sv)
+//	figures.EqualAxes(p, figures.Rect{}) // house ticks, one scale on both axes
+//
 // # Plotters
 //
 // The pieces of the figures of the plane are gonum/plot plotters that a
 // student adds to a *plot.Plot of their own, next to gonum's, and saves
-// with gonum's (*plot.Plot).Save or with Save:
+// with gonum's (*plot.Plot).Save or with Save. Their default styles
+// compose: a region boundary (dash-dotted) stays visible on a hyperplane
+// (solid) and its margins (dashed). EqualAxes and the tickers RoundTicks and
+// LogTicks give such a plot the house look.
 //
 //   - Classes: labelled points, the class +1 and −1 told apart by shape and
 //     colour (two plotter.Scatter).
@@ -17,7 +38,8 @@
 //     w·x + b = ±1, clipped to the range the plot shows.
 //   - Regions: the decision regions of any classify.Classifier, linear or
 //     kernel, with its boundary f(x) = 0.
-//   - SupportVectors: the support vectors of an SVM ringed by KKT class.
+//   - SupportVectors: the support vectors of an SVM ringed by KKT class,
+//     from the index sets FreeIndices and BoundedIndices of an svm.Result.
 //
 // # Builders
 //
@@ -39,8 +61,9 @@
 //     written as the book writes them (package notation), the margins
 //     w·x + b = ±1, the normal w, and the distances |w·xᵢ + b|/‖w‖ of §2.2
 //     drawn perpendicular and labelled; the regions of any classifier;
-//     support vectors ringed, and with multipliers the KKT classes of §7.3
-//     (αᵢ = 0 unmarked, 0 < αᵢ < C ringed, αᵢ = C boxed).
+//     support vectors ringed by their KKT class of §7.3, from the index
+//     sets of an svm.Result (αᵢ = 0 unmarked, 0 < αᵢ < C ringed, αᵢ = C
+//     boxed).
 //     notebooks/01-distance-loss, 03-dual-form-gram, 08-svm-dual-example.
 //     NewPlaneGrid lays several out as small multiples with one legend.
 //   - PerceptronSteps: one panel per row of Table 2.1 (Algorithm 2.1,
@@ -61,6 +84,12 @@
 //     Example 7.2 over α ≥ 0, the stationary point (3/2, −1) outside it and
 //     the boundary candidates (0, 2/13) and (1/4, 0), each on a level curve
 //     tangent to the boundary. notebooks/08-svm-dual-example.
+//   - Curves (NewCurvesGrid for small multiples): functions of one
+//     variable with points marked on them and shaded intervals — the
+//     primal function, the Lagrangians L(x, α) and the dual function
+//     θ_D(α) of Appendix C on a problem of one variable, or a cloud of
+//     θ_D values under the bound p* (Theorem C.1).
+//     notebooks/07-lagrange-duality.
 //   - SoftMarginSweep and Figure76: the soft margin of Algorithm 7.3 over C,
 //     and Figure 7.6 (Theorem 7.4): the 0-1 loss, the hinge loss [1 − z]₊
 //     and the perceptron loss [−z]₊ against the functional margin

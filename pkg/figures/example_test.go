@@ -13,9 +13,12 @@ import (
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
 
+	"github.com/marginnotes/marginnotes/pkg/classify"
+	"github.com/marginnotes/marginnotes/pkg/dataset"
 	"github.com/marginnotes/marginnotes/pkg/figures"
 	"github.com/marginnotes/marginnotes/pkg/kernel"
 	"github.com/marginnotes/marginnotes/pkg/lang"
+	"github.com/marginnotes/marginnotes/pkg/svm"
 )
 
 // The data of Examples 2.1 and 7.1: x1 = (3, 3), x2 = (4, 3) positive,
@@ -39,7 +42,7 @@ func ExampleHyperplane() {
 		log.Fatal(err)
 	}
 	h.Margins = true
-	sv, err := figures.NewSupportVectors(bookX, []float64{0.25, 0, 0.25}, 0) // α* of Example 7.2
+	sv, err := figures.NewSupportVectors(bookX, []int{0, 2}, nil) // x1, x3: α* = (1/4, 0, 1/4) of Example 7.2
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -105,12 +108,12 @@ func ExampleRegions() {
 // height that gives both axes one scale.
 func ExamplePlane() {
 	p, err := figures.Plane{
-		Title:      "Example 7.1: maximum margin",
-		X:          bookX,
-		Y:          bookY,
-		Names:      figures.PointNames(3),
-		Boundaries: []figures.Boundary{{W: []float64{0.5, 0.5}, B: -2, Margins: true}},
-		Alpha:      []float64{0.25, 0, 0.25},
+		Title:       "Example 7.1: maximum margin",
+		X:           bookX,
+		Y:           bookY,
+		Names:       figures.PointNames(3),
+		Boundaries:  []figures.Boundary{{W: []float64{0.5, 0.5}, B: -2, Margins: true}},
+		FreeIndices: []int{0, 2}, // x1 and x3: α* = (1/4, 0, 1/4) of Example 7.2
 	}.Plot()
 	if err != nil {
 		log.Fatal(err)
@@ -131,8 +134,9 @@ func ExamplePlane() {
 	// PNG 780 pixels wide at 120 dpi
 }
 
-// Table 2.1 as small multiples: one panel per iteration, here in the
-// Chinese edition.
+// Table 2.1 as small multiples: one panel per iteration. (The Chinese
+// edition's panels, lang.Chinese, need the Chinese font, which a machine
+// with only Go lacks; pkg/gallery's tests check their titles.)
 func ExamplePerceptronSteps() {
 	steps := []figures.Step{
 		{K: 0, Point: -1, W: []float64{0, 0}, B: 0},
@@ -144,7 +148,7 @@ func ExamplePerceptronSteps() {
 		{K: 6, Point: 2, W: []float64{2, 2}, B: -2},
 		{K: 7, Point: 2, W: []float64{1, 1}, B: -3},
 	}
-	g, err := figures.PerceptronSteps(bookX, bookY, steps, 4, lang.Chinese)
+	g, err := figures.PerceptronSteps(bookX, bookY, steps, 4, lang.English)
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -153,8 +157,8 @@ func ExamplePerceptronSteps() {
 	fmt.Println(g.Panels[1][3].Title.Text)
 	// Output:
 	// 2×4 panels
-	// k = 7：误分类点 x3
-	// w = (1, 1)，b = −3
+	// k = 7: x3 misclassified
+	// w = (1, 1), b = −3
 }
 
 // Example 7.2: s(α1, α2) over α ≥ 0 with the three candidates of the
@@ -228,4 +232,61 @@ func ExampleRender() {
 	// png: "\x89PNG\r"
 	// pdf: "%PDF-"
 	// figures: unknown format: "gif" (want svg, png or pdf)
+}
+
+// The support vectors of a soft-margin SVM ringed from the index sets its
+// result has: on the book's data with C = 0.1 both support vectors, x1 and
+// x3, have αᵢ = C and are boxed; none is ringed.
+func ExampleNewSupportVectors() {
+	x, y := dataset.Example21().XY()
+	res, err := svm.Exact{C: 0.1}.Fit(x, y)
+	if err != nil {
+		log.Fatal(err)
+	}
+	sv, err := figures.NewSupportVectors(x, res.FreeIndices, res.BoundedIndices)
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println("bounded:", res.BoundedIndices, "ringed:", sv.Free != nil, "boxed:", sv.Bounded.Len())
+	// Output:
+	// bounded: [0 2] ringed: false boxed: 2
+}
+
+// A student's own figure of the plane, composed of the package's plotters
+// with their default styles — the decision regions and boundary of a
+// model, its hyperplane and margins (which the dash-dotted boundary does
+// not hide), the classes and the support vectors — and given the house
+// ticks and one scale on both axes by EqualAxes, so that Size and Save
+// draw it like the notebooks' figures.
+func ExampleEqualAxes() {
+	model := classify.Linear{W: []float64{0.5, 0.5}, B: -2} // Example 7.1
+	r, err := figures.NewRegions(model)
+	if err != nil {
+		log.Fatal(err)
+	}
+	h, err := figures.NewHyperplane(model.W, model.B)
+	if err != nil {
+		log.Fatal(err)
+	}
+	h.Margins = true
+	cl, err := figures.NewClasses(bookX, bookY)
+	if err != nil {
+		log.Fatal(err)
+	}
+	sv, err := figures.NewSupportVectors(bookX, []int{0, 2}, nil)
+	if err != nil {
+		log.Fatal(err)
+	}
+	p, err := figures.NewPlot(lang.English)
+	if err != nil {
+		log.Fatal(err)
+	}
+	p.Add(r, h, cl, sv)
+	figures.EqualAxes(p, figures.Rect{}) // a square around the points
+	fmt.Printf("x from %.4g to %.4g, y from %.4g to %.4g\n", p.X.Min, p.X.Max, p.Y.Min, p.Y.Max)
+	w, _ := figures.Size(p)
+	fmt.Println("drawn PlaneWidth wide:", w == figures.PlaneWidth)
+	// Output:
+	// x from 0.55 to 4.45, y from 0.05 to 3.95
+	// drawn PlaneWidth wide: true
 }

@@ -84,46 +84,45 @@ func (h *Hyperplane) normal() ([2]float64, bool) {
 	return [2]float64{h.W[0], h.W[1]}, true
 }
 
-// lines returns the lines the hyperplane draws, the margins first.
-func (h *Hyperplane) lines() []lineLayer {
-	w, ok := h.normal()
-	if !ok {
+// lines returns the lines the hyperplane draws, each as a Hyperplane of
+// its own without margins, the margins w·x + b = ±1 (w·x + (b ∓ 1) = 0)
+// first; nil when the hyperplane draws nothing.
+func (h *Hyperplane) lines() []*Hyperplane {
+	if _, ok := h.normal(); !ok {
 		return nil
 	}
-	var ls []lineLayer
+	var ls []*Hyperplane
 	if h.Margins {
-		ls = append(ls, lineLayer{W: w, B: h.B, Level: 1, Style: h.MarginStyle}, lineLayer{W: w, B: h.B, Level: -1, Style: h.MarginStyle})
+		ls = append(ls, &Hyperplane{W: h.W, B: h.B - 1, LineStyle: h.MarginStyle}, &Hyperplane{W: h.W, B: h.B + 1, LineStyle: h.MarginStyle})
 	}
-	return append(ls, lineLayer{W: w, B: h.B, Style: h.LineStyle})
+	return append(ls, &Hyperplane{W: h.W, B: h.B, LineStyle: h.LineStyle})
 }
 
-// Plot implements plot.Plotter.
+// Plot implements plot.Plotter: the margins, then the line.
 func (h *Hyperplane) Plot(c draw.Canvas, p *plot.Plot) {
-	for _, l := range h.lines() {
-		l.Plot(c, p)
+	w, ok := h.normal()
+	if !ok {
+		return
 	}
+	if h.Margins {
+		strokeLine(c, p, w, h.B, 1, h.MarginStyle)
+		strokeLine(c, p, w, h.B, -1, h.MarginStyle)
+	}
+	strokeLine(c, p, w, h.B, 0, h.LineStyle)
 }
 
 // Thumbnail implements plot.Thumbnailer: a line in LineStyle.
 func (h *Hyperplane) Thumbnail(c *draw.Canvas) { lineThumb(h.LineStyle).Thumbnail(c) }
 
-// lineLayer draws the line w·x + b = Level across whatever range the plot
-// shows when it is drawn.
-type lineLayer struct {
-	W     [2]float64
-	B     float64
-	Level float64
-	Style draw.LineStyle
-}
-
-// Plot implements plot.Plotter.
-func (l lineLayer) Plot(c draw.Canvas, p *plot.Plot) {
-	p0, p1, ok := clipLine(viewOf(p), l.W, l.B, l.Level)
+// strokeLine draws the line w·x + b = level across whatever range the
+// plot shows.
+func strokeLine(c draw.Canvas, p *plot.Plot, w [2]float64, b, level float64, sty draw.LineStyle) {
+	p0, p1, ok := clipLine(viewOf(p), w, b, level)
 	if !ok {
 		return
 	}
 	trX, trY := p.Transforms(&c)
-	c.StrokeLine2(l.Style, trX(p0.X), trY(p0.Y), trX(p1.X), trY(p1.Y))
+	c.StrokeLine2(sty, trX(p0.X), trY(p0.Y), trX(p1.X), trY(p1.Y))
 }
 
 // halfPlanes tints the part of the shown range where w·x + b > 0 in Pos
@@ -159,32 +158,11 @@ func (h halfPlanes) Plot(c draw.Canvas, p *plot.Plot) {
 	}
 }
 
-// segmentsLayer draws segments given in data coordinates.
-type segmentsLayer struct {
-	Segs  [][2]plotter.XY
-	Style draw.LineStyle
-}
-
-// Plot implements plot.Plotter.
-func (s segmentsLayer) Plot(c draw.Canvas, p *plot.Plot) {
-	trX, trY := p.Transforms(&c)
-	for _, sg := range s.Segs {
-		pts := []vg.Point{{X: trX(sg[0].X), Y: trY(sg[0].Y)}, {X: trX(sg[1].X), Y: trY(sg[1].Y)}}
-		c.StrokeLines(s.Style, c.ClipLinesXY(pts)...)
-	}
-}
-
-// DataRange implements plot.DataRanger: the segments' end points.
-func (s segmentsLayer) DataRange() (xmin, xmax, ymin, ymax float64) {
-	xmin, ymin = math.Inf(1), math.Inf(1)
-	xmax, ymax = math.Inf(-1), math.Inf(-1)
-	for _, sg := range s.Segs {
-		for _, q := range sg {
-			xmin, xmax = math.Min(xmin, q.X), math.Max(xmax, q.X)
-			ymin, ymax = math.Min(ymin, q.Y), math.Max(ymax, q.Y)
-		}
-	}
-	return xmin, xmax, ymin, ymax
+// segment returns gonum's line plotter for the segment from a to b in
+// data coordinates: drawn clipped to the data area, and its end points in
+// the plot's range.
+func segment(a, b plotter.XY, sty draw.LineStyle) *plotter.Line {
+	return &plotter.Line{XYs: plotter.XYs{a, b}, LineStyle: sty}
 }
 
 // foot returns the foot of the perpendicular from q to w·x + b = 0 and the

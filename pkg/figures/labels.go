@@ -52,10 +52,11 @@ type labelLayer struct {
 	Avoid       []plotter.XY
 	AvoidRadius vg.Length
 	// Paths holds polylines in data coordinates (a series, a distance
-	// segment) and Lines straight lines w·x + b = Level (a hyperplane, a
-	// margin), clipped to the view when drawn, that labels keep clear of.
+	// segment) and Lines straight lines w·x + b = 0 (a hyperplane, a
+	// margin; their own margins are not used), clipped to the view when
+	// drawn, that labels keep clear of.
 	Paths [][]plotter.XY
-	Lines []lineLayer
+	Lines []*Hyperplane
 	// Gap is the distance between an anchor and its label.
 	Gap vg.Length
 }
@@ -85,7 +86,11 @@ func (l labelLayer) Plot(c draw.Canvas, p *plot.Plot) {
 		}
 	}
 	for _, ln := range l.Lines {
-		if p0, p1, ok := clipLine(viewOf(p), ln.W, ln.B, ln.Level); ok {
+		w, ok := ln.normal()
+		if !ok {
+			continue
+		}
+		if p0, p1, ok := clipLine(viewOf(p), w, ln.B, 0); ok {
 			segs = append(segs, [2]vg.Point{{X: trX(p0.X), Y: trY(p0.Y)}, {X: trX(p1.X), Y: trY(p1.Y)}})
 		}
 	}

@@ -39,10 +39,10 @@ func TestLengthInside(t *testing.T) {
 func TestLabelAvoidsLine(t *testing.T) {
 	for _, tc := range []struct {
 		name  string
-		lines []lineLayer
+		lines []*Hyperplane
 		paths [][]plotter.XY
 	}{
-		{"line", []lineLayer{{W: [2]float64{0, 1}, B: -5}}, nil},
+		{"line", []*Hyperplane{{W: []float64{0, 1}, B: -5}}, nil},
 		{"path", nil, [][]plotter.XY{{{X: 0, Y: 5}, {X: 10, Y: 5}}}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -154,11 +154,11 @@ func setAxis(a *plot.Axis, log, integer bool) {
 	switch {
 	case log:
 		a.Scale = plot.LogScale{}
-		a.Tick.Marker = logTicks{}
+		a.Tick.Marker = LogTicks{}
 	case integer:
-		a.Tick.Marker = niceTicks{MinStep: 1}
+		a.Tick.Marker = RoundTicks{MinStep: 1}
 	default:
-		a.Tick.Marker = niceTicks{}
+		a.Tick.Marker = RoundTicks{}
 	}
 }
 
@@ -288,11 +288,11 @@ func MistakeBound(bound, mistakes []float64, l lang.Lang) (*plot.Plot, error) {
 		XYs:   []plotter.XYs{{{X: lo, Y: lo}, {X: hi, Y: hi}, {X: lo, Y: hi}}},
 		Color: infeasibleTint,
 	}
-	diag := lineLayer{W: [2]float64{1, -1}, Style: draw.LineStyle{Color: black, Width: vg.Points(lineWidth)}}
+	diag := &Hyperplane{W: []float64{1, -1}, LineStyle: draw.LineStyle{Color: black, Width: vg.Points(lineWidth)}}
 	dots := scatter(pts, draw.GlyphStyle{Color: blue, Radius: vg.Points(markerRadius - 1), Shape: draw.CircleGlyph{}})
 	p.Add(above, diag, dots, legend)
 	legend.Add(l.Pick("k > (R/γ)²: impossible", "k > (R/γ)²：不可能"), boxThumb{draw.LineStyle{Color: infeasibleTint}})
-	legend.Add("k = (R/γ)²", lineThumb(diag.Style))
+	legend.Add("k = (R/γ)²", diag)
 	legend.Add(l.Pick(fmt.Sprintf("data sets (%d)", len(pts)), fmt.Sprintf("数据集（%d 个）", len(pts))), dots)
 	setView(p, view)
 	setAxis(&p.X, true, false)

@@ -22,19 +22,19 @@ import (
 func TestNiceTicks(t *testing.T) {
 	for _, tc := range []struct {
 		name    string
-		t       niceTicks
+		t       RoundTicks
 		lo, hi  float64
 		labels  []string
 		minStep float64
 	}{
-		{"plane", niceTicks{}, 0.55, 4.45, []string{"1", "2", "3", "4"}, 0},
-		{"negative", niceTicks{}, -1.3, 1.3, []string{"−1.0", "−0.5", "0.0", "0.5", "1.0"}, 0},
+		{"plane", RoundTicks{}, 0.55, 4.45, []string{"1", "2", "3", "4"}, 0},
+		{"negative", RoundTicks{}, -1.3, 1.3, []string{"−1.0", "−0.5", "0.0", "0.5", "1.0"}, 0},
 		// Steps of 50 would label only 0 and 50 (the Cauchy–Schwarz figure).
-		{"two steps of 50", niceTicks{}, -8, 95, []string{"0", "20", "40", "60", "80"}, 0},
-		{"two steps of 2", niceTicks{}, -1.6, 4.1, []string{"−1", "0", "1", "2", "3", "4"}, 0},
-		{"small", niceTicks{}, 0, 0.03, []string{"0.00", "0.01", "0.02", "0.03"}, 0},
-		{"contour", niceTicks{}, -1.5, 1, []string{"−1.5", "−1.0", "−0.5", "0.0", "0.5", "1.0"}, 0},
-		{"iterations", niceTicks{MinStep: 1}, -0.3, 3.3, []string{"0", "1", "2", "3"}, 1},
+		{"two steps of 50", RoundTicks{}, -8, 95, []string{"0", "20", "40", "60", "80"}, 0},
+		{"two steps of 2", RoundTicks{}, -1.6, 4.1, []string{"−1", "0", "1", "2", "3", "4"}, 0},
+		{"small", RoundTicks{}, 0, 0.03, []string{"0.00", "0.01", "0.02", "0.03"}, 0},
+		{"contour", RoundTicks{}, -1.5, 1, []string{"−1.5", "−1.0", "−0.5", "0.0", "0.5", "1.0"}, 0},
+		{"iterations", RoundTicks{MinStep: 1}, -0.3, 3.3, []string{"0", "1", "2", "3"}, 1},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var got []string
@@ -51,7 +51,7 @@ func TestNiceTicks(t *testing.T) {
 			}
 		})
 	}
-	if got := (niceTicks{}).Ticks(0, math.Inf(1)); got != nil {
+	if got := (RoundTicks{}).Ticks(0, math.Inf(1)); got != nil {
 		t.Errorf("infinite range: %v ticks, want none", len(got))
 	}
 }
@@ -98,7 +98,7 @@ func TestLinesLossTable21(t *testing.T) {
 	if !(p.X.Min < 0 && p.X.Max > 8 && p.Y.Min < 0 && p.Y.Max > 18) {
 		t.Errorf("range [%v, %v]×[%v, %v] misses a point", p.X.Min, p.X.Max, p.Y.Min, p.Y.Max)
 	}
-	if tk, ok := p.X.Tick.Marker.(niceTicks); !ok || tk.MinStep != 1 {
+	if tk, ok := p.X.Tick.Marker.(RoundTicks); !ok || tk.MinStep != 1 {
 		t.Errorf("x ticks %T %+v, want integer steps", p.X.Tick.Marker, p.X.Tick.Marker)
 	}
 	ts := drawTexts(p, Width, Height)
@@ -288,7 +288,7 @@ func TestMistakeBound(t *testing.T) {
 func TestLogAxisPowersOfTen(t *testing.T) {
 	for _, r := range [][2]float64{{1e-17, 20}, {1e-3, 1e4}, {0.05, 3}} {
 		labelled := 0
-		for _, tk := range (logTicks{}).Ticks(r[0], r[1]) {
+		for _, tk := range (LogTicks{}).Ticks(r[0], r[1]) {
 			if tk.Label == "" {
 				continue
 			}

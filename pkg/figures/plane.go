@@ -74,11 +74,18 @@ type Plane struct {
 	// Boundaries are the lines of linear models, drawn in order, each in
 	// its own colour and dash.
 	Boundaries []Boundary
-	// Alpha, if not nil, holds the multipliers of an SVM fit, and C its
-	// upper bound (0 for a hard margin); the support vectors are ringed
-	// by KKT class (SupportVectors).
-	Alpha []float64
-	C     float64
+	// FreeIndices and BoundedIndices list the support vectors of an SVM
+	// fit by KKT class, as svm.Result does: the points with 0 < αᵢ < C
+	// (every support vector of a hard margin) are ringed, those with
+	// αᵢ = C boxed (SupportVectors). SoftMargin says that the fit has a
+	// finite C, so that the legend names the three classes αᵢ = 0,
+	// 0 < αᵢ < C and αᵢ = C; otherwise it reads "support vector, αᵢ > 0".
+	FreeIndices, BoundedIndices []int
+	SoftMargin                  bool
+	// SupportName, if not empty, is the legend entry of the ringed points
+	// of a hard margin in place of "support vector, αᵢ > 0": for a primal
+	// solution, which has no α, the points on the margin boundaries.
+	SupportName string
 	// Highlight lists 0-based indices of points drawn on a yellow halo,
 	// with HighlightLabel in the legend ("misclassified" if empty).
 	Highlight      []int
@@ -97,9 +104,9 @@ type Plane struct {
 // sentinels for unusable data; ErrDim for a boundary whose W does not have
 // two components (the W of a kernel model is nil: draw its regions with
 // Classifier instead) or a classifier of another dimension; ErrNotFinite
-// for a boundary, multiplier or decision value that is NaN or infinite;
-// and ErrFont for a Chinese figure without a Chinese font. It panics if X
-// does not have two columns, Alpha's or Names' length differs from the
+// for a boundary, support vector or decision value that is NaN or
+// infinite; and ErrFont for a Chinese figure without a Chinese font. It
+// panics if X does not have two columns, Names' length differs from the
 // number of points, or an index is out of range.
 func (s Plane) Plot() (*plot.Plot, error) {
 	p, _, err := s.plot()
@@ -124,13 +131,11 @@ func (s Plane) plot() (*plot.Plot, *SideLegend, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	p.X.Tick.Marker = planeTicks{}
-	p.Y.Tick.Marker = planeTicks{}
 	p.Add(layers...)
 	if !s.NoLegend && len(legend.names) > 0 {
 		p.Add(legend)
 	}
-	setView(p, view)
+	EqualAxes(p, view)
 	return p, legend, nil
 }
 
@@ -144,7 +149,7 @@ type planeBuild struct {
 	layers []plot.Plotter
 	legend *SideLegend
 	labels []label
-	lines  []lineLayer    // that labels keep clear of
+	lines  []*Hyperplane  // that labels keep clear of
 	paths  [][]plotter.XY // likewise
 }
 
@@ -185,13 +190,12 @@ func (s Plane) start() (*planeBuild, error) {
 			}
 		}
 	}
-	if s.Alpha != nil && len(s.Alpha) != n {
-		panic("figures: Alpha length differs from the number of points")
-	}
 	if s.Names != nil && len(s.Names) != n {
 		panic("figures: Names length differs from the number of points")
 	}
 	check(s.Highlight)
+	check(s.FreeIndices)
+	check(s.BoundedIndices)
 	// The feet of the distance segments belong in the picture.
 	extent := slices.Clone(b.pts)
 	for k, h := range s.Boundaries {
@@ -334,16 +338,14 @@ func (b *planeBuild) distances(k int, w [2]float64, bias float64) {
 	if k == 0 {
 		ds.Color = green
 	}
-	var segs [][2]plotter.XY
 	for _, i := range b.s.Boundaries[k].Distances {
 		q := b.pts[i]
 		f, d := foot(w, bias, q)
-		segs = append(segs, [2]plotter.XY{q, f})
+		b.layers = append(b.layers, segment(q, f, ds))
 		b.paths = append(b.paths, []plotter.XY{q, f})
 		mid := plotter.XY{X: (q.X + f.X) / 2, Y: (q.Y + f.Y) / 2}
 		b.labels = append(b.labels, label{At: mid, Text: notation.Plain.Number(d), Size: labelFontSize - 1, Color: ds.Color, Prefer: dirSE})
 	}
-	b.layers = append(b.layers, segmentsLayer{Segs: segs, Style: ds})
 	b.legend.Add(b.l.Pick("distance |w·x + b|/‖w‖", "距离 |w·x + b|/‖w‖"), lineThumb(ds))
 }
 
@@ -354,10 +356,11 @@ func (b *planeBuild) marks() error {
 		return err
 	}
 	b.layers = append(b.layers, cl)
-	if b.s.Alpha == nil {
+	soft := b.s.SoftMargin || len(b.s.BoundedIndices) > 0
+	if b.s.FreeIndices == nil && b.s.BoundedIndices == nil && !soft {
 		return nil
 	}
-	sv, err := NewSupportVectors(b.s.X, b.s.Alpha, b.s.C)
+	sv, err := NewSupportVectors(b.s.X, b.s.FreeIndices, b.s.BoundedIndices)
 	if err != nil {
 		return fmt.Errorf("figures: plane: %w", err)
 	}
@@ -368,12 +371,16 @@ func (b *planeBuild) marks() error {
 		return thumb(g)
 	}
 	switch {
-	case b.s.C > 0:
+	case soft:
 		b.legend.Add(b.l.Pick("αᵢ = 0: no mark", "αᵢ = 0：不标记"))
 		b.legend.Add(b.l.Pick("support vector, 0 < αᵢ < C", "支持向量，0 < αᵢ < C"), small(draw.RingGlyph{}))
 		b.legend.Add(b.l.Pick("support vector, αᵢ = C", "支持向量，αᵢ = C"), small(draw.SquareGlyph{}))
 	case sv.Free != nil:
-		b.legend.Add(b.l.Pick("support vector, αᵢ > 0", "支持向量，αᵢ > 0"), small(draw.RingGlyph{}))
+		name := b.s.SupportName
+		if name == "" {
+			name = b.l.Pick("support vector, αᵢ > 0", "支持向量，αᵢ > 0")
+		}
+		b.legend.Add(name, small(draw.RingGlyph{}))
 	}
 	return nil
 }

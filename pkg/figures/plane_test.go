@@ -4,6 +4,7 @@ import (
 	"errors"
 	"math"
 	"slices"
+	"strings"
 	"testing"
 
 	"gonum.org/v1/gonum/floats/scalar"
@@ -17,29 +18,6 @@ import (
 
 	"github.com/marginnotes/marginnotes/pkg/lang"
 )
-
-func TestKKTClass(t *testing.T) {
-	for _, tc := range []struct {
-		name  string
-		alpha float64
-		c     float64
-		want  int
-	}{
-		{"zero", 0, 1, kktZero},
-		{"rounding above zero", 1e-9, 1, kktZero},
-		{"free", 0.5, 1, kktFree},
-		{"at C", 1, 1, kktBound},
-		{"rounding below C", 10 - 1e-7, 10, kktBound},
-		{"hard margin support vector", 0.25, 0, kktFree},
-		{"hard margin zero", 0, 0, kktZero},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			if got := kktClass(tc.alpha, tc.c); got != tc.want {
-				t.Errorf("kktClass(%v, %v) = %d, want %d", tc.alpha, tc.c, got, tc.want)
-			}
-		})
-	}
-}
 
 func TestClipLine(t *testing.T) {
 	r := Rect{XMin: 0, XMax: 4, YMin: 0, YMax: 4}
@@ -115,8 +93,8 @@ func TestPlaneExample21(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// Line, arrow, distance segments, the classes, labels.
-	wantTypes := []string{"Hyperplane", "arrowLayer", "segmentsLayer", "Classes", "labelLayer"}
+	// Line, arrow, the three distance segments, the classes, labels.
+	wantTypes := []string{"Hyperplane", "arrowLayer", "Line", "Line", "Line", "Classes", "labelLayer"}
 	if len(layers) != len(wantTypes) {
 		t.Fatalf("%d layers, want %d", len(layers), len(wantTypes))
 	}
@@ -161,20 +139,25 @@ func TestPlaneExample21(t *testing.T) {
 func TestPlaneKKTLegend(t *testing.T) {
 	x, y := bookData()
 	for _, tc := range []struct {
-		name  string
-		alpha []float64
-		c     float64
-		want  []string
+		name          string
+		free, bounded []int
+		soft          bool
+		want          []string
 	}{
-		{"hard margin, Example 7.2", []float64{0.25, 0, 0.25}, 0,
+		{"hard margin, Example 7.2", []int{0, 2}, nil, false,
 			[]string{"positive (y = +1)", "negative (y = −1)", "½x(1) + ½x(2) − 2 = 0", "margin boundaries w·x + b = ±1", "support vector, αᵢ > 0"}},
-		{"soft margin", []float64{0.25, 0, 1}, 1,
+		{"primal solution, named", []int{0, 2}, nil, false,
+			[]string{"positive (y = +1)", "negative (y = −1)", "½x(1) + ½x(2) − 2 = 0", "margin boundaries w·x + b = ±1", "on H1 or H2"}},
+		{"soft margin", []int{0}, []int{2}, true,
 			[]string{"positive (y = +1)", "negative (y = −1)", "½x(1) + ½x(2) − 2 = 0", "margin boundaries w·x + b = ±1",
 				"αᵢ = 0: no mark", "support vector, 0 < αᵢ < C", "support vector, αᵢ = C"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			s := Plane{X: x, Y: y, Alpha: tc.alpha, C: tc.c,
+			s := Plane{X: x, Y: y, FreeIndices: tc.free, BoundedIndices: tc.bounded, SoftMargin: tc.soft,
 				Boundaries: []Boundary{{W: []float64{0.5, 0.5}, B: -2, Margins: true}}}
+			if strings.HasSuffix(tc.name, "named") {
+				s.SupportName = "on H1 or H2"
+			}
 			layers, legend, _, err := s.layers()
 			if err != nil {
 				t.Fatal(err)
@@ -191,13 +174,13 @@ func TestPlaneKKTLegend(t *testing.T) {
 			// the soft margin x3 is at C and boxed instead.
 			sv := layers[2].(*SupportVectors)
 			free, bound := 2, 0
-			if tc.c > 0 {
+			if tc.soft {
 				free, bound = 1, 1
 			}
 			if n := scatterLen(sv.Free); n != free {
 				t.Errorf("%d points ringed, want %d", n, free)
 			}
-			if n := scatterLen(sv.Bound); n != bound {
+			if n := scatterLen(sv.Bounded); n != bound {
 				t.Errorf("%d points boxed, want %d", n, bound)
 			}
 		})
@@ -261,8 +244,8 @@ func TestPlaneErrors(t *testing.T) {
 			t.Errorf("w = %v: got %v, want ErrDim", w, err)
 		}
 	}
-	if _, err := (Plane{X: x, Y: y, Alpha: []float64{1, math.Inf(1), 0}}).Plot(); !errors.Is(err, ErrNotFinite) {
-		t.Errorf("infinite α: got %v, want ErrNotFinite", err)
+	if _, err := NewSupportVectors(mat.NewDense(2, 2, []float64{1, 1, math.Inf(1), 0}), []int{0}, []int{1}); !errors.Is(err, ErrNotFinite) {
+		t.Errorf("infinite support vector: got %v, want ErrNotFinite", err)
 	}
 	for _, tc := range []struct {
 		name string
@@ -271,7 +254,8 @@ func TestPlaneErrors(t *testing.T) {
 		{"three columns", Plane{X: mat.NewDense(1, 3, nil), Y: []float64{1}}},
 		{"index out of range", Plane{X: x, Y: y, Highlight: []int{3}}},
 		{"distance index out of range", Plane{X: x, Y: y, Boundaries: []Boundary{{W: []float64{1, 1}, Distances: []int{-1}}}}},
-		{"alpha length", Plane{X: x, Y: y, Alpha: []float64{1}}},
+		{"support vector index out of range", Plane{X: x, Y: y, FreeIndices: []int{0, 3}}},
+		{"bounded index out of range", Plane{X: x, Y: y, BoundedIndices: []int{-1}}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			defer func() {
@@ -337,8 +321,8 @@ func TestPerceptronStepsTable21(t *testing.T) {
 func TestSoftMarginSweep(t *testing.T) {
 	x, y := bookData()
 	fits := []Fit{
-		{C: 0.1, W: []float64{0.2, 0.2}, B: -0.8, Alpha: []float64{0.1, 0.1, 0.1}},
-		{C: 1, W: []float64{0.5, 0.5}, B: -2, Alpha: []float64{0.25, 0, 0.25}},
+		{C: 0.1, W: []float64{0.2, 0.2}, B: -0.8, BoundedIndices: []int{0, 1, 2}},
+		{C: 1, W: []float64{0.5, 0.5}, B: -2, FreeIndices: []int{0, 2}},
 	}
 	g, err := SoftMarginSweep(x, y, fits, 2, lang.English)
 	if err != nil {
@@ -422,8 +406,6 @@ func typeName(v any) string {
 		return "Labels"
 	case arrowLayer:
 		return "arrowLayer"
-	case segmentsLayer:
-		return "segmentsLayer"
 	case labelLayer:
 		return "labelLayer"
 	case halfPlanes:

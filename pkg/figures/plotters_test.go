@@ -22,6 +22,7 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 	"gonum.org/v1/plot/vg/recorder"
 
+	"github.com/marginnotes/marginnotes/pkg/classify"
 	"github.com/marginnotes/marginnotes/pkg/lang"
 )
 
@@ -238,6 +239,9 @@ func TestSVGFontFamilies(t *testing.T) {
 	}
 	familyOf := regexp.MustCompile(`font-family:([^;]*);`)
 	for _, l := range []lang.Lang{lang.English, lang.Chinese} {
+		if l == lang.Chinese {
+			needChinese(t) // after the English figure's checks
+		}
 		p, err := Plane{Title: l.Pick("Example 2.1", "例 2.1"), X: x, Y: y, Lang: l}.Plot()
 		if err != nil {
 			t.Fatal(err)
@@ -308,5 +312,47 @@ func TestRegionsGrid(t *testing.T) {
 	// f = x(1)·x(2) at the far corner of b.
 	if c, rows := gb.Dims(); gb.Z(c-1, rows-1) != 4 {
 		t.Errorf("f(2, 2) sampled as %v, want 4", gb.Z(c-1, rows-1))
+	}
+}
+
+// TestRegionsComposeWithHyperplane: the plotters compose with their default
+// styles. Regions of a linear model and the model's Hyperplane with margins
+// draw the same line f(x) = 0, and a reader must still see both: the
+// region boundary is stroked with a dash pattern of its own, the
+// hyperplane solid, the margins with theirs.
+func TestRegionsComposeWithHyperplane(t *testing.T) {
+	w, b := []float64{1, 1}, -3.0 // Example 2.1's answer, book Table 2.1
+	r, err := NewRegions(classify.Linear{W: w, B: b})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, err := NewHyperplane(w, b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.Margins = true
+	p := plot.New()
+	setView(p, Rect{XMin: 0, XMax: 5, YMin: 0, YMax: 5})
+	p.Add(r, h)
+	var rec recorder.Canvas
+	p.Draw(draw.NewCanvas(&rec, Width, Height))
+	// The dash patterns in force at each stroke.
+	var dash []vg.Length
+	strokes := map[string]int{}
+	for _, a := range rec.Actions {
+		switch a := a.(type) {
+		case *recorder.SetLineDash:
+			dash = a.Dashes
+		case *recorder.Stroke:
+			strokes[fmt.Sprint(dash)]++
+		}
+	}
+	for name, sty := range map[string]draw.LineStyle{"region boundary": r.BoundaryStyle, "hyperplane": h.LineStyle, "margins": h.MarginStyle} {
+		if strokes[fmt.Sprint(sty.Dashes)] == 0 {
+			t.Errorf("no stroke with the %s's dashes %v; strokes by dash pattern: %v", name, sty.Dashes, strokes)
+		}
+	}
+	if slices.Equal(r.BoundaryStyle.Dashes, h.LineStyle.Dashes) || slices.Equal(r.BoundaryStyle.Dashes, h.MarginStyle.Dashes) {
+		t.Errorf("region boundary dashes %v repeat the hyperplane's %v or the margins' %v", r.BoundaryStyle.Dashes, h.LineStyle.Dashes, h.MarginStyle.Dashes)
 	}
 }

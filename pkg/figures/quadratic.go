@@ -80,13 +80,13 @@ func CauchySchwarz(qs []Quadratic, l lang.Lang) (*plot.Plot, error) {
 		legend.Add(name+"\n"+l.Pick(fmt.Sprintf("minimum %s at x = %s", n(m), n(xm)), fmt.Sprintf("最小值 %s，在 x = %s", n(m), n(xm))),
 			lineThumb(f.LineStyle), thumb(minGlyph(i)))
 	}
-	zero := lineLayer{W: [2]float64{0, 1}, Style: draw.LineStyle{Color: grey, Width: vg.Points(thinLineWidth)}}
+	zero := &Hyperplane{W: []float64{0, 1}, LineStyle: draw.LineStyle{Color: grey, Width: vg.Points(thinLineWidth)}}
 	p.Add(zero)
 	for i, m := range mins {
 		p.Add(scatter([]plotter.XY{m}, minGlyph(i)))
 	}
 	p.Add(legend)
-	legend.Add("y = 0", lineThumb(zero.Style))
+	legend.Add("y = 0", zero)
 	setView(p, Rect{XMin: lo, XMax: hi, YMin: -0.08 * ymax, YMax: ymax})
 	setAxis(&p.X, false, false)
 	setAxis(&p.Y, false, false)

@@ -44,9 +44,13 @@ type Regions struct {
 
 var _ plot.Plotter = (*Regions)(nil)
 
-// NewRegions returns the regions of c in the house style. It returns an
-// error wrapping ErrDim when c reports a dimension (classify.Dimensioned)
-// other than 2, and panics if c is nil.
+// NewRegions returns the regions of c in the house style: the boundary
+// f(x) = 0 grey, wide and dash-dotted, so that it stays apart from a
+// Hyperplane (solid black) and its margins (thin dashes) drawn on the same
+// plot — where the boundary of a linear classifier and its hyperplane
+// coincide, the boundary shows on both sides of the hyperplane. It returns an error wrapping ErrDim when c
+// reports a dimension (classify.Dimensioned) other than 2, and panics if c
+// is nil.
 func NewRegions(c classify.Classifier) (*Regions, error) {
 	if c == nil {
 		panic("figures: Regions needs a classifier")
@@ -54,7 +58,7 @@ func NewRegions(c classify.Classifier) (*Regions, error) {
 	if d, ok := c.(classify.Dimensioned); ok && d.Dim() != 2 {
 		return nil, fmt.Errorf("%w: the classifier takes points of dimension %d", ErrDim, d.Dim())
 	}
-	return &Regions{Classifier: c, BoundaryStyle: draw.LineStyle{Color: black, Width: vg.Points(lineWidth)}}, nil
+	return &Regions{Classifier: c, BoundaryStyle: regionBoundaryStyle}, nil
 }
 
 // sample evaluates f on the grid of the view, or returns the grid of the
@@ -123,6 +127,16 @@ func (r *Regions) Plot(c draw.Canvas, p *plot.Plot) {
 
 // Thumbnail implements plot.Thumbnailer: the boundary's line.
 func (r *Regions) Thumbnail(c *draw.Canvas) { lineThumb(r.BoundaryStyle).Thumbnail(c) }
+
+// regionBoundaryStyle draws the boundary f(x) = 0 of Regions: dark grey,
+// dash-dotted and wider than a hyperplane, so that a hyperplane drawn on it
+// (the same line, for a linear model) leaves it showing on both sides, as
+// a Series.Bound shows under its data.
+var regionBoundaryStyle = draw.LineStyle{
+	Color:  color.RGBA{R: 0x4D, G: 0x4D, B: 0x4D, A: 0xFF},
+	Width:  vg.Points(2.5),
+	Dashes: []vg.Length{vg.Points(8), vg.Points(3), vg.Points(2), vg.Points(3)},
+}
 
 // regionColor is the shade of the regions where f > 0 (sign +1) or f < 0,
 // as their legend shows it.

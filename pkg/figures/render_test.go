@@ -17,7 +17,7 @@ import (
 
 func TestRender(t *testing.T) {
 	x, y := bookData()
-	p, err := Plane{Title: "Example 7.1: α, γ, ‖w‖", X: x, Y: y, Names: PointNames(3), Alpha: []float64{0.25, 0, 0.25},
+	p, err := Plane{Title: "Example 7.1: α, γ, ‖w‖", X: x, Y: y, Names: PointNames(3), FreeIndices: []int{0, 2},
 		Boundaries: []Boundary{{W: []float64{0.5, 0.5}, B: -2, Margins: true}}}.Plot()
 	if err != nil {
 		t.Fatal(err)
@@ -163,7 +163,8 @@ func TestGolden(t *testing.T) {
 	}
 	// Example 7.1 in the Chinese edition: WenQuanYi Micro Hei beside
 	// Liberation.
-	zh, err := Plane{Title: "例 7.1：最大间隔分离超平面", X: x, Y: y, Names: PointNames(3), Alpha: []float64{0.25, 0, 0.25}, Lang: lang.Chinese,
+	needChinese(t)
+	zh, err := Plane{Title: "例 7.1：最大间隔分离超平面", X: x, Y: y, Names: PointNames(3), FreeIndices: []int{0, 2}, Lang: lang.Chinese,
 		Boundaries: []Boundary{{W: []float64{0.5, 0.5}, B: -2, Margins: true, Normal: true, Label: "分离超平面 ½x(1) + ½x(2) − 2 = 0"}}}.Plot()
 	if err != nil {
 		t.Fatal(err)

@@ -122,17 +122,20 @@ func fullest(a, b *SideLegend) *SideLegend {
 }
 
 // Fit is one soft-margin SVM solution of a sweep over C: the hyperplane
-// w·x + b = 0 and the multipliers αᵢ ∈ [0, C].
+// w·x + b = 0 and the support vectors by KKT class, as svm.Result lists
+// them.
 type Fit struct {
-	C     float64
-	W     []float64
-	B     float64
-	Alpha []float64
+	C float64
+	W []float64
+	B float64
+	// FreeIndices lists the points with 0 < αᵢ < C, BoundedIndices those
+	// with αᵢ = C (0-based).
+	FreeIndices, BoundedIndices []int
 }
 
 // SoftMarginSweep builds small multiples over values of C, one panel per
 // fit, cols a row: the decision boundary, the margins w·x + b = ±1, and the
-// points ringed by KKT class (Plane's Alpha). Each title gives C, the
+// points ringed by KKT class (SupportVectors). Each title gives C, the
 // margin width 2/‖w‖ and the number of multipliers strictly between 0 and
 // C and at C. All panels show the same square range.
 //
@@ -147,15 +150,7 @@ func SoftMarginSweep(x mat.Matrix, y []float64, fits []Fit, cols int, l lang.Lan
 	}
 	panels := make([]Plane, len(fits))
 	for i, f := range fits {
-		var free, bound int
-		for _, a := range f.Alpha {
-			switch kktClass(a, f.C) {
-			case kktFree:
-				free++
-			case kktBound:
-				bound++
-			}
-		}
+		free, bound := len(f.FreeIndices), len(f.BoundedIndices)
 		width := "∞"
 		if len(f.W) == 2 {
 			if n := math.Hypot(f.W[0], f.W[1]); n > 0 {
@@ -168,15 +163,16 @@ func SoftMarginSweep(x mat.Matrix, y []float64, fits []Fit, cols int, l lang.Lan
 			fmt.Sprintf("C = %g, margin 2/‖w‖ = %s\n0 < αᵢ < C: %d points, αᵢ = C: %d", f.C, width, free, bound),
 			fmt.Sprintf("C = %g，间隔 2/‖w‖ = %s\n0 < αᵢ < C：%d 个，αᵢ = C：%d 个", f.C, width, free, bound))
 		panels[i] = Plane{
-			Title:      title,
-			X:          x,
-			Y:          y,
-			Boundaries: []Boundary{{W: f.W, B: f.B, Label: l.Pick("separating hyperplane w·x + b = 0", "分离超平面 w·x + b = 0"), Margins: true}},
-			Alpha:      f.Alpha,
-			C:          f.C,
-			View:       view,
-			NoLegend:   true,
-			Lang:       l,
+			Title:          title,
+			X:              x,
+			Y:              y,
+			Boundaries:     []Boundary{{W: f.W, B: f.B, Label: l.Pick("separating hyperplane w·x + b = 0", "分离超平面 w·x + b = 0"), Margins: true}},
+			FreeIndices:    f.FreeIndices,
+			BoundedIndices: f.BoundedIndices,
+			SoftMargin:     f.C > 0,
+			View:           view,
+			NoLegend:       true,
+			Lang:           l,
 		}
 	}
 	return planeGrid("", panels, cols, func(i int) string { return fmt.Sprintf("soft margin C = %g", fits[i].C) })

@@ -6,14 +6,22 @@ import (
 	"strings"
 
 	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
 )
 
-// niceTicks is a plot.Ticker with labelled ticks every step of 1, 2 or 5
-// times a power of ten, about five of them over the range and never fewer
-// than three, and one minor tick between labels. Two axes with ranges of equal length get the same
-// step, which keeps an equal-aspect figure's grid square. Steps never go
-// below MinStep (1 for counts such as the iteration k).
-type niceTicks struct {
+// RoundTicks is the house plot.Ticker of a linear axis: labelled ticks
+// every step of 1, 2 or 5 times a power of ten, about five of them over the
+// range and never fewer than three, one minor tick between labels, and
+// labels with a true minus sign (−2, not -2). Two axes with ranges of equal
+// length get the same step, which keeps an equal-aspect figure's grid
+// square. A student's own plot takes it as gonum's tickers are taken:
+//
+//	p.X.Tick.Marker = figures.RoundTicks{}
+//	p.Y.Tick.Marker = figures.RoundTicks{MinStep: 1} // counts, such as k
+//
+// EqualAxes sets it on both axes of a figure of the plane.
+type RoundTicks struct {
+	// MinStep is the smallest step; 0 means none (1 for counts).
 	MinStep float64
 }
 
@@ -31,7 +39,7 @@ func niceStep(span float64, target int) float64 {
 }
 
 // Ticks implements plot.Ticker.
-func (t niceTicks) Ticks(lo, hi float64) []plot.Tick {
+func (t RoundTicks) Ticks(lo, hi float64) []plot.Tick {
 	if !(hi > lo) || !finite(lo, hi) {
 		return nil
 	}
@@ -92,10 +100,36 @@ func tickLabel(v float64, decimals int) string {
 	return strings.Replace(strconv.FormatFloat(v, 'f', decimals, 64), "-", "−", 1)
 }
 
-// planeTicks ticks the axes of a figure of the plane (Plane, Contour) as
-// niceTicks does. Size recognises such a figure by it and draws it at the
-// height that gives both axes one scale.
-type planeTicks struct{ niceTicks }
+// planeTicks ticks the axes of a figure of the plane (EqualAxes: Plane,
+// Contour, a student's own) as RoundTicks does. Size recognises such a
+// figure by it and draws it at the height that gives both axes one scale.
+type planeTicks struct{ RoundTicks }
+
+// EqualAxes makes p a figure of the plane whose axes share one scale: it
+// shows the part of the plane view with the house ticks (RoundTicks) on
+// both axes, and Size then gives p the height at which one unit is as long
+// on both axes, so that perpendicular lines look perpendicular and circles
+// round. A zero view means a square around what p's plotters span (their
+// data ranges, 15% of the side added on each side), as Plane chooses it:
+//
+//	p := plot.New()
+//	p.Add(regions, hyperplane, classes, supportVectors)
+//	figures.EqualAxes(p, figures.Rect{})
+//	err := figures.Save(p, "svm.png") // at figures.Size(p)
+//
+// Call it after adding the plotters.
+func EqualAxes(p *plot.Plot, view Rect) {
+	if view.empty() {
+		var pts []plotter.XY
+		if finite(p.X.Min, p.X.Max, p.Y.Min, p.Y.Max) {
+			pts = []plotter.XY{{X: p.X.Min, Y: p.Y.Min}, {X: p.X.Max, Y: p.Y.Max}}
+		}
+		view = squareView(pts)
+	}
+	setView(p, view)
+	p.X.Tick.Marker = planeTicks{}
+	p.Y.Tick.Marker = planeTicks{}
+}
 
 // powerOfTen labels the tick at 10^e: gonum's LogTicks computes its values
 // by repeated multiplication and would write 10 as "10.000000000000007" and
@@ -105,16 +139,17 @@ func powerOfTen(e int) string {
 	return strings.Replace(strconv.FormatFloat(math.Pow10(e), 'g', -1, 64), "-", "−", 1)
 }
 
-// logTicks ticks a logarithmic axis as gonum's plot.LogTicks does — labels
+// LogTicks is the house plot.Ticker of a logarithmic axis (with
+// plot.LogScale). It ticks as gonum's plot.LogTicks does — labels
 // at the powers of ten, unlabelled ticks at 2…9 times them — and keeps the
 // labels readable: over more than six decades only every other power is
 // labelled, so that they never run into each other, and a range that
 // holds fewer than two powers of ten has its multiples 2 and 5 labelled
 // too (25…800 would show only "100").
-type logTicks struct{}
+type LogTicks struct{}
 
 // Ticks implements plot.Ticker.
-func (logTicks) Ticks(lo, hi float64) []plot.Tick {
+func (LogTicks) Ticks(lo, hi float64) []plot.Tick {
 	if !(lo > 0 && hi > lo) || !finite(lo, hi) {
 		return nil
 	}

@@ -71,7 +71,7 @@ func updatePanels(x mat.Matrix, y []float64, trace []perceptron.Step, l lang.Lan
 // exists; L is continuous and piecewise linear, with kinks at the same
 // values of b. The words are in the language l.
 func MistakesAndLoss(l lang.Lang) (*plot.Plot, error) {
-	x, y := dataset.Example21()
+	x, y := dataset.Example21().XY()
 	w := []float64{1, 1}
 	// The points cross the line at b = −7 (x2), −6 (x1) and −2 (x3); |M|
 	// is drawn with a vertical step at each, L with a corner.

@@ -36,7 +36,7 @@ func ch7Entries() []Entry {
 // wrong side of the others; it is highlighted, since Definition 2.1
 // predicts it +1 at every optimal b. The words are in the language l.
 func SoftMarginC01Plane(l lang.Lang) (*plot.Plot, error) {
-	x, y := dataset.Example21()
+	x, y := dataset.Example21().XY()
 	ex, err := svm.Exact{C: SoftMarginC}.Fit(x, y)
 	if err != nil {
 		return nil, err
@@ -55,7 +55,7 @@ func SoftMarginC01Plane(l lang.Lang) (*plot.Plot, error) {
 			{W: ex.W, B: ex.BHigh, Label: "b = " + b(ex.BHigh)},
 			{W: pr.W, B: pr.B, Label: l.Pick("interior point: b = ", "内点法：b = ") + b(pr.B)},
 		},
-		Alpha: ex.Alpha, C: SoftMarginC,
+		FreeIndices: ex.FreeIndices, BoundedIndices: ex.BoundedIndices, SoftMargin: true,
 		View:      figures.Rect{XMin: 0, XMax: 4.5, YMin: 0, YMax: 4.5},
 		Highlight: []int{2}, HighlightLabel: l.Pick("x3, predicted +1", "x3，预测为 +1"),
 		Lang: l,
@@ -75,27 +75,27 @@ func SoftMarginC01Plane(l lang.Lang) (*plot.Plot, error) {
 //
 // The words are in the language l.
 func Figure75(l lang.Lang) (*figures.Grid, error) {
-	x4, y4 := SquaredSlackData()
+	x4, y4 := SquaredSlackData().XY()
 	a, err := svm.Exact{C: SquaredSlackC}.Fit(x4, y4)
 	if err != nil {
 		return nil, err
 	}
-	x, y := dataset.Example21()
+	x, y := dataset.Example21().XY()
 	s, err := svm.Exact{C: SoftMarginC}.Fit(x, y)
 	if err != nil {
 		return nil, err
 	}
 	return figures.NewPlaneGrid(l.Pick("Figure 7.5: support vectors of the soft margin", "图 7.5：软间隔的支持向量"), 2,
-		slackPanel(x4, y4, a.W, a.B, a.Alpha, SquaredSlackC,
+		slackPanel(x4, y4, a.W, a.B, a,
 			l.Pick("Example 2.1 and x4 = (3.5, 3), C = 1", "例 2.1 加 x4 = (3.5, 3)，C = 1"), l),
-		slackPanel(x, y, s.W, s.BLow, s.Alpha, SoftMarginC,
+		slackPanel(x, y, s.W, s.BLow, s,
 			l.Pick("Example 2.1, C = 0.1, b = ", "例 2.1，C = 0.1，b = ")+notation.Plain.Number(s.BLow), l))
 }
 
 // slackPanel is one panel of Figure75: the hyperplane w·x + b = 0 with its
-// margins and the support vectors ringed by KKT class, under a title whose
-// second line gives the slacks ξ = (ξ1, …, ξN).
-func slackPanel(x mat.Matrix, y, w []float64, b float64, alpha []float64, c float64, title string, l lang.Lang) figures.Plane {
+// margins and the support vectors of the soft-margin fit r ringed by KKT
+// class, under a title whose second line gives the slacks ξ = (ξ1, …, ξN).
+func slackPanel(x mat.Matrix, y, w []float64, b float64, r *svm.Result, title string, l lang.Lang) figures.Plane {
 	xi := make([]float64, len(y))
 	for i := range xi {
 		xi[i] = math.Max(0, 1-y[i]*(floats.Dot(w, mat.Row(nil, i, x))+b))
@@ -105,7 +105,7 @@ func slackPanel(x mat.Matrix, y, w []float64, b float64, alpha []float64, c floa
 	}
 	return figures.Plane{
 		Title: title + "\nξ = " + notation.Plain.Vector(xi), X: x, Y: y, Names: figures.PointNames(len(y)),
-		Boundaries: []figures.Boundary{{W: w, B: b, Margins: true, Label: l.Pick("separating hyperplane", "分离超平面")}},
-		Alpha:      alpha, C: c, Lang: l,
+		Boundaries:  []figures.Boundary{{W: w, B: b, Margins: true, Label: l.Pick("separating hyperplane", "分离超平面")}},
+		FreeIndices: r.FreeIndices, BoundedIndices: r.BoundedIndices, SoftMargin: true, Lang: l,
 	}
 }

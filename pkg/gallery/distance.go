@@ -33,7 +33,7 @@ func distanceEntries() []Entry {
 // w₀ = 0, b₀ = 0, the cyclic order x1, x2, x3) with its trace, the rows of
 // Table 2.1.
 func Table21() (*perceptron.Result, error) {
-	x, y := dataset.Example21()
+	x, y := dataset.Example21().XY()
 	return perceptron.Primal{Settings: perceptron.Settings{Record: true}}.Fit(x, y)
 }
 
@@ -41,7 +41,7 @@ func Table21() (*perceptron.Result, error) {
 // at, x(1) + x(2) − 3 = 0: its normal w, the half-planes it assigns to ±1
 // and the distance of every point to it; the words in the language l.
 func Example21Distances(l lang.Lang) (*plot.Plot, error) {
-	x, y := dataset.Example21()
+	x, y := dataset.Example21().XY()
 	run, err := Table21()
 	if err != nil {
 		return nil, err
@@ -58,7 +58,7 @@ func Example21Distances(l lang.Lang) (*plot.Plot, error) {
 // 3x(1) + 3x(2) + 1 = 0, with the point it misclassifies (x3) on a halo and
 // its distance to the line; the words in the language l.
 func Table21Misclassified(l lang.Lang) (*plot.Plot, error) {
-	x, y := dataset.Example21()
+	x, y := dataset.Example21().XY()
 	run, err := Table21()
 	if err != nil {
 		return nil, err
@@ -85,7 +85,7 @@ func Table21Misclassified(l lang.Lang) (*plot.Plot, error) {
 // it is 0 at k = 0 although all three points are misclassified. The words
 // are in the language l.
 func Table21Loss(l lang.Lang) (*plot.Plot, error) {
-	x, y := dataset.Example21()
+	x, y := dataset.Example21().XY()
 	run, err := Table21()
 	if err != nil {
 		return nil, err

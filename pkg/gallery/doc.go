@@ -3,6 +3,15 @@
 // a pkg/figures builder, and the catalogue All that the command line
 // ("marginnotes figures", "make figures") writes to files for study notes.
 //
+//	g, err := gallery.Table21Steps(lang.English) // one figure, as notebook 02 shows it
+//	w, h := figures.Size(g)
+//	notebook.Show(g, w, h)
+//	for _, e := range gallery.All() { // every figure, as study notes
+//		f, err := e.Build(lang.Chinese)
+//		…
+//		err = figures.Save(f, e.Name+".png")
+//	}
+//
 // A figure defined both in a notebook cell and in a program would drift
 // apart, so a notebook's plot cell and the catalogue call the same builder
 // with the same inputs:
@@ -43,10 +52,16 @@
 //     model of the primal and dual forms), KernelRegions.
 //   - 04-novikoff (Theorem 2.1): NovikoffProof, MistakesVsBound.
 //   - 05-cauchy-schwarz: Quadratics.
+//   - 06-max-margin (§7.1.1–7.1.3, Algorithm 7.1, Example 7.1):
+//     MarginRescaling, Example71Primal, PerceptronMargins.
+//   - 07-lagrange-duality (Appendix C): DualitySquare, DualityNoSlater,
+//     WeakDualityExample72 (on Example72Alphas).
 //   - 08-svm-dual-example (Examples 7.1, 7.2): Example72Contour,
 //     Example72Margin.
 //   - 09-soft-margin-hinge (Algorithm 7.3, Theorem 7.4, Figure 7.6):
 //     SoftMarginBInterval, SoftMarginSweep, Figure76.
+//   - 10-kernels (§7.3, Algorithm 7.4): KernelSVMRegions of KernelFits, for
+//     PolynomialKernels and GaussianKernels on KernelSets.
 //   - 12-real-data: IrisPetals, PocketErrors, CancerAccuracy.
 //   - 13-exercises-ch2 (exercises 2.1–2.3): XORHulls, Exercise22Steps,
 //     Example21Hulls, HullPanels.
@@ -62,7 +77,7 @@
 // data shrinks) and SoftMarginFrames (the soft margin over C from 0.01 to
 // 100) return figures.Sequence values, one figures.Frame per state with its
 // text and table rows, for package notebook's Slider in notebooks 02, 03, 04
-// and 07. They take the language of the edition for their words.
+// and 09. They take the language of the edition for their words.
 //
 // Every entry's figure is the same on every machine, so files written twice
 // do not differ. FormTimes, the measured wall times of notebook

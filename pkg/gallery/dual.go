@@ -18,6 +18,7 @@ import (
 	"github.com/marginnotes/marginnotes/pkg/kernel"
 	"github.com/marginnotes/marginnotes/pkg/lang"
 	"github.com/marginnotes/marginnotes/pkg/perceptron"
+	"github.com/marginnotes/marginnotes/pkg/report"
 )
 
 // Notebook 03-dual-form-gram: the cost of the two forms, the kernel
@@ -211,7 +212,7 @@ func RingsData() *dataset.Set { return dataset.Rings(nil, 60, 1, 2, 0.1) }
 func XORKernel() kernel.Kernel { return kernel.Polynomial{Degree: 2, Gamma: 1, Coef0: 1} }
 
 // RingsKernel is the kernel with which notebook 03-dual-form-gram separates
-// the rings: exp(−‖x − z‖²).
+// the rings: exp(−‖x − z‖²), the Gaussian kernel with σ = 1/√2.
 func RingsKernel() kernel.Kernel { return kernel.RBF{Gamma: 1} }
 
 // KernelRegions fits the kernel perceptron (perceptron.KernelDual, defaults) to
@@ -219,18 +220,18 @@ func RingsKernel() kernel.Kernel { return kernel.RBF{Gamma: 1} }
 // regions of both side by side, the words in the language l.
 func KernelRegions(xor, rings *dataset.Set, l lang.Lang) (*figures.Grid, error) {
 	panel := func(title string, set *dataset.Set, k kernel.Kernel) (figures.Plane, error) {
-		r, err := perceptron.KernelDual{K: k}.Fit(set.X, set.Y)
+		r, err := perceptron.KernelDual{Kernel: k}.Fit(set.X, set.Y)
 		if err != nil {
 			return figures.Plane{}, fmt.Errorf("%s: %w", title, err)
 		}
 		return figures.Plane{Title: title, X: set.X, Y: set.Y, Classifier: r, Lang: l}, nil
 	}
-	// The kernels as formulas: XORKernel and RingsKernel.
-	left, err := panel(l.Pick("XOR, polynomial kernel (x·z + 1)²", "XOR，多项式核 (x·z + 1)²"), xor, XORKernel())
+	// The kernels as the book writes them: XORKernel (x·z + 1)², RingsKernel with σ = 1/√2.
+	left, err := panel(l.Pick("XOR, ", "异或，")+report.KernelName(XORKernel(), l), xor, XORKernel())
 	if err != nil {
 		return nil, err
 	}
-	right, err := panel(l.Pick("rings, Gaussian kernel exp(−‖x − z‖²)", "两个圆环，高斯核 exp(−‖x − z‖²)"), rings, RingsKernel())
+	right, err := panel(l.Pick("rings, ", "两个圆环，")+report.KernelName(RingsKernel(), l), rings, RingsKernel())
 	if err != nil {
 		return nil, err
 	}

@@ -43,8 +43,8 @@ func exercises2Entries() []Entry {
 // XORData4 returns the four points of exercise 2.1, (0, 0), (0, 1), (1, 0)
 // and (1, 1), labelled by x⁽¹⁾ XOR x⁽²⁾: +1 where exactly one coordinate
 // is 1.
-func XORData4() (*mat.Dense, []float64) {
-	return mat.NewDense(4, 2, []float64{0, 0, 0, 1, 1, 0, 1, 1}), []float64{-1, 1, 1, -1}
+func XORData4() *dataset.Set {
+	return fixture(4, []float64{0, 0, 0, 1, 1, 0, 1, 1}, []float64{-1, 1, 1, -1}, "Li Hang, Statistical Learning Methods, exercise 2.1")
 }
 
 // XORHulls draws the four XOR points with the convex hulls of their
@@ -52,7 +52,7 @@ func XORData4() (*mat.Dense, []float64) {
 // the common point that the certificate of separability.LP gives; the words
 // in the language l.
 func XORHulls(l lang.Lang) (*plot.Plot, error) {
-	x, y := XORData4()
+	x, y := XORData4().XY()
 	res, err := separability.LP{}.Decide(x, y)
 	if err != nil {
 		return nil, err
@@ -79,15 +79,21 @@ func XORHulls(l lang.Lang) (*plot.Plot, error) {
 // Exercise22Data returns the data set of notebook 13-exercises-ch2's
 // exercise 2.2, built like Example 2.1: positive x1 = (2, 1), x2 = (4, 2),
 // negative x3 = (1, 3), x4 = (3, 4).
-func Exercise22Data() (*mat.Dense, []float64) {
-	return mat.NewDense(4, 2, []float64{2, 1, 4, 2, 1, 3, 3, 4}), []float64{1, 1, -1, -1}
+func Exercise22Data() *dataset.Set {
+	return fixture(4, []float64{2, 1, 4, 2, 1, 3, 3, 4}, []float64{1, 1, -1, -1}, "notebook 13-exercises-ch2, exercise 2.2")
+}
+
+// fixture returns the n points of the plane in data (row-major) with
+// labels y as a Set with the book's feature names and the given source.
+func fixture(n int, data, y []float64, source string) *dataset.Set {
+	return &dataset.Set{X: mat.NewDense(n, 2, data), Y: y, Names: []string{"x(1)", "x(2)"}, Source: source}
 }
 
 // Exercise22Steps draws the run of Algorithm 2.1 on Exercise22Data with
 // Example 2.1's settings (η = 1, w₀ = 0, b₀ = 0, cyclic order), one panel
 // per update, four a row; the words in the language l.
 func Exercise22Steps(l lang.Lang) (*figures.Grid, error) {
-	x, y := Exercise22Data()
+	x, y := Exercise22Data().XY()
 	run, err := perceptron.Primal{Settings: perceptron.Settings{Record: true}}.Fit(x, y)
 	if err != nil {
 		return nil, err
@@ -102,7 +108,7 @@ func Exercise22Steps(l lang.Lang) (*figures.Grid, error) {
 // margin is half the distance between the hulls; the words in the
 // language l.
 func Example21Hulls(l lang.Lang) (*plot.Plot, error) {
-	x, y := dataset.Example21()
+	x, y := dataset.Example21().XY()
 	ex, err := svm.Exact{}.Fit(x, y)
 	if err != nil {
 		return nil, err
@@ -115,8 +121,8 @@ func Example21Hulls(l lang.Lang) (*plot.Plot, error) {
 		X: x, Y: y, Names: figures.PointNames(3),
 		Boundaries: []figures.Boundary{{W: ex.W, B: ex.B, Margins: true,
 			Label: l.Pick("maximum margin ", "最大间隔 ") + notation.Plain.Equation(ex.W, ex.B)}},
-		Alpha: ex.Alpha,
-		Lang:  l,
+		FreeIndices: ex.FreeIndices, BoundedIndices: ex.BoundedIndices,
+		Lang: l,
 	}.Plot()
 	if err != nil {
 		return nil, err

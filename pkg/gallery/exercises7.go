@@ -41,7 +41,7 @@ func exercises7Entries() []Entry {
 // hyperplane of Example 7.2, ½x⁽¹⁾ + ½x⁽²⁾ − 2 = 0 (α* = (1/4, 0, 1/4)),
 // with its margins and support vectors; the words in the language l.
 func PerceptronVsSVM(l lang.Lang) (*plot.Plot, error) {
-	x, y := dataset.Example21()
+	x, y := dataset.Example21().XY()
 	run, err := Table21()
 	if err != nil {
 		return nil, err
@@ -57,22 +57,22 @@ func PerceptronVsSVM(l lang.Lang) (*plot.Plot, error) {
 			{W: run.W, B: run.B, Label: l.Pick("perceptron: ", "感知机：") + notation.Plain.Equation(run.W, run.B)},
 			{W: ex.W, B: ex.B, Margins: true, Label: l.Pick("SVM: ", "支持向量机：") + notation.Plain.Equation(ex.W, ex.B)},
 		},
-		Alpha: ex.Alpha,
-		Lang:  l,
+		FreeIndices: ex.FreeIndices, BoundedIndices: ex.BoundedIndices,
+		Lang: l,
 	}.Plot()
 }
 
 // Exercise72Data returns the data of the book's exercise 7.2: positive
 // x1 = (1, 2), x2 = (2, 3), x3 = (3, 3), negative x4 = (2, 1), x5 = (3, 2).
-func Exercise72Data() (*mat.Dense, []float64) {
-	return mat.NewDense(5, 2, []float64{1, 2, 2, 3, 3, 3, 2, 1, 3, 2}), []float64{1, 1, 1, -1, -1}
+func Exercise72Data() *dataset.Set {
+	return fixture(5, []float64{1, 2, 2, 3, 3, 3, 2, 1, 3, 2}, []float64{1, 1, 1, -1, -1}, "Li Hang, Statistical Learning Methods, exercise 7.2")
 }
 
 // Exercise72Margin draws the answer of exercise 7.2 found by svm.Exact:
 // the hyperplane −x⁽¹⁾ + 2x⁽²⁾ − 2 = 0, the margins w·x + b = ±1 and the
 // support vectors x1, x3 and x5; the words in the language l.
 func Exercise72Margin(l lang.Lang) (*plot.Plot, error) {
-	x, y := Exercise72Data()
+	x, y := Exercise72Data().XY()
 	ex, err := svm.Exact{}.Fit(x, y)
 	if err != nil {
 		return nil, err
@@ -82,8 +82,8 @@ func Exercise72Margin(l lang.Lang) (*plot.Plot, error) {
 		X:     x, Y: y, Names: figures.PointNames(5),
 		Boundaries: []figures.Boundary{{W: ex.W, B: ex.B, Margins: true, Normal: true,
 			Label: l.Pick("separating hyperplane ", "分离超平面 ") + notation.Plain.Equation(ex.W, ex.B)}},
-		Alpha: ex.Alpha,
-		Lang:  l,
+		FreeIndices: ex.FreeIndices, BoundedIndices: ex.BoundedIndices,
+		Lang: l,
 	}.Plot()
 }
 
@@ -93,8 +93,8 @@ const SquaredSlackC = 1
 // SquaredSlackData returns the data of exercise 7.3 in notebook
 // 14-exercises-ch7: Example 2.1 with a fourth point x4 = (3.5, 3) labelled
 // −1, on the segment x1x2, so that no line separates the classes.
-func SquaredSlackData() (*mat.Dense, []float64) {
-	return mat.NewDense(4, 2, []float64{3, 3, 4, 3, 1, 1, 3.5, 3}), []float64{1, 1, -1, -1}
+func SquaredSlackData() *dataset.Set {
+	return fixture(4, []float64{3, 3, 4, 3, 1, 1, 3.5, 3}, []float64{1, 1, -1, -1}, "notebook 14-exercises-ch7, exercise 7.3")
 }
 
 // SquaredSlackPlane draws SquaredSlackData with the soft-margin SVM of
@@ -102,7 +102,7 @@ func SquaredSlackData() (*mat.Dense, []float64) {
 // exercise 7.3 (svm.SquaredSlack), both with C = SquaredSlackC, and the
 // hinge solution's KKT classes; the words in the language l.
 func SquaredSlackPlane(l lang.Lang) (*plot.Plot, error) {
-	x, y := SquaredSlackData()
+	x, y := SquaredSlackData().XY()
 	h, err := svm.Exact{C: SquaredSlackC}.Fit(x, y)
 	if err != nil {
 		return nil, err
@@ -119,7 +119,7 @@ func SquaredSlackPlane(l lang.Lang) (*plot.Plot, error) {
 			{W: h.W, B: h.B, Label: l.Pick("hinge: ", "合页损失：") + notation.Plain.Equation(h.W, h.B)},
 			{W: s.W, B: s.B, Label: l.Pick("squared slacks: ", "平方松弛：") + notation.Plain.Equation(roundTo(s.W, 4), round(s.B, 4))},
 		},
-		Alpha: h.Alpha, C: SquaredSlackC,
+		FreeIndices: h.FreeIndices, BoundedIndices: h.BoundedIndices, SoftMargin: true,
 		Lang: l,
 	}.Plot()
 }

@@ -39,7 +39,7 @@ func BookOtherOrder() []int { return []int{0, 2, 2, 2, 1, 2, 2, 2, 0, 2, 2} }
 // hyperplane it ends at. Every frame shows the square around the points
 // and the origin. A print shows every update of the run of Table 2.1.
 func PrimalFrames(l lang.Lang) ([]figures.Sequence, error) {
-	x, y := dataset.Example21()
+	x, y := dataset.Example21().XY()
 	view, err := figures.SharedView(x, y, true)
 	if err != nil {
 		return nil, err
@@ -125,7 +125,7 @@ func primalFrames(l lang.Lang, x *mat.Dense, y []float64, run *perceptron.Result
 // w = Σⱼ αⱼyⱼxⱼ, b beside the multipliers α after the update. A print shows
 // every update.
 func DualFrames(l lang.Lang) ([]figures.Sequence, error) {
-	x, y := dataset.Example21()
+	x, y := dataset.Example21().XY()
 	run, err := perceptron.Dual{Settings: perceptron.Settings{Record: true}}.Fit(x, y)
 	if err != nil {
 		return nil, fmt.Errorf("gallery: dual frames: %w", err)
@@ -143,8 +143,8 @@ func DualFrames(l lang.Lang) ([]figures.Sequence, error) {
 	}
 	frames := make([]figures.Frame, len(run.Trace))
 	for k, s := range run.Trace {
-		alpha := run.AlphaAt(k)
-		w := s.W // Σⱼ αⱼyⱼxⱼ, kept by the dual form
+		alpha, _ := run.AlphaAt(k) // k is in the trace
+		w := s.W                   // Σⱼ αⱼyⱼxⱼ, kept by the dual form
 		pl := figures.Plane{
 			Title: fmt.Sprintf("w = Σ αj yj xj = %s, b = %s", notation.Plain.Vector(w), notation.Plain.Number(s.B)),
 			X:     x, Y: y, Names: names, View: view, NoLegend: true,
@@ -154,7 +154,8 @@ func DualFrames(l lang.Lang) ([]figures.Sequence, error) {
 		state := fmt.Sprintf(l.Pick("k = 0: start, α = %s, b = %s", "k = 0：初值 α = %s，b = %s"), notation.Vector(alpha), notation.Number(s.B))
 		var table [][]string
 		if k > 0 {
-			prev, prevAlpha, i := run.Trace[k-1], run.AlphaAt(k-1), s.Point
+			prev, i := run.Trace[k-1], s.Point
+			prevAlpha, _ := run.AlphaAt(k - 1)
 			pl.Highlight = []int{i}
 			table = [][]string{{"j", "αj", "yj", fmt.Sprintf("G(j, %d) = xj·x%d", i+1, i+1), "αj yj G(j, " + fmt.Sprint(i+1) + ")"}}
 			sum := prev.B
@@ -280,7 +281,7 @@ func MarginFrames(l lang.Lang) ([]figures.Sequence, error) {
 			State: fmt.Sprintf(l.Pick(
 				"γ = %s (planted): R = %s, best γ = %s, bound (R/γ)² = %s; the perceptron made k = %d mistakes (%s of the bound)",
 				"γ = %s（生成时的间隔）：R = %s，最优 γ = %s，上界 (R/γ)² = %s；感知机误分类次数 k = %d（上界的 %s）"),
-				notation.Number(g), notation.Number(t.best.R), notation.Number(t.best.Gamma), notation.Number(t.best.Bound), t.run.Updates, pct(mistakes[i]/t.best.Bound)),
+				notation.Number(g), notation.Number(t.best.R), notation.Number(t.best.Gamma), notation.Number(t.best.Bound), t.run.Updates, report.Percent(mistakes[i]/t.best.Bound, l)),
 			Figure: figures.NewGrid(l.Pick("Novikoff's bound on data of margin γ", "数据间隔为 γ 时的 Novikoff 上界"), 2, left, right),
 		}
 	}
@@ -308,7 +309,7 @@ func SoftMarginFrameCs() []float64 {
 // objectives. Each sequence starts at C = 0.1, SoftMarginC. A print shows
 // the decades, C = 0.01, 0.1, 1, 10 and 100, of both data sets.
 func SoftMarginFrames(l lang.Lang) ([]figures.Sequence, error) {
-	bx, by := dataset.Example21()
+	bx, by := dataset.Example21().XY()
 	bookView, err := figures.SharedView(bx, by, true)
 	if err != nil {
 		return nil, err
@@ -344,10 +345,10 @@ func SoftMarginFrames(l lang.Lang) ([]figures.Sequence, error) {
 					}
 				}
 			}
-			zero := len(d.y) - len(r.Support)
+			zero := len(d.y) - len(r.SupportIndices)
 			p, err := figures.Plane{
 				Title: fmt.Sprintf("C = %s, 2/‖w‖ = %s", notation.Number(c), notation.Number(2/math.Hypot(r.W[0], r.W[1]))),
-				X:     d.x, Y: d.y, Names: d.names, Boundaries: hs, Alpha: r.Alpha, C: c, View: d.view, Lang: l,
+				X:     d.x, Y: d.y, Names: d.names, Boundaries: hs, FreeIndices: r.FreeIndices, BoundedIndices: r.BoundedIndices, SoftMargin: true, View: d.view, Lang: l,
 			}.Plot()
 			if err != nil {
 				return nil, fmt.Errorf("gallery: soft-margin frame C = %g: %w", c, err)
@@ -356,11 +357,11 @@ func SoftMarginFrames(l lang.Lang) ([]figures.Sequence, error) {
 				State: fmt.Sprintf(l.Pick(
 					"C = %s: w = %s, %s; αi = 0: %d, 0 < αi < C: %d, αi = C: %d; primal ½‖w‖² + CΣξi = %s, dual ½αᵀQα − Σαi = %s",
 					"C = %s：w = %s，%s；αi = 0：%d，0 < αi < C：%d，αi = C：%d；原始目标 ½‖w‖² + CΣξi = %s，对偶目标 ½αᵀQα − Σαi = %s"),
-					notation.Number(c), notation.Vector(r.W), b, zero, len(r.Free), len(r.Bounded), notation.Number(r.PrimalObjective), notation.Number(r.DualObjective)),
+					notation.Number(c), notation.Vector(r.W), b, zero, len(r.FreeIndices), len(r.BoundedIndices), notation.Number(r.PrimalObjective), notation.Number(r.DualObjective)),
 				Figure: p,
 				Table: [][]string{
 					{"C", "w", "b", "αi = 0", "0 < αi < C", "αi = C", l.Pick("primal", "原始目标"), l.Pick("dual", "对偶目标")},
-					{notation.Number(c), notation.Vector(r.W), strings.TrimPrefix(b, "b = "), fmt.Sprint(zero), fmt.Sprint(len(r.Free)), fmt.Sprint(len(r.Bounded)),
+					{notation.Number(c), notation.Vector(r.W), strings.TrimPrefix(b, "b = "), fmt.Sprint(zero), fmt.Sprint(len(r.FreeIndices)), fmt.Sprint(len(r.BoundedIndices)),
 						notation.Number(r.PrimalObjective), notation.Number(r.DualObjective)},
 				},
 			}
@@ -369,6 +370,3 @@ func SoftMarginFrames(l lang.Lang) ([]figures.Sequence, error) {
 	}
 	return seqs, nil
 }
-
-// pct writes a fraction as a percentage with two significant digits.
-func pct(f float64) string { return fmt.Sprintf("%.2g %%", 100*f) }

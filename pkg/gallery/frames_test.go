@@ -40,7 +40,7 @@ func TestPrimalFrames(t *testing.T) {
 	}
 	// Every run ends at one of the hyperplanes that the enumeration of all
 	// runs finds (an independent algorithm), and says so in its name.
-	x, y := dataset.Example21()
+	x, y := dataset.Example21().XY()
 	outcomes, err := perceptron.Enumeration{}.Outcomes(x, y)
 	if err != nil {
 		t.Fatal(err)

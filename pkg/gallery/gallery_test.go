@@ -13,6 +13,7 @@ import (
 
 	"gonum.org/v1/plot"
 
+	"github.com/marginnotes/marginnotes/internal/testenv"
 	"github.com/marginnotes/marginnotes/pkg/figures"
 	"github.com/marginnotes/marginnotes/pkg/figures/figtest"
 	"github.com/marginnotes/marginnotes/pkg/inequality"
@@ -65,6 +66,7 @@ func TestText(t *testing.T) {
 			for i, l := range []lang.Lang{lang.English, lang.Chinese} {
 				f, err := e.Build(l)
 				if err != nil {
+					testenv.MissingIf(t, err, figures.ErrFont) // the Chinese one, after the English
 					t.Fatalf("%v: %v", l, err)
 				}
 				w, h := figures.Size(f)
@@ -126,6 +128,22 @@ var bookTexts = map[string][]string{
 	"02-primal-example21-outcomes": {"x(1) + x(2) − 3 = 0", "2x(1) + x(2) − 5 = 0"},
 	// Table 2.1 ends at w = (1, 1), b = −3 after seven updates.
 	"02-primal-table21-steps": {"k = 7: x3 misclassified", "w = (1, 1), b = −3"},
+	// Definitions 7.2, 7.3: on Example 2.1, (w, b) = ((1/2, 1/2), −2) has
+	// functional margins (1, 3/2, 1) and (2w, 2b) twice those; the
+	// geometric margins (√2, 3√2/2, √2) are the same for both.
+	"06-max-margin-rescaling": {"γ̂ᵢ = (1, 3/2, 1)", "γ̂ᵢ = (2, 3, 2)", "γᵢ = (√2, 3√2/2, √2)", "w = (1, 1), b = −4"},
+	// Example 7.1 by the primal solver: ½x(1) + ½x(2) − 2 = 0, margin 2√2.
+	"06-max-margin-example71": {"separating hyperplane ½x(1) + ½x(2) − 2 = 0", "margin 2/‖w*‖ = 2√2"},
+	// The perceptron's four answers (notebook 02) have geometric margins
+	// 1, √2/2, 2√5/5, √10/10; the maximum margin √2.
+	"06-max-margin-perceptron": {"½x(1) + ½x(2) − 2 = 0: γ = √2", "x(1) − 2 = 0: γ = 1", "x(1) + x(2) − 3 = 0: γ = √2/2",
+		"2x(1) + x(2) − 5 = 0: γ = 2√5/5", "3x(1) + x(2) − 5 = 0: γ = √10/10"},
+	// min x² s.t. x ≥ 1: θ_D(α) = α − α²/4, θ_D(1) = θ_D(3) = 3/4, d* = p* = 1 at α* = 2.
+	"07-lagrange-duality-square": {"α* = 2: θ_D(α*) = d* = 1", "θ_D(1) = 3/4", "θ_D(3) = 3/4", "x* = 1, p* = 1", "p* = 1"},
+	// min x s.t. x² ≤ 0: θ_D(α) = −1/(4α), p* = 0.
+	"07-lagrange-duality-no-slater": {"θ_D(1/2) = −1/2", "θ_D(1) = −1/4", "θ_D(2) = −1/8", "x* = 0, p* = 0"},
+	// Example 7.2: p* = 1/4 = θ_D(α*) at α* = (1/4, 0, 1/4).
+	"07-lagrange-duality-weak-example72": {"p* = ½‖w*‖² = 1/4", "θ_D(α*) = 1/4", "α* = (1/4, 0, 1/4)", "200 random feasible α"},
 	// Example 7.2: s(0, 2/13) = −2/13 and s(1/4, 0) = −1/4, the stationary
 	// point (3/2, −1) with s = −1/2.
 	"08-svm-dual-s-contour": {"α1 = 0: s = −2/13", "α2 = 0: s = −1/4", "stationary point: s = −1/2"},

@@ -36,7 +36,7 @@ func novikoffEntries() []Entry {
 // best γ of the data (perceptron.NovikoffBound): ŵk·ŵopt ≥ kηγ and
 // ‖ŵk‖² ≤ kη²R², the words in the language l.
 func NovikoffProof(l lang.Lang) (*figures.Grid, error) {
-	x, y := dataset.Example21()
+	x, y := dataset.Example21().XY()
 	run, err := Table21()
 	if err != nil {
 		return nil, err

@@ -33,7 +33,7 @@ func primalEntries() []Entry {
 // examined under (their half-planes shaded), and the weights after it; a
 // last panel shows the final weights. The words are in the language l.
 func Table21Steps(l lang.Lang) (*figures.Grid, error) {
-	x, y := dataset.Example21()
+	x, y := dataset.Example21().XY()
 	run, err := Table21()
 	if err != nil {
 		return nil, err
@@ -53,7 +53,7 @@ func traceSteps(x mat.Matrix, y []float64, trace []perceptron.Step, l lang.Lang)
 // labelled with its probability when the misclassified point is chosen at
 // random; the words in the language l.
 func Example21Outcomes(l lang.Lang) (*plot.Plot, error) {
-	x, y := dataset.Example21()
+	x, y := dataset.Example21().XY()
 	outcomes, err := perceptron.Enumeration{}.Outcomes(x, y)
 	if err != nil {
 		return nil, err

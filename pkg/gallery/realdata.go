@@ -14,6 +14,7 @@ import (
 	"github.com/marginnotes/marginnotes/pkg/lang"
 	"github.com/marginnotes/marginnotes/pkg/loss"
 	"github.com/marginnotes/marginnotes/pkg/perceptron"
+	"github.com/marginnotes/marginnotes/pkg/report"
 	"github.com/marginnotes/marginnotes/pkg/svm"
 )
 
@@ -50,12 +51,12 @@ func IrisPetals(l lang.Lang) (*plot.Plot, error) {
 	}
 	return figures.Plane{
 		Title: l.Pick("Iris, petal measurements: perceptron and maximum margin", "鸢尾花的花瓣尺寸：感知机与最大间隔"), X: petals, Y: iris.Y,
-		XLabel: l.Pick("petal length (cm)", "花瓣长度 (cm)"), YLabel: l.Pick("petal width (cm)", "花瓣宽度 (cm)"),
+		XLabel: report.FeatureName(iris.Names[2], l) + l.Pick(" (cm)", "（cm）"), YLabel: report.FeatureName(iris.Names[3], l) + l.Pick(" (cm)", "（cm）"),
 		PositiveName: l.Pick("setosa (y = +1)", "山鸢尾 (y = +1)"), NegativeName: l.Pick("versicolor (y = −1)", "变色鸢尾 (y = −1)"),
 		Boundaries: []figures.Boundary{{W: p.W, B: p.B, Label: l.Pick("perceptron (cyclic order)", "感知机（按顺序遍历）")},
 			{W: s.W, B: s.B, Label: l.Pick("hard-margin SVM", "硬间隔支持向量机"), Margins: true}},
-		Alpha: s.Alpha,
-		Lang:  l,
+		FreeIndices: s.FreeIndices, BoundedIndices: s.BoundedIndices,
+		Lang: l,
 	}.Plot()
 }
 
@@ -117,9 +118,14 @@ type NamedKernel struct {
 func CancerC() []float64 { return []float64{0.01, 0.1, 1, 10, 100} }
 
 // CancerKernels returns the kernels of notebook 12-real-data's SVM sweep:
-// linear, and RBF with LIBSVM's default γ = 1/d for the 30 features.
+// linear, and Gaussian with LIBSVM's default γ = 1/d for the 30 features,
+// σ = √15; named by report.KernelName.
 func CancerKernels() []NamedKernel {
-	return []NamedKernel{{"linear", "线性核", kernel.Linear{}}, {"RBF, γ = 1/30", "高斯核，γ = 1/30", kernel.RBF{Gamma: 1.0 / 30}}}
+	var ks []NamedKernel
+	for _, k := range []kernel.Kernel{kernel.Linear{}, kernel.RBF{Gamma: 1.0 / 30}} {
+		ks = append(ks, NamedKernel{report.KernelName(k, lang.English), report.KernelName(k, lang.Chinese), k})
+	}
+	return ks
 }
 
 // CancerAccuracy solves the soft-margin SVM (SMO, defaults) on the training

@@ -42,7 +42,7 @@ const SoftMarginC = 0.1
 // [−0.7, 0.1]: flat on the interval of optimal b, [−0.4, −0.2]. The words
 // are in the language l.
 func SoftMarginBInterval(l lang.Lang) (*plot.Plot, error) {
-	x, y := dataset.Example21()
+	x, y := dataset.Example21().XY()
 	ex, err := svm.Exact{C: SoftMarginC}.Fit(x, y)
 	if err != nil {
 		return nil, err
@@ -88,7 +88,7 @@ func SoftMarginSweep(set *dataset.Set, cs []float64, l lang.Lang) (*figures.Grid
 	}
 	fits := make([]figures.Fit, len(sweep))
 	for i, r := range sweep {
-		fits[i] = figures.Fit{C: cs[i], W: r.W, B: r.B, Alpha: r.Alpha}
+		fits[i] = figures.Fit{C: cs[i], W: r.W, B: r.B, FreeIndices: r.FreeIndices, BoundedIndices: r.BoundedIndices}
 	}
 	return figures.SoftMarginSweep(set.X, set.Y, fits, 2, l)
 }

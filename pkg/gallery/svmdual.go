@@ -28,7 +28,7 @@ func svmDualEntries() []Entry {
 // stationary point (3/2, −1) and the minima (0, 2/13) and (1/4, 0) of the two
 // edges, each on its level curve; the words in the language l.
 func Example72Contour(l lang.Lang) (*plot.Plot, error) {
-	x, y := dataset.Example21()
+	x, y := dataset.Example21().XY()
 	d, err := svm.NewDualProblem(x, y, nil, 0)
 	if err != nil {
 		return nil, err
@@ -53,7 +53,7 @@ func Example72Contour(l lang.Lang) (*plot.Plot, error) {
 // margins w·x + b = ±1, its normal, and the support vectors x1 and x3
 // circled; the words in the language l.
 func Example72Margin(l lang.Lang) (*plot.Plot, error) {
-	x, y := dataset.Example21()
+	x, y := dataset.Example21().XY()
 	ex, err := svm.Exact{}.Fit(x, y)
 	if err != nil {
 		return nil, err
@@ -62,7 +62,7 @@ func Example72Margin(l lang.Lang) (*plot.Plot, error) {
 		Title: l.Pick("Example 7.2: the maximum-margin hyperplane", "例 7.2：最大间隔分离超平面"), X: x, Y: y, Names: figures.PointNames(len(y)),
 		Boundaries: []figures.Boundary{{W: ex.W, B: ex.B, Margins: true, Normal: true,
 			Label: l.Pick("separating hyperplane ", "分离超平面 ") + notation.Plain.Equation(ex.W, ex.B)}},
-		Alpha: ex.Alpha,
-		Lang:  l,
+		FreeIndices: ex.FreeIndices, BoundedIndices: ex.BoundedIndices,
+		Lang: l,
 	}.Plot()
 }

@@ -4,6 +4,18 @@
 //
 // its gap ‖a‖‖b‖ − |⟨a, b⟩|, and the quadratic of its classical proof.
 //
+// CauchySchwarz returns a Result (the inner product, both norms, the gap,
+// the angle, whether a and b are collinear); Quadratic returns the Quad
+// q(x) = Ax² + 2Bx + C of the proof, with its Root and Vertex;
+// RandomPairs surveys many random pairs (a Survey):
+//
+//	r := inequality.CauchySchwarz([]float64{1, 2}, []float64{2, 4})
+//	// r.Inner = 10, r.NormA·r.NormB = 10, r.Gap = 0, r.Collinear = true
+//	q := inequality.Quadratic([]float64{1, 2}, []float64{2, 4})
+//	x, ok := q.Root() // −2, true: b = 2a, so aᵢx + bᵢ = 0 at x = −2
+//
+// # The proof
+//
 // The inequality joins the two halves of the proof of Novikoff's theorem
 // (Li Hang, Statistical Learning Methods, Theorem 2.1; CS229 lecture notes 6):
 // kηγ ≤ ŵ_k·ŵ_opt ≤ ‖ŵ_k‖‖ŵ_opt‖ ≤ √k·ηR. Seed 001 of the lecture notes

@@ -111,6 +111,21 @@ func Validate(k Kernel) error {
 	return nil
 }
 
+// Setting returns the kernel that a solver uses for its Kernel field k:
+// k itself, or Linear{} when k is nil. A k that Validate rejects gives a
+// *classify.SettingError naming the solver (as "svm.SMO") and the field
+// Kernel, which wraps Validate's error: a bad kernel is a bad setting of
+// the solver, reported as its other settings are.
+func Setting(solver string, k Kernel) (Kernel, error) {
+	if k == nil {
+		return Linear{}, nil
+	}
+	if err := Validate(k); err != nil {
+		return nil, &classify.SettingError{Solver: solver, Field: "Kernel", Value: k, Want: "a valid kernel", Err: err}
+	}
+	return k, nil
+}
+
 // ErrParameter is wrapped by the errors of Validate: a kernel parameter is
 // out of range. A bad kernel is a bad setting of the solver that uses it, so
 // the error also matches classify.ErrSetting under errors.Is.

@@ -3,6 +3,10 @@
 // words are chosen with Lang.Pick, so that each word of both editions stands
 // next to the code that uses it. Numbers and symbols are the same in both
 // editions and are written by package notation.
+//
+//	l := lang.Chinese // from a notebook's edition, or "--lang zh"
+//	fmt.Println(l.Pick("converged", "已收敛"))
+//	header, rows := report.PrimalTable(res, l) // every presenting package takes one
 package lang
 
 import "fmt"

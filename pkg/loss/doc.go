@@ -2,6 +2,16 @@
 // the functional margin z = y·f(x), and their empirical risk over a data
 // set for any fitted model (a classify.Classifier, f its Decision).
 //
+// A loss is a Func of z — ZeroOne, Perceptron, Hinge, Logistic, Mistake —
+// and Sum, EmpiricalRisk and Margins apply one to a model on data:
+//
+//	res, err := svm.SMO{C: 1}.Fit(x, y)
+//	risk := loss.EmpiricalRisk(loss.Hinge, res, x, y) // (1/N) Σ [1 − yᵢf(xᵢ)]₊
+//	errs := loss.Sum(loss.ZeroOne, res, x, y)         // misclassified points
+//	h := loss.Hinge(0.5)                              // 0.5
+//
+// # The losses
+//
 // With the functional margin as the variable, the losses of Li Hang,
 // Statistical Learning Methods, §7.2.4 and Figure 7.6 are
 //

@@ -28,7 +28,7 @@ func Example() {
 // The perceptron's loss L(w, b) of Li Hang §2.2 along Table 2.1: not
 // monotone, and 0 at k = 0 although every point is then misclassified.
 func ExampleSum() {
-	x, y := dataset.Example21()
+	x, y := dataset.Example21().XY()
 	table21 := []struct {
 		w []float64
 		b float64
@@ -56,7 +56,7 @@ func ExampleSum() {
 // hyperplane of Example 7.1, ½x⁽¹⁾ + ½x⁽²⁾ − 2 = 0: the support vectors x1
 // and x3 have margin 1.
 func ExampleMargins() {
-	x, y := dataset.Example21()
+	x, y := dataset.Example21().XY()
 	fmt.Printf("%.4g\n", loss.Margins(classify.Linear{W: []float64{0.5, 0.5}, B: -2}, x, y))
 	// Output:
 	// [1 1.5 1]
@@ -67,7 +67,7 @@ func ExampleMargins() {
 // (Definition 2.1) and so gets x3 wrong, although its rule counts all three
 // points as mistakes.
 func ExampleEmpiricalRisk() {
-	x, y := dataset.Example21()
+	x, y := dataset.Example21().XY()
 	for _, c := range []classify.Linear{
 		{W: []float64{3, 3}, B: 1}, {W: []float64{1, 1}, B: -3}, {W: []float64{0, 0}, B: 0},
 	} {

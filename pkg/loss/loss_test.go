@@ -82,7 +82,7 @@ func TestUpperBounds(t *testing.T) {
 // L(w, b) = −Σ_{M} yᵢ(w·xᵢ+b), computed by hand from the table; L is 0 at
 // k = 0, where every point is misclassified, and it is not monotone.
 func TestTable21Loss(t *testing.T) {
-	x, y := dataset.Example21()
+	x, y := dataset.Example21().XY()
 	for _, tc := range []struct {
 		k        int
 		w        []float64
@@ -251,7 +251,7 @@ func TestEmpiricalRisk(t *testing.T) {
 }
 
 func TestPanics(t *testing.T) {
-	x, y := dataset.Example21()
+	x, y := dataset.Example21().XY()
 	c := classify.Linear{W: []float64{1, 1}}
 	for name, f := range map[string]func(){
 		"labels":    func() { loss.Margins(c, x, y[:2]) },

@@ -14,7 +14,7 @@ import (
 // new points on its own, with the decision values of the model that was
 // fitted, f(x) = ½x⁽¹⁾ + ½x⁽²⁾ − 2.
 func Example() {
-	x, y := dataset.Example21()
+	x, y := dataset.Example21().XY()
 	solver := svm.Exact{}
 	res, err := solver.Fit(x, y)
 	if err != nil {

@@ -31,8 +31,8 @@ type fitted struct {
 	x    mat.Matrix // points to classify
 }
 
-// fit runs a solver whose Fit returns (T, error) and keeps its model.
-func fit[T classify.Classifier](t *testing.T, name string, solver any, f func(mat.Matrix, []float64) (T, error), s *dataset.Set) fitted {
+// fit runs a solver's Fit (through classify.FitterOf) and keeps its model.
+func fit(t *testing.T, name string, solver any, f classify.Fitter, s *dataset.Set) fitted {
 	t.Helper()
 	m, err := f(s.X, s.Y)
 	if err != nil {
@@ -45,7 +45,7 @@ func fit[T classify.Classifier](t *testing.T, name string, solver any, f func(ma
 // seeded random data with an RBF kernel (XOR) or noise (the voted
 // perceptron, the soft-margin interior-point solver).
 func models(t *testing.T) []fitted {
-	x, y := dataset.Example21()
+	x, y := dataset.Example21().XY()
 	book := &dataset.Set{X: x, Y: y}
 	xor := dataset.XOR(rand.NewPCG(3, 4), 60, 0.2)
 	small := dataset.XOR(rand.NewPCG(5, 6), 10, 0.2)
@@ -54,26 +54,33 @@ func models(t *testing.T) []fitted {
 	poly := kernel.Polynomial{Degree: 2, Gamma: 0.5, Coef0: 1}
 	primal := perceptron.Primal{Settings: perceptron.Settings{Eta: 0.5, MaxEpochs: 50}, B0: 0.25}
 	dual := perceptron.Dual{Settings: perceptron.Settings{Order: perceptron.Choices, Sequence: []int{0, 2, 2, 2, 1, 2, 2, 2, 0, 2, 2}}}
-	kd := perceptron.KernelDual{Settings: perceptron.Settings{Order: perceptron.Shuffle}, K: rbf}
-	voted := perceptron.Voted{Epochs: 20, Order: perceptron.Shuffle, MaxVotes: 16}
+	kd := perceptron.KernelDual{Settings: perceptron.Settings{Order: perceptron.Shuffle}, Kernel: rbf}
+	voted := perceptron.Voted{Settings: perceptron.Settings{MaxEpochs: 20, Order: perceptron.Shuffle}, MaxVotes: 16}
 	smo := svm.SMO{C: 2, Kernel: rbf, Eps: 1e-4}
 	smoLinear := svm.SMO{}
 	exact := svm.Exact{C: 1, Kernel: poly}
 	exactLinear := svm.Exact{}
 	ip := svm.InteriorPoint{C: 0.5, Tol: 1e-10}
 	ipHard := svm.InteriorPoint{}
+	squared := svm.SquaredSlack{C: 2, Kernel: rbf, Eps: 1e-4}
+	squaredPrimal := svm.SquaredSlack{C: 0.5, MaxIter: 50}
+	margin := svm.MaxMargin{Tol: 1e-10}
+	augmented := &dataset.Set{X: perceptron.Augment(x), Y: y} // (xᵢ, 1): Novikoff's γ of Theorem 2.1
 	return []fitted{
-		fit(t, "primal", primal, primal.Fit, book),
-		fit(t, "dual choices", dual, dual.Fit, book),
-		fit(t, "kernel rbf", kd, kd.Fit, xor),
-		fit(t, "voted", voted, voted.Fit, noisy),
-		fit(t, "voted book", perceptron.Voted{}, perceptron.Voted{}.Fit, book),
-		fit(t, "smo rbf", smo, smo.Fit, xor),
-		fit(t, "smo linear", smoLinear, smoLinear.Fit, book),
-		fit(t, "exact poly", exact, exact.Fit, small),
-		fit(t, "exact linear", exactLinear, exactLinear.Fit, book),
-		fit(t, "interior point", ip, ip.Fit, noisy),
-		fit(t, "interior point hard", ipHard, ipHard.Fit, book),
+		fit(t, "primal", primal, classify.FitterOf(primal.Fit), book),
+		fit(t, "dual choices", dual, classify.FitterOf(dual.Fit), book),
+		fit(t, "kernel rbf", kd, classify.FitterOf(kd.Fit), xor),
+		fit(t, "voted", voted, classify.FitterOf(voted.Fit), noisy),
+		fit(t, "voted book", perceptron.Voted{}, classify.FitterOf(perceptron.Voted{}.Fit), book),
+		fit(t, "smo rbf", smo, classify.FitterOf(smo.Fit), xor),
+		fit(t, "smo linear", smoLinear, classify.FitterOf(smoLinear.Fit), book),
+		fit(t, "exact poly", exact, classify.FitterOf(exact.Fit), small),
+		fit(t, "exact linear", exactLinear, classify.FitterOf(exactLinear.Fit), book),
+		fit(t, "interior point", ip, classify.FitterOf(ip.Fit), noisy),
+		fit(t, "interior point hard", ipHard, classify.FitterOf(ipHard.Fit), book),
+		fit(t, "squared slack rbf", squared, classify.FitterOf(squared.Fit), xor),
+		fit(t, "squared slack primal", squaredPrimal, classify.FitterOf(squaredPrimal.FitPrimal), noisy),
+		fit(t, "max margin", margin, classify.FitterOf(margin.Fit), augmented),
 	}
 }
 
@@ -128,8 +135,8 @@ func TestRoundTrip(t *testing.T) {
 func linearKernel(solver any) any {
 	switch s := solver.(type) {
 	case perceptron.KernelDual:
-		if s.K == nil {
-			s.K = kernel.Linear{}
+		if s.Kernel == nil {
+			s.Kernel = kernel.Linear{}
 		}
 		return s
 	case svm.SMO:
@@ -138,6 +145,11 @@ func linearKernel(solver any) any {
 		}
 		return s
 	case svm.Exact:
+		if s.Kernel == nil {
+			s.Kernel = kernel.Linear{}
+		}
+		return s
+	case svm.SquaredSlack:
 		if s.Kernel == nil {
 			s.Kernel = kernel.Linear{}
 		}
@@ -232,7 +244,7 @@ func TestWriteErrors(t *testing.T) {
 		{"voted as linear", modelio.Model{Solver: perceptron.Voted{}, Classifier: lin}, modelio.ErrKind},
 		{"custom kernel", modelio.Model{Solver: perceptron.KernelDual{}, Classifier: &kernel.Expansion{Kernel: customKernel{}, D: 2}}, modelio.ErrKernel},
 		{"NaN", modelio.Model{Solver: perceptron.Primal{}, Classifier: classify.Linear{W: []float64{1, math.Inf(1)}}}, classify.ErrNonFinite},
-		{"NaN setting", modelio.Model{Solver: svm.InteriorPoint{C: math.NaN()}, Classifier: lin}, classify.ErrNonFinite},
+		{"NaN setting", modelio.Model{Solver: svm.InteriorPoint{C: math.NaN()}, Classifier: lin}, classify.ErrSetting},
 		{"dimension 0", modelio.Model{Solver: perceptron.Primal{}, Classifier: classify.Linear{}}, modelio.ErrFormat},
 	} {
 		t.Run(c.name, func(t *testing.T) {
@@ -247,17 +259,7 @@ func TestWriteErrors(t *testing.T) {
 // TestReadErrors: every malformed file gets an error that says what is
 // wrong, and none a panic.
 func TestReadErrors(t *testing.T) {
-	golden, err := os.ReadFile(filepath.Join("testdata", "example72.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	good := string(golden)
-	edit := func(old, new string) string {
-		if !strings.Contains(good, old) {
-			t.Fatalf("%q is not in the golden file", old)
-		}
-		return strings.Replace(good, old, new, 1)
-	}
+	good, edit := goldenEdits(t)
 	linear := `{"format": "marginnotes-model", "version": 1, "kind": "perceptron.Primal", "dim": 2,
 		"settings": {"eta": 0, "order": "cyclic", "max_epochs": 0, "cs229": false, "b0": 0, "no_bias": false}, `
 	for _, c := range []struct {
@@ -267,7 +269,7 @@ func TestReadErrors(t *testing.T) {
 	}{
 		{"empty", "", modelio.ErrFormat, "empty"},
 		{"binary", "\x00\x00\x00", modelio.ErrFormat, "line 1: invalid character"},
-		{"array", "[1, 2]", modelio.ErrFormat, "malformed model file: array, want an object"},
+		{"array", "[1, 2]", modelio.ErrFormat, "malformed model file: line 1: an array, want an object"},
 		{"not json", "w = (1, 1)\n", modelio.ErrFormat, "line 1"},
 		{"truncated", good[:len(good)/2], modelio.ErrFormat, "truncated"},
 		{"two values", good + good, modelio.ErrFormat, "more than one JSON value"},
@@ -283,8 +285,8 @@ func TestReadErrors(t *testing.T) {
 		{"dim 0", edit(`"dim": 2`, `"dim": 0`), modelio.ErrFormat, "dim 0"},
 		{"coefficients", edit(`[0.25, -0.25]`, `[0.25]`), modelio.ErrFormat, "2 support vectors and 1 coefficients"},
 		{"w length", edit(`"w": [0.5, 0.5]`, `"w": [0.5]`), modelio.ErrFormat, "w has 1 entries"},
-		{"number", edit(`-2`, `-2e999`), modelio.ErrFormat, "expansion.b: number -2e999, want a number"},
-		{"type", edit(`"dim": 2`, `"dim": "2"`), modelio.ErrFormat, "dim: string, want an integer"},
+		{"number", edit(`-2`, `-2e999`), modelio.ErrFormat, "line 14: expansion.b: number -2e999 is beyond the range of a float64"},
+		{"type", edit(`"dim": 2`, `"dim": "2"`), modelio.ErrFormat, "line 5: dim: a string, want an integer"},
 		{"unknown field", edit(`"dim": 2`, `"dim": 2, "alpha": [1]`), modelio.ErrFormat, `unknown field "alpha"`},
 		{"unknown setting", edit(`"max_iter": 0`, `"max_iter": 0, "gamma": 1`), modelio.ErrFormat, `unknown field "gamma"`},
 		{"no settings", edit(`"settings"`, `"other"`), modelio.ErrFormat, `unknown field "other"`},
@@ -297,18 +299,7 @@ func TestReadErrors(t *testing.T) {
 		{"voted count", votedFile(`"vote"`, `[{"w": [1, 1], "b": -3, "c": 0}]`), modelio.ErrFormat, "vote 1 has count 0"},
 		{"voted dim", votedFile(`"vote"`, `[{"w": [1], "b": -3, "c": 1}]`), modelio.ErrFormat, "w of vote 1 has 1 entries"},
 	} {
-		t.Run(c.name, func(t *testing.T) {
-			m, err := modelio.Read(strings.NewReader(c.in))
-			if !errors.Is(err, c.want) || m != nil {
-				t.Fatalf("got %v, want %v", err, c.want)
-			}
-			if testing.Verbose() {
-				t.Log(err)
-			}
-			if !strings.Contains(err.Error(), c.msg) || strings.Contains(err.Error(), "\n") {
-				t.Errorf("error %q, want one line containing %q", err, c.msg)
-			}
-		})
+		t.Run(c.name, func(t *testing.T) { readFails(t, c.in, c.want, c.msg) })
 	}
 	if m, err := modelio.Read(strings.NewReader(votedFile(`"vote"`, `[{"w": [1, 1], "b": -3, "c": 2}]`))); err != nil || m.Predict([]float64{1, 2}) != 1 {
 		t.Errorf("a good voted file: %v", err)
@@ -319,4 +310,84 @@ func votedFile(predict, votes string) string {
 	return `{"format": "marginnotes-model", "version": 1, "kind": "perceptron.Voted", "dim": 2,
 		"settings": {"epochs": 0, "order": "cyclic", "max_votes": 0},
 		"voted": {"votes": ` + votes + `, "group": 1, "averaged": {"w": [1, 1], "b": -3}, "predict": ` + predict + `}}`
+}
+
+// TestReadStrict: what Read used to accept and should not (issue 18): keys
+// in another case, a key twice, settings that are null or that the solver
+// refuses, an SVM whose w is not Σ coefⱼ·supportⱼ, vote counts past 2⁵³
+// (where their float64 sum is no longer exact); and a UTF-8 byte order
+// mark, which it refused. Errors quote at most a few dozen bytes of the
+// file, however long the offending text.
+func TestReadStrict(t *testing.T) {
+	good, edit := goldenEdits(t)
+	linear := func(settings string) string {
+		return `{"format": "marginnotes-model", "version": 1, "kind": "perceptron.Primal", "dim": 2,
+		"settings": {` + settings + `}, "linear": {"w": [1, 1], "b": -3}}`
+	}
+	long := strings.Repeat("x", 1<<20)
+	for _, c := range []struct {
+		name, in string
+		want     error
+		msg      string
+	}{
+		{"key case", edit(`"format"`, `"Format"`), modelio.ErrFormat, `unknown field "Format"`},
+		{"key case inside", edit(`"coef"`, `"Coef"`), modelio.ErrFormat, `unknown field "Coef"`},
+		{"key twice", edit(`"dim": 2`, `"dim": 2, "dim": 2`), modelio.ErrFormat, `"dim" twice`},
+		{"setting twice", edit(`"eps": 0`, `"eps": 0, "eps": 0`), modelio.ErrFormat, `"eps" twice`},
+		{"settings null", edit(`"settings": {"c": 0, "eps": 0, "cache_bytes": 0, "no_shrinking": false, "max_iter": 0}`, `"settings": null`),
+			modelio.ErrFormat, "settings: null, want an object"},
+		{"negative eps", edit(`"eps": 0`, `"eps": -1`), classify.ErrSetting, "Eps = -1"},
+		{"negative cache", edit(`"cache_bytes": 0`, `"cache_bytes": -5`), classify.ErrSetting, "CacheBytes = -5"},
+		{"eta", linear(`"eta": -1`), classify.ErrSetting, "Eta = -1"},
+		{"choices without sequence", linear(`"order": "choices"`), classify.ErrSetting, "Sequence"},
+		{"sequence for shuffle", linear(`"order": "shuffle", "sequence": [0, 1]`), classify.ErrSetting, "Sequence"},
+		{"cyclic sequence", linear(`"order": "cyclic", "sequence": [0, 0, 2]`), classify.ErrSetting, "permutation"},
+		{"w0 length", linear(`"w0": [1, 2, 3]`), classify.ErrSetting, "W0"},
+		{"w contradicts", edit(`"w": [0.5, 0.5]`, `"w": [0.5, 0.75]`), modelio.ErrFormat, "w[2] = 0.75, but the support vectors give 0.5"},
+		{"vote count", votedFile(`"vote"`, `[{"w": [1, 1], "b": -3, "c": 9007199254740993}]`), modelio.ErrFormat, "2⁵³"},
+		{"vote counts", votedFile(`"vote"`, `[{"w": [1, 1], "b": -3, "c": 4503599627370497}, {"w": [1, 1], "b": -3, "c": 4503599627370496}]`),
+			modelio.ErrFormat, "2⁵³"},
+		{"long format", edit(`"marginnotes-model"`, `"`+long+`"`), modelio.ErrFormat, "format"},
+		{"long kind", edit(`"svm.SMO"`, `"`+long+`"`), modelio.ErrFormat, "kind"},
+		{"long number", edit(`"b": -2`, `"b": -2.`+strings.Repeat("0", 1<<20)), modelio.ErrFormat, "expansion.b"},
+		{"long key", edit(`"dim": 2`, `"dim": 2, "`+long+`": 1`), modelio.ErrFormat, "a string longer than 4096 bytes"},
+	} {
+		t.Run(c.name, func(t *testing.T) { readFails(t, c.in, c.want, c.msg) })
+	}
+	if _, err := modelio.Read(strings.NewReader("\ufeff" + good)); err != nil {
+		t.Errorf("a file with a byte order mark: %v", err)
+	}
+}
+
+// goldenEdits returns the golden file of Example 7.2 and a function that
+// returns it with one edit.
+func goldenEdits(t *testing.T) (good string, edit func(old, new string) string) {
+	t.Helper()
+	golden, err := os.ReadFile(filepath.Join("testdata", "example72.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	good = string(golden)
+	return good, func(old, new string) string {
+		if !strings.Contains(good, old) {
+			t.Fatalf("%q is not in the golden file", old)
+		}
+		return strings.Replace(good, old, new, 1)
+	}
+}
+
+// readFails checks that Read refuses in with an error wrapping want, in one
+// line of at most 300 bytes containing msg.
+func readFails(t *testing.T, in string, want error, msg string) {
+	t.Helper()
+	m, err := modelio.Read(strings.NewReader(in))
+	if !errors.Is(err, want) || m != nil {
+		t.Fatalf("got %.300v, want %v", err, want)
+	}
+	if testing.Verbose() {
+		t.Log(err)
+	}
+	if s := err.Error(); !strings.Contains(s, msg) || strings.Contains(s, "\n") || len(s) > 300 {
+		t.Errorf("error %.400q (%d bytes), want one short line containing %q", s, len(s), msg)
+	}
 }

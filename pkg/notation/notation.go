@@ -128,7 +128,29 @@ func (s Style) Number(v float64) string {
 		// 14404, not 1.44e+04: four significant digits or more.
 		return sign + strconv.FormatFloat(a, 'f', 0, 64)
 	}
-	g := strconv.FormatFloat(a, 'g', 4, 64)
+	return s.Decimal(v)
+}
+
+// Decimal writes v in the style Text: see Style.Decimal.
+func Decimal(v float64) string { return Text.Decimal(v) }
+
+// Decimal writes v with four significant digits as %.4g does, but with a
+// true minus sign (−2.286, not -2.286; −5.397e-11) and never as a
+// fraction: where a computed value is shown beside its exact value (the
+// vertex −B/A = −2.286 of −16/7) or is a residual near zero. Negative zero
+// is 0; infinities are ∞ and −∞; in LaTeX 1.6e+08 is 1.6\times10^{8}.
+func (s Style) Decimal(v float64) string {
+	switch {
+	case math.IsNaN(v):
+		return "NaN"
+	case math.IsInf(v, 0) || v == 0:
+		return s.Number(v)
+	}
+	sign := ""
+	if v < 0 {
+		sign = s.minus()
+	}
+	g := strconv.FormatFloat(math.Abs(v), 'g', 4, 64)
 	if s == LaTeX {
 		if m, e, ok := strings.Cut(g, "e"); ok {
 			exp, _ := strconv.Atoi(e)
@@ -226,8 +248,14 @@ func (s Style) coordinate(j int) string {
 	case LaTeX:
 		return "x^{(" + n + ")}"
 	}
-	return "x" + superscripts.Replace("("+n+")")
+	return "x" + Superscript("("+n+")")
 }
+
+// Superscript writes the digits, signs and parentheses of s as
+// superscripts, the exponent of a power: Superscript("2") is ², and
+// "(x·z + 1)" + Superscript("2") is (x·z + 1)². Other characters are left
+// as they are.
+func Superscript(s string) string { return superscripts.Replace(s) }
 
 // coefficient writes a positive coefficient of a coordinate.
 func (s Style) coefficient(a float64) string {
@@ -246,7 +274,8 @@ func (s Style) coefficient(a float64) string {
 
 var superscripts = strings.NewReplacer(
 	"0", "⁰", "1", "¹", "2", "²", "3", "³", "4", "⁴",
-	"5", "⁵", "6", "⁶", "7", "⁷", "8", "⁸", "9", "⁹", "(", "⁽", ")", "⁾")
+	"5", "⁵", "6", "⁶", "7", "⁷", "8", "⁸", "9", "⁹", "(", "⁽", ")", "⁾",
+	"+", "⁺", "-", "⁻", "−", "⁻")
 
 // vulgar holds Unicode's vulgar fractions; Plain uses only those in
 // latin1, which every Latin font has.

@@ -1,9 +1,12 @@
 package notation_test
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"testing"
+
+	"gonum.org/v1/gonum/mat"
 
 	"github.com/marginnotes/marginnotes/pkg/notation"
 )
@@ -134,5 +137,66 @@ func TestVector(t *testing.T) {
 	}
 	if got := notation.LaTeX.Vector([]float64{0.25, 0, 0.25}); got != `\left(\frac{1}{4}, 0, \frac{1}{4}\right)` {
 		t.Errorf("LaTeX.Vector = %q", got)
+	}
+}
+
+// Decimal writes what %.4g writes, with a true minus sign and never a
+// fraction: the vertex −B/A of notebook 05 beside its exact −16/7.
+func TestDecimal(t *testing.T) {
+	for _, c := range []struct {
+		v    float64
+		text string
+	}{
+		{-16.0 / 7, "−2.286"}, // notebook 05: the vertex of q for a = (1, 2, 3), b = (4, 5, 6)
+		{27.0 / 7, "3.857"},
+		{-28, "−28"},
+		{0.25, "0.25"},
+		{-5.397e-11, "−5.397e-11"},
+		{100000, "1e+05"},
+		{math.Copysign(0, -1), "0"},
+		{math.Inf(1), "∞"},
+		{math.Inf(-1), "−∞"},
+		{math.NaN(), "NaN"},
+	} {
+		if got := notation.Decimal(c.v); got != c.text {
+			t.Errorf("Decimal(%v) = %q, want %q", c.v, got, c.text)
+		}
+	}
+	// Number writes the same as Decimal wherever the value is no integer
+	// below 10⁶, no fraction and not in [999.5, 10⁶).
+	rng := rand.New(rand.NewPCG(1, 1))
+	for range 1000 {
+		v := (rng.Float64() - 0.5) * math.Pow(10, float64(rng.IntN(20)-10))
+		if _, _, ok := notation.Rational(v); ok || v == math.Trunc(v) || math.Abs(v) >= 999.5 {
+			continue
+		}
+		if n, d := notation.Number(v), notation.Decimal(v); n != d {
+			t.Errorf("Number(%v) = %q, Decimal = %q", v, n, d)
+		}
+	}
+}
+
+func TestSuperscript(t *testing.T) {
+	for s, want := range map[string]string{"2": "²", "(1)": "⁽¹⁾", "10": "¹⁰", "-5": "⁻⁵", "−5": "⁻⁵", "p": "p"} {
+		if got := notation.Superscript(s); got != want {
+			t.Errorf("Superscript(%q) = %q, want %q", s, got, want)
+		}
+	}
+}
+
+// Matrix lays out Q = yyᵀ∘G of Example 7.2 as mat.Formatted does, with
+// true minus signs.
+func TestMatrix(t *testing.T) {
+	q := mat.NewDense(3, 3, []float64{18, 21, -6, 21, 25, -7, -6, -7, 2}) // book Example 7.2
+	want := "⎡18  21  −6⎤\n⎢21  25  −7⎥\n⎣−6  −7   2⎦"
+	if got := notation.Matrix(q); got != want {
+		t.Errorf("Matrix(Q) =\n%s\nwant\n%s", got, want)
+	}
+	g := mat.NewDense(3, 3, []float64{18, 21, 6, 21, 25, 7, 6, 7, 2}) // book Example 2.2
+	if got, want := notation.Matrix(g), fmt.Sprint(mat.Formatted(g)); got != want {
+		t.Errorf("Matrix(G) =\n%s\nmat.Formatted =\n%s", got, want)
+	}
+	if got, want := notation.Matrix(mat.NewDense(1, 2, []float64{0.5, -1})), "[1/2   −1]"; got != want {
+		t.Errorf("one row: %q, want %q", got, want)
 	}
 }

@@ -2,6 +2,12 @@
 // Jupyter. It is the only package of the module that imports gonbui, so the
 // rest of the library runs anywhere, without Jupyter.
 //
+//	p, err := gallery.Example72Margin(lang.English)
+//	w, h := figures.Size(p)
+//	notebook.Show(p, w, h)                                // SVG and PNG in the cell
+//	notebook.Table(report.PrimalTable(res, lang.English)) // a Markdown table
+//	notebook.Slider("k", seqs, w, h)                      // frames to step through
+//
 // [Show] renders a figure (a *plot.Plot or any figures.Figure) with
 // figures.Render once as SVG and once as PNG and sends both in a single
 // display_data message. Jupyter and the HTML exports (`make html`) show the

@@ -32,7 +32,7 @@ func ExampleMarkdown() {
 // Outside a GoNB cell, Slider prints the state of every frame: here two
 // steps of Algorithm 2.1 on Example 2.1 (book Table 2.1, k = 0 and 1).
 func ExampleSlider() {
-	x, y := dataset.Example21()
+	x, y := dataset.Example21().XY()
 	frame := func(state string, w []float64, b float64) figures.Frame {
 		p, err := figures.Plane{X: x, Y: y, Boundaries: []figures.Boundary{{W: w, B: b}}}.Plot()
 		if err != nil {

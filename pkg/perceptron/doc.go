@@ -2,6 +2,40 @@
 // Learning Methods (2nd ed.), chapter 2, and the mistake bound of the CS229
 // lecture notes, together with the geometry they rest on.
 //
+// A solver is a struct whose zero value runs the book's Example 2.1. Fit
+// takes the data (an n×d mat.Matrix, one example per row) and labels in
+// {−1, +1}, and what it returns classifies new points on its own:
+//
+//	x, y := dataset.Example21().XY()
+//	res, err := perceptron.Primal{}.Fit(x, y)
+//	if err != nil {
+//		return err // ErrNotConverged comes with the partial result
+//	}
+//	fmt.Println(res.W, res.B, res.Updates)  // [1 1] -3 7: x⁽¹⁾ + x⁽²⁾ − 3 = 0
+//	fmt.Println(res.Predict([]float64{4, 4})) // 1
+//
+// The solvers and their results:
+//
+//   - Primal (Algorithm 2.1) and Dual (Algorithm 2.2) return a *Result: the
+//     linear model (classify.Linear: W, B, Decision, Predict) and the Run
+//     (α, the mistakes, the trace and the pocket weights).
+//   - KernelDual, the kernel perceptron, returns a *KernelResult: a
+//     kernel.Expansion over copies of its support vectors (Support), their
+//     SupportIndices, and the Run.
+//   - Voted, the voted and averaged perceptron, returns a *VotedResult: the
+//     Votes and the Averaged perceptron.
+//
+// All four embed Settings: Eta, the visiting Order (and Sequence),
+// MaxEpochs, the CS229 mistake rule, the random Src, and Trace or Record to
+// follow a run step by step (Run.Trace, Run.AlphaAt). NovikoffBound,
+// CS229Bound and HyperplaneBound give the mistake bound (R/γ)² of Theorem
+// 2.1, CheckProof checks its two inequalities along a trace, Enumeration
+// lists every outcome of Algorithm 2.1 on a small data set, and Distance,
+// Margins, Loss and their kin compute the geometry of §2.1–2.2. Errors wrap
+// ErrNotConverged, ErrNotSeparable and the other sentinels of this package,
+// classify.ErrNonFinite or the dataset sentinels; an invalid setting is a
+// *classify.SettingError.
+//
 // # Model and loss (§2.1–2.2)
 //
 // The perceptron is f(x) = sign(w·x + b); the hyperplane w·x + b = 0

@@ -39,8 +39,8 @@ type Dual struct {
 // (Run.Alpha), b and w = Σᵢ αᵢyᵢxᵢ; errors are those of Primal.Fit. It
 // panics if Gram is set and is not n×n.
 func (dl Dual) Fit(x mat.Matrix, y []float64) (*Result, error) {
-	const name = "dual"
-	cfg, err := dl.config("perceptron.Dual")
+	const name = "perceptron.Dual"
+	cfg, err := dl.config(name)
 	if err != nil {
 		return nil, err
 	}

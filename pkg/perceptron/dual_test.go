@@ -38,7 +38,8 @@ func TestDualTable22(t *testing.T) {
 		t.Fatalf("trace has %d steps, want %d (book Table 2.2)", len(res.Trace), len(table22))
 	}
 	for _, col := range table22 {
-		s, alpha := res.Trace[col.k], res.AlphaAt(col.k)
+		s := res.Trace[col.k]
+		alpha, _ := res.AlphaAt(col.k)
 		if s.Point != col.point || !floats.Equal(alpha, col.alpha) || s.B != col.b {
 			t.Errorf("k=%d: point %d, α %v, b %v; want point %d, α %v, b %v (book Table 2.2)",
 				col.k, s.Point, alpha, s.B, col.point, col.alpha, col.b)
@@ -97,7 +98,8 @@ func TestPrimalDualSameTrajectory(t *testing.T) {
 					t.Fatalf("trajectories differ (%d vs %d steps)", len(p.Trace), len(d.Trace))
 				}
 				for k, s := range d.Trace {
-					w, b := combine(x, y, d.AlphaAt(k))
+					alpha, _ := d.AlphaAt(k)
+					w, b := combine(x, y, alpha)
 					if !floats.Equal(w, s.W) || b != s.B {
 						t.Fatalf("k=%d: Σαyx = %v, Σαy = %v; w = %v, b = %v", s.K, w, b, s.W, s.B)
 					}

@@ -44,11 +44,12 @@ const (
 	errGramSize = "perceptron: Gram matrix size does not match the number of examples"
 	errLength   = "perceptron: vector lengths do not match"
 	errDims     = "perceptron: number of labels does not match number of rows"
-	errStep     = "perceptron: step not in the recorded trace"
 )
 
-// wrap adds the name of the algorithm to err, keeping a single package
-// prefix: "perceptron: primal: not converged …". errors.Is sees through it.
+// wrap adds the name of the solver or function to err, in the style of the
+// whole library, "perceptron.Primal: not converged …" (as "svm.SMO: …"),
+// dropping the package prefix of the sentinel it wraps so that the package
+// is named once. errors.Is sees through it.
 func wrap(ctx string, err error) error {
 	if err == nil {
 		return nil
@@ -63,7 +64,7 @@ type ctxError struct {
 
 func (e *ctxError) Error() string {
 	msg, _ := strings.CutPrefix(e.err.Error(), "perceptron: ")
-	return "perceptron: " + e.ctx + ": " + msg
+	return e.ctx + ": " + msg
 }
 
 func (e *ctxError) Unwrap() error { return e.err }

@@ -77,8 +77,8 @@ func TestSettingErrors(t *testing.T) {
 		"W0 not finite":      {func() error { _, err := Primal{W0: []float64{math.Inf(-1), 0}}.Fit(x, y); return err }, "W0[0]"},
 		"B0 NaN":             {func() error { _, err := Primal{B0: math.NaN()}.Fit(x, y); return err }, "B0"},
 		"negative budget":    {func() error { _, err := Dual{GramBudget: -1}.Fit(x, y); return err }, "GramBudget"},
-		"voted epochs":       {func() error { _, err := Voted{Epochs: -1}.Fit(x, y); return err }, "Epochs"},
-		"voted order":        {func() error { _, err := Voted{Order: RandomMistake}.Fit(x, y); return err }, "Order"},
+		"voted epochs":       {func() error { _, err := Voted{Settings: Settings{MaxEpochs: -1}}.Fit(x, y); return err }, "MaxEpochs"},
+		"voted order":        {func() error { _, err := Voted{Settings: Settings{Order: RandomMistake}}.Fit(x, y); return err }, "Order"},
 		"voted votes":        {func() error { _, err := Voted{MaxVotes: 1}.Fit(x, y); return err }, "MaxVotes"},
 		"enumeration limit":  {func() error { _, err := Enumeration{MaxUpdates: -1}.Outcomes(x, y); return err }, "MaxUpdates"},
 		"enumeration states": {func() error { _, err := Enumeration{MaxStates: -1}.Outcomes(x, y); return err }, "MaxStates"},
@@ -98,27 +98,26 @@ func TestSettingErrors(t *testing.T) {
 // what kernel.Validate says.
 func TestKernelSettingError(t *testing.T) {
 	x, y := book()
-	k := kernel.RBF{Gamma: -1}
-	_, err := KernelDual{K: k}.Fit(x, y)
-	var se *classify.SettingError
-	if !errors.As(err, &se) || se.Field != "K" {
-		t.Fatalf("err = %v, want a *classify.SettingError for K", err)
-	}
-	verr := kernel.Validate(k)
-	wrapped := false
-	if u, ok := err.(interface{ Unwrap() []error }); ok {
-		for _, e := range u.Unwrap() {
-			wrapped = wrapped || e.Error() == verr.Error()
+	for _, k := range []kernel.Kernel{kernel.RBF{Gamma: -1}, kernel.RBF{}, kernel.Polynomial{Gamma: 1}} {
+		_, err := KernelDual{Kernel: k}.Fit(x, y)
+		var se *classify.SettingError
+		if !errors.As(err, &se) || se.Solver != "perceptron.KernelDual" || se.Field != "Kernel" {
+			t.Errorf("%v: err = %v, want a *classify.SettingError for perceptron.KernelDual.Kernel", k, err)
+			continue
 		}
-	}
-	if !wrapped {
-		t.Errorf("err = %v does not wrap kernel.Validate's %v", err, verr)
+		if verr := kernel.Validate(k); se.Err == nil || se.Err.Error() != verr.Error() || !errors.Is(err, kernel.ErrParameter) {
+			t.Errorf("%v: err = %v does not wrap kernel.Validate's %v", k, err, verr)
+		}
+		if msg := err.Error(); !strings.HasPrefix(msg, "perceptron.KernelDual: ") || strings.Count(msg, "perceptron") != 1 {
+			t.Errorf("%v: message %q, want the prefix perceptron.KernelDual once", k, msg)
+		}
 	}
 }
 
 // The errors of the data and of the run name the form once.
 func TestRunErrors(t *testing.T) {
 	x, y := book()
+	solvers := map[string]string{"primal": "perceptron.Primal", "dual": "perceptron.Dual", "kernel": "perceptron.KernelDual"}
 	xx, yx := xorData()
 	cases := []struct {
 		name string
@@ -142,8 +141,8 @@ func TestRunErrors(t *testing.T) {
 				if !errors.Is(err, tc.want) {
 					t.Fatalf("err = %v, want %v", err, tc.want)
 				}
-				if msg := err.Error(); !strings.HasPrefix(msg, "perceptron: "+form+": ") || strings.Count(msg, "perceptron:") != 1 {
-					t.Errorf("message %q should start with %q once", msg, "perceptron: "+form+": ")
+				if msg := err.Error(); !strings.HasPrefix(msg, solvers[form]+": ") || strings.Count(msg, "perceptron") != 1 {
+					t.Errorf("message %q should start with %q and name the package once", msg, solvers[form]+": ")
 				}
 			})
 		}
@@ -167,6 +166,41 @@ func TestBoundDataError(t *testing.T) {
 	} {
 		if err := f(); !errors.Is(err, dataset.ErrLabel) {
 			t.Errorf("%s: err = %v, want dataset.ErrLabel", name, err)
+		}
+	}
+}
+
+// Every error of the package names the solver or function that returned
+// it, first and once, in the style of the whole library ("svm.SMO: …").
+func TestErrorContext(t *testing.T) {
+	x, y := book()
+	xx, yx := xorData()
+	bad := []float64{1, 1, 0}
+	for _, c := range []struct {
+		prefix string
+		err    func() error
+		want   error
+	}{
+		{"perceptron.Voted", func() error { _, err := Voted{}.Fit(x, bad); return err }, dataset.ErrLabel},
+		{"perceptron.Voted", func() error {
+			_, err := Voted{}.Fit(mat.NewDense(2, 1, []float64{1e308, -1e308}), []float64{1, -1})
+			return err
+		}, classify.ErrNonFinite},
+		{"perceptron.NovikoffBound", func() error { _, err := NovikoffBound(xx, yx); return err }, ErrNotSeparable},
+		{"perceptron.NovikoffBound", func() error { _, err := NovikoffBound(x, bad); return err }, dataset.ErrLabel},
+		{"perceptron.CS229Bound", func() error { _, err := CS229Bound(x, y); return err }, ErrNotSeparable},
+		{"perceptron.HyperplaneBound", func() error { _, err := HyperplaneBound(x, y, []float64{0, 0}, 0); return err }, ErrInit},
+		{"perceptron.HyperplaneBound", func() error { _, err := HyperplaneBound(x, y, []float64{-1, -1}, 3); return err }, ErrNotSeparable},
+		{"perceptron.CheckProof", func() error { _, err := CheckProof(nil, &Bound{}, 1); return err }, ErrTrace},
+		{"perceptron.Enumeration", func() error { _, err := Enumeration{}.Outcomes(x, bad); return err }, dataset.ErrLabel},
+	} {
+		err := c.err()
+		if !errors.Is(err, c.want) {
+			t.Errorf("%s: error %v, want %v", c.prefix, err, c.want)
+			continue
+		}
+		if msg := err.Error(); !strings.HasPrefix(msg, c.prefix+": ") || strings.Count(msg, "perceptron") != 1 {
+			t.Errorf("message %q should start with %q and name the package once", msg, c.prefix+": ")
 		}
 	}
 }

@@ -13,7 +13,7 @@ import (
 // Every hyperplane Algorithm 2.1 can end at on Example 2.1, with the
 // probability of each when the misclassified point is chosen at random.
 func ExampleEnumeration_Outcomes() {
-	x, y := dataset.Example21()
+	x, y := dataset.Example21().XY()
 	outs, err := perceptron.Enumeration{}.Outcomes(x, y)
 	if err != nil {
 		panic(err)
@@ -32,7 +32,7 @@ func ExampleEnumeration_Outcomes() {
 // Example 2.1: the α = (2, 0, 2) of some printings of Table 2.2 is not
 // among them.
 func ExampleEnumeration_States() {
-	x, y := dataset.Example21()
+	x, y := dataset.Example21().XY()
 	states, err := perceptron.Enumeration{}.States(x, y, 4)
 	if err != nil {
 		panic(err)

@@ -64,7 +64,8 @@ func ExampleDual() {
 		panic(err)
 	}
 	for k, s := range res.Trace {
-		fmt.Printf("k=%d α=%v b=%.4g\n", s.K, res.AlphaAt(k), s.B)
+		alpha, _ := res.AlphaAt(k) // recorded: Record is set
+		fmt.Printf("k=%d α=%v b=%.4g\n", s.K, alpha, s.B)
 	}
 	fmt.Printf("w = (%.4g, %.4g), b = %.4g\n", res.W[0], res.W[1], res.B)
 	// Output:
@@ -129,7 +130,7 @@ func ExampleMargins() {
 func ExampleKernelDual() {
 	x := mat.NewDense(4, 2, []float64{0, 0, 1, 1, 0, 1, 1, 0})
 	y := []float64{-1, -1, 1, 1}
-	res, err := perceptron.KernelDual{K: kernel.Polynomial{Degree: 2, Gamma: 1, Coef0: 1}}.Fit(x, y)
+	res, err := perceptron.KernelDual{Kernel: kernel.Polynomial{Degree: 2, Gamma: 1, Coef0: 1}}.Fit(x, y)
 	if err != nil {
 		panic(err)
 	}

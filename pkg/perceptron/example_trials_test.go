@@ -16,7 +16,7 @@ import (
 // Example 2.1 and the other answer of its alternative order give weaker
 // bounds than the best hyperplane's 117 (notebook 04-novikoff).
 func ExampleHyperplaneBound() {
-	x, y := dataset.Example21()
+	x, y := dataset.Example21().XY()
 	for _, h := range []struct {
 		w []float64
 		b float64
@@ -39,7 +39,7 @@ func ExampleHyperplaneBound() {
 // Novikoff's. Its mistake rule counts w·x = 0 as +1, so at θ = 0 the
 // positive x1 is not a mistake, and the run starts with x3.
 func ExampleCS229Bound() {
-	x, y := dataset.Example21()
+	x, y := dataset.Example21().XY()
 	_, err := perceptron.CS229Bound(x, y)
 	fmt.Println("not separable through the origin:", errors.Is(err, perceptron.ErrNotSeparable))
 	xh := perceptron.Augment(x)
@@ -65,7 +65,7 @@ func ExampleCS229Bound() {
 // From ŵ₀ = 0 the learning rate only scales the run: the same points, the
 // same number of mistakes, ŵ = η·(1, 1, −3).
 func ExamplePrimal_eta() {
-	x, y := dataset.Example21()
+	x, y := dataset.Example21().XY()
 	for _, eta := range []float64{0.1, 1, 10} {
 		res, err := perceptron.Primal{Settings: perceptron.Settings{Eta: eta}}.Fit(x, y)
 		if err != nil {

@@ -55,8 +55,8 @@ func TestGramBudget(t *testing.T) {
 			for _, budget := range []int{1, 8 * 60 * 5} { // two rows; five rows
 				t.Run(fmt.Sprintf("%v/%s/budget=%d", k, data, budget), func(t *testing.T) {
 					s := Settings{MaxEpochs: 20}
-					full, errF := KernelDual{Settings: s, K: k}.Fit(x, y)
-					part, errP := KernelDual{Settings: s, K: k, GramBudget: budget}.Fit(x, y)
+					full, errF := KernelDual{Settings: s, Kernel: k}.Fit(x, y)
+					part, errP := KernelDual{Settings: s, Kernel: k, GramBudget: budget}.Fit(x, y)
 					if (errF == nil) != (errP == nil) || !slices.Equal(full.Mistakes, part.Mistakes) ||
 						!floats.Equal(full.Alpha, part.Alpha) || full.B != part.B || full.Pocket.Errors != part.Pocket.Errors {
 						t.Errorf("full Gram: %d updates, err %v; rows: %d updates, err %v", full.Updates, errF, part.Updates, errP)
@@ -114,7 +114,38 @@ func TestTraceBounded(t *testing.T) {
 	for _, i := range res.Mistakes[:k] {
 		counts[i]++
 	}
-	if !floats.Equal(res.AlphaAt(k), counts) {
+	if alpha, ok := res.AlphaAt(k); !ok || !floats.Equal(alpha, counts) {
 		t.Error("AlphaAt differs from the counts of the recorded mistakes")
+	}
+}
+
+// AlphaAt is safe without a recorded trace: a run without Record, or a step
+// outside the trace, gives ok = false instead of a panic (issue 18).
+func TestAlphaAtUnrecorded(t *testing.T) {
+	x, y := book()
+	plain, err := Dual{}.Fit(x, y)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec, err := Dual{Settings: Settings{Record: true}}.Fit(x, y)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name string
+		r    *Result
+		k    int
+		ok   bool
+	}{
+		{"Record off, k = 0", plain, 0, false},
+		{"Record off, last step", plain, plain.Updates, false},
+		{"recorded, k = −1", rec, -1, false},
+		{"recorded, past the end", rec, rec.Updates + 1, false},
+		{"recorded, last step", rec, rec.Updates, true},
+	} {
+		alpha, ok := c.r.AlphaAt(c.k)
+		if ok != c.ok || (ok && !floats.Equal(alpha, rec.Alpha)) || (!ok && alpha != nil) {
+			t.Errorf("%s: AlphaAt(%d) = %v, %v; want ok = %v (and the final α %v when ok)", c.name, c.k, alpha, ok, c.ok, rec.Alpha)
+		}
 	}
 }

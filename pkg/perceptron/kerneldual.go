@@ -1,7 +1,6 @@
 package perceptron
 
 import (
-	"fmt"
 	"slices"
 
 	"gonum.org/v1/gonum/mat"
@@ -20,8 +19,8 @@ import (
 // in full or in part as Dual's is.
 type KernelDual struct {
 	Settings
-	// K is the kernel; nil means kernel.Linear{}.
-	K kernel.Kernel
+	// Kernel is the kernel; nil means kernel.Linear{}.
+	Kernel kernel.Kernel
 	// Gram, if not nil, is the n×n matrix [K(xᵢ, xⱼ)] of the data passed to
 	// Fit; nil means Fit computes what it needs. Fit panics if its size is
 	// not n×n.
@@ -34,12 +33,15 @@ type KernelDual struct {
 // KernelResult is the outcome of KernelDual: the model
 // f(x) = Σⱼ Coef[j]·K(Support[j], x) + B over the points with αⱼ > 0
 // (kernel.Expansion, Coef[j] = αⱼyⱼ, copies of the points) and the run that
-// found it. The steps of its trace have W = nil.
+// found it. The steps of its trace have W = nil. It classifies on its own:
+// Decision(x) = Σⱼ Coef[j]·K(Support[j], x) + B and Predict(x) =
+// classify.Sign(Decision(x)) are the methods of the embedded
+// kernel.Expansion.
 type KernelResult struct {
 	kernel.Expansion
 	Run
-	// Index holds the 0-based indices of the points of Support.
-	Index []int
+	// SupportIndices holds the 0-based indices of the points of Support.
+	SupportIndices []int
 }
 
 var (
@@ -53,17 +55,14 @@ var (
 // ErrNonFinite also covers a kernel value that is not finite at a support
 // point. It panics if Gram is set and is not n×n.
 func (kd KernelDual) Fit(x mat.Matrix, y []float64) (*KernelResult, error) {
-	const name = "kernel"
-	cfg, err := kd.config("perceptron.KernelDual")
+	const name = "perceptron.KernelDual"
+	cfg, err := kd.config(name)
 	if err != nil {
 		return nil, err
 	}
-	k := kd.K
-	if k == nil {
-		k = kernel.Linear{}
-	}
-	if err := kernel.Validate(k); err != nil {
-		return nil, fmt.Errorf("%w: %w", cfg.bad("K", k, "a valid kernel"), err)
+	k, err := kernel.Setting(cfg.solver, kd.Kernel)
+	if err != nil {
+		return nil, err
 	}
 	g, err := prepareDual(name, &cfg, kd.GramBudget, k, kd.Gram, x, y)
 	if err != nil {
@@ -76,7 +75,7 @@ func (kd KernelDual) Fit(x mat.Matrix, y []float64) (*KernelResult, error) {
 	rows := kernel.Rows(x)
 	for i, a := range l.alpha {
 		if a > 0 {
-			out.Index = append(out.Index, i)
+			out.SupportIndices = append(out.SupportIndices, i)
 			out.Support = append(out.Support, slices.Clone(rows[i]))
 			out.Coef = append(out.Coef, a*y[i])
 		}

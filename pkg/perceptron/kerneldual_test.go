@@ -25,13 +25,14 @@ func TestKernelLinearIsDual(t *testing.T) {
 		t.Errorf("α %v, b %v, dimension %d; want (2,0,5), −3, 2", kr.Alpha, kr.B, kr.D)
 	}
 	for k, col := range table22 {
-		if s := kr.Trace[k]; !floats.Equal(kr.AlphaAt(k), col.alpha) || s.B != col.b || s.W != nil {
-			t.Errorf("k=%d: α %v, b %v, w %v; want %v, %v, nil", k, kr.AlphaAt(k), s.B, s.W, col.alpha, col.b)
+		alpha, _ := kr.AlphaAt(k)
+		if s := kr.Trace[k]; !floats.Equal(alpha, col.alpha) || s.B != col.b || s.W != nil {
+			t.Errorf("k=%d: α %v, b %v, w %v; want %v, %v, nil", k, alpha, s.B, s.W, col.alpha, col.b)
 		}
 	}
 	// Support: x1 (α=2) and x3 (α=5); f(x) = 2·x1·x − 5·x3·x − 3 = x⁽¹⁾ + x⁽²⁾ − 3.
-	if len(kr.Index) != 2 || kr.Index[0] != 0 || kr.Index[1] != 2 || !floats.Equal(kr.Coef, []float64{2, -5}) {
-		t.Errorf("support %v with coefficients %v", kr.Index, kr.Coef)
+	if len(kr.SupportIndices) != 2 || kr.SupportIndices[0] != 0 || kr.SupportIndices[1] != 2 || !floats.Equal(kr.Coef, []float64{2, -5}) {
+		t.Errorf("support %v with coefficients %v", kr.SupportIndices, kr.Coef)
 	}
 	for _, p := range [][]float64{{0, 0}, {2, 1}, {5, -1}} {
 		if got, want := kr.Decision(p), p[0]+p[1]-3; got != want {
@@ -56,7 +57,7 @@ func TestKernelNonlinear(t *testing.T) {
 		{"rings poly", kernel.Polynomial{Degree: 2, Gamma: 1, Coef0: 0}, rx, ry},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			kr, err := KernelDual{K: tc.k}.Fit(tc.x, tc.y)
+			kr, err := KernelDual{Kernel: tc.k}.Fit(tc.x, tc.y)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -81,7 +82,7 @@ func TestKernelNonlinear(t *testing.T) {
 
 func TestKernelErrors(t *testing.T) {
 	x, y := book()
-	if _, err := (KernelDual{K: kernel.RBF{}}).Fit(x, y); !errors.Is(err, classify.ErrSetting) {
+	if _, err := (KernelDual{Kernel: kernel.RBF{}}).Fit(x, y); !errors.Is(err, classify.ErrSetting) {
 		t.Errorf("RBF{Gamma: 0}: err = %v, want classify.ErrSetting", err)
 	}
 	xx, yx := xorData()

@@ -98,7 +98,7 @@ func TestModelsBoundary(t *testing.T) {
 // 2.1's.
 func TestVotedExample21(t *testing.T) {
 	x, y := book()
-	v, err := Voted{Epochs: 100}.Fit(x, y)
+	v, err := Voted{Settings: Settings{MaxEpochs: 100}}.Fit(x, y)
 	if err != nil {
 		t.Fatal(err)
 	}

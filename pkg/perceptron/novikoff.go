@@ -100,19 +100,21 @@ type Bound struct {
 // svm.ErrNotSeparable; a quantity too large for a float64 (R, or the bound
 // itself) one wrapping classify.ErrNonFinite that names it.
 func NovikoffBound(x mat.Matrix, y []float64) (*Bound, error) {
-	return bestBound(x, y, true)
+	return bestBound("perceptron.NovikoffBound", x, y, true)
 }
 
 // CS229Bound is NovikoffBound for the CS229 form: no bias, D = maxᵢ‖xᵢ‖ and
 // the best γ over unit u with yᵢu·xᵢ ≥ γ, a hyperplane through the origin.
 // Data not separable through the origin give ErrNotSeparable.
 func CS229Bound(x mat.Matrix, y []float64) (*Bound, error) {
-	return bestBound(x, y, false)
+	return bestBound("perceptron.CS229Bound", x, y, false)
 }
 
-func bestBound(x mat.Matrix, y []float64, augmented bool) (*Bound, error) {
+// bestBound is NovikoffBound (augmented) or CS229Bound; name prefixes the
+// errors.
+func bestBound(name string, x mat.Matrix, y []float64, augmented bool) (*Bound, error) {
 	if err := dataset.Validate(x, y); err != nil {
-		return nil, wrap("bound", err)
+		return nil, wrap(name, err)
 	}
 	z := x
 	if augmented {
@@ -121,15 +123,15 @@ func bestBound(x mat.Matrix, y []float64, augmented bool) (*Bound, error) {
 	sol, err := svm.MaxMargin{}.Fit(z, y)
 	switch {
 	case errors.Is(err, svm.ErrNotSeparable):
-		return nil, wrap("bound", fmt.Errorf("%w (%w)", ErrNotSeparable, err))
+		return nil, wrap(name, fmt.Errorf("%w (%w)", ErrNotSeparable, err))
 	case errors.Is(err, svm.ErrNotConverged):
-		return nil, wrap("bound", fmt.Errorf("%w (%w)", ErrNotConverged, err))
+		return nil, wrap(name, fmt.Errorf("%w (%w)", ErrNotConverged, err))
 	case err != nil:
-		return nil, wrap("bound", err)
+		return nil, wrap(name, err)
 	}
 	bd := &Bound{Augmented: augmented, R: Radius(z), Gamma: sol.Gamma}
 	if err := boundFinite(z, bd); err != nil {
-		return nil, wrap("bound", err)
+		return nil, wrap(name, err)
 	}
 	bd.W = sol.W
 	if augmented {
@@ -158,6 +160,12 @@ func boundFinite(z mat.Matrix, bd *Bound) error {
 	return nil
 }
 
+// Prefixes of the errors of HyperplaneBound and CheckProof.
+const (
+	hyperplaneBoundName = "perceptron.HyperplaneBound"
+	checkProofName      = "perceptron.CheckProof"
+)
+
 // HyperplaneBound returns the quantities of Theorem 2.1 for a given
 // separating hyperplane w·x + b = 0 instead of the best one: ŵ_opt = (w, b)
 // scaled to unit norm, its γ (see Gamma), R and (R/γ)². A hyperplane that
@@ -165,25 +173,25 @@ func boundFinite(z mat.Matrix, bd *Bound) error {
 // the wrong length gives ErrInit.
 func HyperplaneBound(x mat.Matrix, y []float64, w []float64, b float64) (*Bound, error) {
 	if err := dataset.Validate(x, y); err != nil {
-		return nil, wrap("bound", err)
+		return nil, wrap(hyperplaneBoundName, err)
 	}
 	_, d := x.Dims()
 	if err := checkInit(w, b, d); err != nil || len(w) != d {
-		return nil, wrap("bound", fmt.Errorf("%w: need w with %d finite entries, got %d", ErrInit, d, len(w)))
+		return nil, wrap(hyperplaneBoundName, fmt.Errorf("%w: need w with %d finite entries, got %d", ErrInit, d, len(w)))
 	}
 	norm := math.Hypot(floats.Norm(w, 2), b)
 	if norm == 0 {
-		return nil, wrap("bound", fmt.Errorf("%w: w = 0 and b = 0", ErrInit))
+		return nil, wrap(hyperplaneBoundName, fmt.Errorf("%w: w = 0 and b = 0", ErrInit))
 	}
 	g := Gamma(x, y, w, b)
 	if !(g > 0) {
-		return nil, wrap("bound", fmt.Errorf("%w: the hyperplane has margin γ = %.3g ≤ 0", ErrNotSeparable, g))
+		return nil, wrap(hyperplaneBoundName, fmt.Errorf("%w: the hyperplane has margin γ = %.3g ≤ 0", ErrNotSeparable, g))
 	}
 	z := Augment(x)
 	bd := &Bound{Augmented: true, R: Radius(z), W: make([]float64, d), B: b / norm, Gamma: g}
 	floats.ScaleTo(bd.W, 1/norm, w)
 	if err := boundFinite(z, bd); err != nil {
-		return nil, wrap("bound", err)
+		return nil, wrap(hyperplaneBoundName, err)
 	}
 	return bd, nil
 }
@@ -222,7 +230,7 @@ func CheckProof(trace []Step, bd *Bound, eta float64) ([]ProofStep, error) {
 		return nil, &classify.SettingError{Solver: "perceptron.CheckProof", Field: "eta", Value: eta, Want: "a finite number > 0"}
 	}
 	if len(trace) == 0 || trace[0].K != 0 {
-		return nil, wrap("proof", ErrTrace)
+		return nil, wrap(checkProofName, ErrTrace)
 	}
 	hat := func(s Step) (dot, normSq float64) {
 		if len(s.W) != len(bd.W) {
@@ -253,9 +261,9 @@ func CheckProof(trace []Step, bd *Bound, eta float64) ([]ProofStep, error) {
 			continue
 		}
 		if ps.Dot < ps.DotMin-ProofTol*math.Max(1, math.Abs(ps.DotMin)) {
-			bad = wrap("proof", fmt.Errorf("%w at k = %d: ŵ·ŵ_opt = %.6g < %.6g", ErrProof, s.K, ps.Dot, ps.DotMin))
+			bad = wrap(checkProofName, fmt.Errorf("%w at k = %d: ŵ·ŵ_opt = %.6g < %.6g", ErrProof, s.K, ps.Dot, ps.DotMin))
 		} else if ps.NormSq > ps.NormSqMax+ProofTol*math.Max(1, ps.NormSqMax) {
-			bad = wrap("proof", fmt.Errorf("%w at k = %d: ‖ŵ‖² = %.6g > %.6g", ErrProof, s.K, ps.NormSq, ps.NormSqMax))
+			bad = wrap(checkProofName, fmt.Errorf("%w at k = %d: ‖ŵ‖² = %.6g > %.6g", ErrProof, s.K, ps.NormSq, ps.NormSqMax))
 		}
 	}
 	return out, bad

@@ -164,7 +164,7 @@ func TestBoundExtremeValues(t *testing.T) {
 		// Example 2.1 ×s: γ → ½ while R = 5s. The data stay separable:
 		// the bound is (10s)² where it is a float64, an overflow error
 		// (never "not separable") where it is not.
-		x0, y := dataset.Example21()
+		x0, y := dataset.Example21().XY()
 		for _, s := range []float64{1e12, 1e150, 1e200, 1e300} {
 			x := mat.NewDense(3, 2, nil)
 			x.Scale(s, x0)

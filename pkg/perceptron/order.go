@@ -69,9 +69,11 @@ const (
 	defaultSeed1, defaultSeed2 = 1, 2
 )
 
-// Settings are the settings that Primal, Dual and KernelDual share. The
-// zero value is the book's Example 2.1: η = 1, the cyclic order, at most
-// DefaultMaxEpochs epochs, the book's mistake rule, no trace.
+// Settings are the settings that Primal, Dual, KernelDual and Voted share
+// (each embeds them). The zero value is the book's Example 2.1: η = 1, the
+// cyclic order, at most DefaultMaxEpochs epochs, the book's mistake rule,
+// no trace. Voted reads MaxEpochs as its fixed number of epochs and takes
+// the orders Cyclic and Shuffle only.
 type Settings struct {
 	// Eta is the learning rate η, a finite number > 0; 0 means 1.
 	Eta float64
@@ -81,7 +83,8 @@ type Settings struct {
 	// 0-based point indices) and Choices (the misclassified points chosen,
 	// in update order). Nil for the other orders.
 	Sequence []int
-	// MaxEpochs limits the run; 0 means DefaultMaxEpochs.
+	// MaxEpochs limits the run; 0 means DefaultMaxEpochs (for Voted, the
+	// number of epochs run; 0 means DefaultVotedEpochs).
 	MaxEpochs int
 	// CS229 selects the mistake rule of the CS229 notes: a point is a
 	// mistake when sign(w·x+b) ≠ y with sign(0) = +1, instead of the book's
@@ -94,7 +97,8 @@ type Settings struct {
 	// Trace, if not nil, is called with every step, k = 0 first. The Step's
 	// W is a copy that the callee may keep.
 	Trace func(Step)
-	// Record keeps the first MaxTraceSteps steps in Run.Trace.
+	// Record keeps the first MaxTraceSteps steps in Run.Trace (in
+	// VotedResult.Trace for Voted).
 	Record bool
 }
 

@@ -158,7 +158,7 @@ func (e Enumeration) States(x mat.Matrix, y []float64, k int) ([]State, error) {
 // left or visit returns false.
 func (e Enumeration) walk(x mat.Matrix, y []float64, visit func(k int, layer []*enumNode) bool) error {
 	if err := dataset.Validate(x, y); err != nil {
-		return fmt.Errorf("perceptron: enumeration: %w", err)
+		return wrap("perceptron.Enumeration", err)
 	}
 	if e.MaxUpdates < 0 {
 		return &classify.SettingError{Solver: "perceptron.Enumeration", Field: "MaxUpdates", Value: e.MaxUpdates, Want: "a number ≥ 0"}

@@ -29,7 +29,9 @@ type Primal struct {
 }
 
 // Result is the outcome of Primal and Dual: the model f(x) = sign(w·x + b)
-// (classify.Linear) and the run that found it.
+// (classify.Linear) and the run that found it. It classifies on its own:
+// Decision(x) = w·x + b and Predict(x) = classify.Sign(w·x + b) are the
+// methods of the embedded classify.Linear.
 type Result struct {
 	classify.Linear
 	Run
@@ -51,8 +53,8 @@ var (
 // give a *classify.SettingError, invalid data an error wrapping a dataset
 // sentinel.
 func (p Primal) Fit(x mat.Matrix, y []float64) (*Result, error) {
-	const name = "primal"
-	cfg, err := p.config("perceptron.Primal")
+	const name = "perceptron.Primal"
+	cfg, err := p.config(name)
 	if err != nil {
 		return nil, err
 	}

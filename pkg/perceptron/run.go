@@ -16,7 +16,7 @@ type Step struct {
 	Point int       // 0-based index of the point used by update k; −1 at k = 0
 	W     []float64 // weights after update k; nil for the kernel perceptron
 	B     float64   // bias after update k
-	Alpha float64   // α of Point after update k (0 at k = 0); Run.AlphaAt gives all of α
+	Alpha float64   // α of Point after update k (0 at k = 0); Run.AlphaAt gives all of α when Record is set
 }
 
 // Pocket holds the best weights seen during a run, judged by the number of
@@ -42,8 +42,11 @@ type Run struct {
 	Updates int
 	// Epochs is the number of epochs started (see Order for what an epoch is).
 	Epochs int
-	// Converged reports that every training point is classified correctly,
-	// with a finite score, by the final weights.
+	// Converged reports that the run found every training point classified
+	// correctly, with a finite score, by the final weights: a pass (for
+	// Choices, the end of the sequence) without a mistake. A run stopped by
+	// its limit right after the update that separates the data has not
+	// converged, and its Pocket holds the final weights with Errors = 0.
 	Converged bool
 	// Trace holds the steps k = 0, 1, … (the first MaxTraceSteps of them)
 	// when Record is set.
@@ -58,17 +61,19 @@ type Run struct {
 	Pocket Pocket
 }
 
-// AlphaAt returns α after update k, replayed from the recorded trace. It
-// panics if step k is not in Trace.
-func (r *Run) AlphaAt(k int) []float64 {
+// AlphaAt returns α after update k, replayed from the recorded trace, and
+// ok = true. Only a run with Record set keeps a trace: when step k is not
+// in Trace (Record was off, k < 0, or k is beyond the MaxTraceSteps steps
+// kept) it returns nil and false. Run.Alpha is α at the end of any run.
+func (r *Run) AlphaAt(k int) (alpha []float64, ok bool) {
 	if k < 0 || k >= len(r.Trace) {
-		panic(errStep)
+		return nil, false
 	}
 	a := make([]float64, len(r.Alpha))
 	for _, s := range r.Trace[1 : k+1] {
 		a[s.Point] = s.Alpha
 	}
-	return a
+	return a, true
 }
 
 // PocketCandidates is the number of longest-surviving weight vectors that
@@ -148,11 +153,25 @@ func drive(l learner, y []float64, cfg config, dual bool) (*Run, error) {
 		r.res.Converged = false
 	}
 	r.finishPocket()
-	if err == nil && !r.res.Converged {
-		err = fmt.Errorf("%w after %d epochs and %d updates; %d training points still misclassified (the pocket weights misclassify %d)",
-			ErrNotConverged, r.res.Epochs, r.res.Updates, r.finalErrors, r.res.Pocket.Errors)
+	switch {
+	case err != nil || r.res.Converged:
+	case r.finalErrors == 0:
+		err = fmt.Errorf("%w after %s and %s: the last weights separate the training data, but the run stopped before a pass without mistakes",
+			ErrNotConverged, plural(r.res.Epochs, "epoch"), plural(r.res.Updates, "update"))
+	default:
+		err = fmt.Errorf("%w after %s and %s; %s still misclassified (the pocket weights misclassify %d)",
+			ErrNotConverged, plural(r.res.Epochs, "epoch"), plural(r.res.Updates, "update"),
+			plural(r.finalErrors, "training point"), r.res.Pocket.Errors)
 	}
 	return r.res, err
+}
+
+// plural returns "1 noun" or "n nouns".
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }
 
 // fail stops the run at the non-finite score z of point i.

@@ -2,7 +2,6 @@ package perceptron
 
 import (
 	"fmt"
-	"math/rand/v2"
 	"slices"
 
 	"gonum.org/v1/gonum/floats"
@@ -14,10 +13,19 @@ import (
 
 // Voted is the voted perceptron of Freund & Schapire (1999), the practical
 // perceptron for data that are not linearly separable. It runs Algorithm
-// 2.1 (η = 1, w₀ = 0, b₀ = 0, the book's mistake rule) for a fixed number of
-// epochs; every weight vector ŵₖ = (wₖ, bₖ) of the run gets a vote cₖ, the
-// number of examinations it survived. The result predicts by the vote and
-// also holds the averaged perceptron Σₖ cₖŵₖ / Σₖ cₖ.
+// 2.1 (w₀ = 0, b₀ = 0) for a fixed number of epochs; every weight vector
+// ŵₖ = (wₖ, bₖ) of the run gets a vote cₖ, the number of examinations it
+// survived. The result predicts by the vote and also holds the averaged
+// perceptron Σₖ cₖŵₖ / Σₖ cₖ.
+//
+// The shared Settings mean what they mean for Primal, except MaxEpochs,
+// which is the number of passes T over the data (0 means
+// DefaultVotedEpochs): the run does not stop early, since once an epoch has
+// no mistake the remaining epochs only add to the last vector's count.
+// Order is Cyclic (with or without Sequence) or Shuffle; the zero value is
+// Freund & Schapire's algorithm with η = 1 and the book's mistake rule.
+// (η only scales every vector, so it changes neither the votes nor the
+// predictions.)
 //
 // Memory is bounded by MaxVotes: while the run has made fewer than
 // MaxVotes vectors each is kept; from then on consecutive vectors are
@@ -25,23 +33,20 @@ import (
 // average of its vectors, so that fewer than MaxVotes votes are kept (see
 // VotedResult).
 type Voted struct {
-	// Epochs is the number of passes T over the data; 0 means
-	// DefaultVotedEpochs. The run does not stop early: once an epoch has no
-	// mistake the remaining epochs only add to the last vector's count.
-	Epochs int
-	// Order is Cyclic (index order, the zero value) or Shuffle.
-	Order Order
-	// Src drives Shuffle; nil means rand.NewPCG(1, 2).
-	Src rand.Source
+	Settings
 	// MaxVotes bounds the number of votes kept (see above); it is at least
 	// 2, an odd number counts as the even number below it, and 0 means
 	// DefaultMaxVotes.
 	MaxVotes int
 }
 
+// votedName is the prefix of Voted's errors.
+const votedName = "perceptron.Voted"
+
 // Defaults of Voted.
 const (
-	// DefaultVotedEpochs is the number of epochs used when Voted.Epochs is 0.
+	// DefaultVotedEpochs is the number of epochs Voted runs when MaxEpochs
+	// is 0.
 	DefaultVotedEpochs = 10
 	// DefaultMaxVotes is the number of votes kept when Voted.MaxVotes is 0.
 	DefaultMaxVotes = 1024
@@ -60,24 +65,28 @@ type Vote struct {
 //
 //	f(x) = Σₛ Cₛ·sign(Wₛ·x + Bₛ)
 //
-// over Votes, with sign(0) = +1 (classify.Sign), and Predict is sign(f(x)).
-// With Group = 1 the votes are the run's weight vectors with their counts
-// cₖ > 0, in the order they were made, and f is Freund & Schapire's vote.
-// With Group = 2ᵐ each vote stands for Group consecutive vectors (the last
-// one for fewer): Cₛ is the sum of their counts and (Wₛ, Bₛ) their average
-// weighted by the counts, so f is the vote of the averaged perceptrons of
-// consecutive stretches of the run.
+// over Votes, with sign(0) = +1 (classify.Sign), and Predict is sign(f(x)):
+// see its methods Decision and Predict. With Group = 1 the votes are the
+// run's weight vectors with their counts cₖ > 0, in the order they were
+// made, and f is Freund & Schapire's vote. With Group = 2ᵐ each vote stands
+// for Group consecutive vectors (the last one for fewer): Cₛ is the sum of
+// their counts and (Wₛ, Bₛ) their average weighted by the counts, so f is
+// the vote of the averaged perceptrons of consecutive stretches of the run.
 type VotedResult struct {
 	Votes []Vote
 	// Group is the number of consecutive weight vectors per vote.
 	Group int
-	// Averaged is the averaged perceptron (w̄, b̄) = Σₖ cₖŵₖ / Σₖ cₖ.
+	// Averaged is the averaged perceptron (w̄, b̄) = Σₖ cₖŵₖ / Σₖ cₖ, a
+	// classifier of its own (classify.Linear).
 	Averaged classify.Linear
 	// Mistakes lists the points of the updates (the first MaxRecorded),
 	// Updates counts them.
 	Mistakes []int
 	Updates  int
 	Epochs   int
+	// Trace holds the steps k = 0, 1, … (the first MaxTraceSteps of them)
+	// when Record is set, as Run.Trace does.
+	Trace []Step
 }
 
 var (
@@ -86,58 +95,62 @@ var (
 )
 
 // Fit runs the voted perceptron on x (n×d) and labels y. Invalid settings
-// give a *classify.SettingError, invalid data an error wrapping a dataset
+// (the orders RandomMistake and Choices included) give a
+// *classify.SettingError, invalid data an error wrapping a dataset
 // sentinel, and a score or weight that overflows an error wrapping
 // classify.ErrNonFinite with the partial result.
 func (v Voted) Fit(x mat.Matrix, y []float64) (*VotedResult, error) {
-	bad := func(field string, value any, want string) error {
-		return &classify.SettingError{Solver: "perceptron.Voted", Field: field, Value: value, Want: want}
+	s := v.Settings
+	if s.MaxEpochs == 0 {
+		s.MaxEpochs = DefaultVotedEpochs
 	}
-	epochs := v.Epochs
-	switch {
-	case epochs < 0:
-		return nil, bad("Epochs", epochs, "a number ≥ 0")
-	case epochs == 0:
-		epochs = DefaultVotedEpochs
+	cfg, err := s.config(votedName)
+	if err != nil {
+		return nil, err
 	}
-	if v.Order != Cyclic && v.Order != Shuffle {
-		return nil, bad("Order", v.Order.String(), "Cyclic or Shuffle")
+	if cfg.Order != Cyclic && cfg.Order != Shuffle {
+		return nil, cfg.bad("Order", cfg.Order.String(), "Cyclic or Shuffle")
 	}
 	maxVotes := v.MaxVotes
 	switch {
 	case maxVotes == 0:
 		maxVotes = DefaultMaxVotes
 	case maxVotes < 2:
-		return nil, bad("MaxVotes", maxVotes, "0 or a number ≥ 2")
+		return nil, cfg.bad("MaxVotes", maxVotes, "0 or a number ≥ 2")
 	}
 	if err := dataset.Validate(x, y); err != nil {
-		return nil, wrap("voted", err)
-	}
-	src := v.Src
-	if src == nil {
-		src = rand.NewPCG(defaultSeed1, defaultSeed2)
+		return nil, wrap(votedName, err)
 	}
 	n, d := x.Dims()
+	if err := cfg.checkSeq(n); err != nil {
+		return nil, err
+	}
+	epochs := cfg.MaxEpochs
 	data, stride := rawRows(x)
-	vr := &voter{res: &VotedResult{Group: 1}, maxVotes: maxVotes &^ 1,
+	vr := &voter{res: &VotedResult{Group: 1}, maxVotes: maxVotes &^ 1, cfg: cfg,
 		w: make([]float64, d), gw: make([]float64, d), sum: make([]float64, d)}
+	if cfg.Trace != nil || cfg.Record {
+		vr.alpha = make([]float64, n)
+	}
 	res := vr.res
-	rng := rand.New(src)
+	vr.step(-1)
 	perm := make([]int, n)
 	for i := range perm {
 		perm[i] = i
 	}
-	var err error
+	if cfg.Sequence != nil {
+		copy(perm, cfg.Sequence)
+	}
 	for res.Epochs < epochs && err == nil {
 		res.Epochs++
-		if v.Order == Shuffle {
-			rng.Shuffle(n, func(i, j int) { perm[i], perm[j] = perm[j], perm[i] })
+		if cfg.Order == Shuffle {
+			cfg.rng.Shuffle(n, func(i, j int) { perm[i], perm[j] = perm[j], perm[i] })
 		}
 		mistakes := res.Updates
 		for _, i := range perm {
 			xi := data[i*stride : i*stride+d : i*stride+d]
 			z := floats.Dot(vr.w, xi) + vr.b
-			if correct(false, y[i], z) {
+			if correct(cfg.CS229, y[i], z) {
 				vr.c++
 				continue
 			}
@@ -146,13 +159,15 @@ func (v Voted) Fit(x mat.Matrix, y []float64) (*VotedResult, error) {
 				break
 			}
 			vr.retire()
-			floats.AddScaled(vr.w, y[i], xi)
-			vr.b += y[i]
+			step := cfg.Eta * y[i]
+			floats.AddScaled(vr.w, step, xi)
+			vr.b += step
 			vr.c = 1
 			res.Updates++
 			if len(res.Mistakes) < MaxRecorded {
 				res.Mistakes = append(res.Mistakes, i)
 			}
+			vr.step(i)
 		}
 		if err == nil && res.Updates == mistakes {
 			// A clean epoch: (w, b) classifies every point correctly and
@@ -175,7 +190,7 @@ func (v Voted) Fit(x mat.Matrix, y []float64) (*VotedResult, error) {
 			err = checkWeights(res.Votes[s].W, res.Votes[s].B)
 		}
 	}
-	return res, wrap("voted", err)
+	return res, wrap(votedName, err)
 }
 
 // voter keeps the state of a voted run: the current vector (w, b) with its
@@ -184,6 +199,8 @@ func (v Voted) Fit(x mat.Matrix, y []float64) (*VotedResult, error) {
 type voter struct {
 	res      *VotedResult
 	maxVotes int
+	cfg      config
+	alpha    []float64 // αᵢ for the trace; nil without one
 	w        []float64
 	b        float64
 	c        int
@@ -193,6 +210,29 @@ type voter struct {
 	sum      []float64
 	sumB     float64
 	total    float64
+}
+
+// step reports the state after update k (point i; −1 for k = 0) to the
+// trace, as the runner of Primal does.
+func (vr *voter) step(i int) {
+	record := vr.cfg.Record && len(vr.res.Trace) < MaxTraceSteps
+	if vr.cfg.Trace == nil && !record {
+		return
+	}
+	s := Step{K: vr.res.Updates, Point: i, W: slices.Clone(vr.w), B: vr.b}
+	if i >= 0 {
+		vr.alpha[i] += vr.cfg.Eta
+		s.Alpha = vr.alpha[i]
+	}
+	if record {
+		vr.res.Trace = append(vr.res.Trace, s)
+	}
+	if vr.cfg.Trace != nil {
+		if record {
+			s.W = slices.Clone(vr.w)
+		}
+		vr.cfg.Trace(s)
+	}
 }
 
 // retire adds the current vector to the group and to the averaged

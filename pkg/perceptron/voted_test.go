@@ -3,6 +3,7 @@ package perceptron
 import (
 	"cmp"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"gonum.org/v1/gonum/floats"
@@ -27,7 +28,7 @@ func TestVotedProperties(t *testing.T) {
 			}
 			n, d := x.Dims()
 			epochs := tc.epochs
-			v, err := Voted{Epochs: epochs}.Fit(x, y)
+			v, err := Voted{Settings: Settings{MaxEpochs: epochs}}.Fit(x, y)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -91,7 +92,7 @@ func TestVotedBounded(t *testing.T) {
 	x, y := noisy(300, 3, 0.15, 31)
 	n, _ := x.Dims()
 	const epochs = 12
-	full, err := Voted{Epochs: epochs, MaxVotes: 1 << 20}.Fit(x, y)
+	full, err := Voted{Settings: Settings{MaxEpochs: epochs}, MaxVotes: 1 << 20}.Fit(x, y)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -99,7 +100,7 @@ func TestVotedBounded(t *testing.T) {
 		t.Fatalf("%d vectors in groups of %d, want more than DefaultMaxVotes, unmerged", len(full.Votes), full.Group)
 	}
 	for _, maxVotes := range []int{0, 2, 7, 16, 100} {
-		v, err := Voted{Epochs: epochs, MaxVotes: maxVotes}.Fit(x, y)
+		v, err := Voted{Settings: Settings{MaxEpochs: epochs}, MaxVotes: maxVotes}.Fit(x, y)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -138,7 +139,7 @@ func TestVotedBounded(t *testing.T) {
 // 15% of the training points (10% of the labels are flipped).
 func TestVotedNoisyAccuracy(t *testing.T) {
 	x, y := noisy(400, 3, 0.1, 21)
-	v, err := Voted{Epochs: 20, Order: Shuffle, Src: rand.NewPCG(5, 5)}.Fit(x, y)
+	v, err := Voted{Settings: Settings{MaxEpochs: 20, Order: Shuffle, Src: rand.NewPCG(5, 5)}}.Fit(x, y)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -154,5 +155,76 @@ func TestVotedNoisyAccuracy(t *testing.T) {
 	}
 	if float64(right)/400 != vote {
 		t.Errorf("Predict is right on %d of 400 points, Accuracy says %v", right, vote)
+	}
+}
+
+// Voted takes the shared Settings and means by them what Primal does: on
+// data where Primal converges within the epochs, Voted makes the same
+// updates (its trace, recorded and reported, is Primal's) for every order
+// it accepts, the CS229 rule and any η; η only scales the vectors, so the
+// votes predict the same and the averaged perceptron is scaled by η.
+func TestVotedSettings(t *testing.T) {
+	xs, ys, _, _ := separable(30, 3, 2, 11)
+	xb, yb := book()
+	for _, c := range []struct {
+		name string
+		book bool
+		s    Settings
+		seed uint64 // Src = rand.NewPCG(seed, 1) for each fit; 0: nil
+	}{
+		{"cyclic", false, Settings{}, 0},
+		{"cyclic book", true, Settings{}, 0},
+		{"CS229 book", true, Settings{CS229: true}, 0},
+		{"sequence book", true, Settings{Sequence: []int{2, 0, 1}}, 0},
+		{"shuffle", false, Settings{Order: Shuffle}, 4},
+		{"eta", false, Settings{Eta: 0.5}, 0},
+		{"eta CS229 shuffle", false, Settings{Eta: 0.25, CS229: true, Order: Shuffle}, 9},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			x, y := xs, ys
+			if c.book {
+				x, y = xb, yb
+			}
+			settings := func() Settings {
+				s := c.s
+				s.MaxEpochs, s.Record = 200, true
+				if c.seed != 0 {
+					s.Src = rand.NewPCG(c.seed, 1)
+				}
+				return s
+			}
+			s := settings()
+			var seen []Step
+			s.Trace = func(st Step) { seen = append(seen, st) }
+			v, err := Voted{Settings: s}.Fit(x, y)
+			if err != nil {
+				t.Fatal(err)
+			}
+			p, err := Primal{Settings: settings()}.Fit(x, y)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !sameSteps(v.Trace, p.Trace, 0) || !sameSteps(seen, p.Trace, 0) {
+				t.Fatalf("voted trace %v (reported %d steps), primal %v", v.Trace, len(seen), p.Trace)
+			}
+			if c.s.Eta == 0 {
+				return
+			}
+			// η scales every vector: the same votes, the averaged perceptron ×η.
+			s = settings()
+			s.Eta = 0
+			one, err := Voted{Settings: s}.Fit(x, y)
+			if err != nil {
+				t.Fatal(err)
+			}
+			w := slices.Clone(one.Averaged.W)
+			floats.Scale(c.s.Eta, w)
+			if !floats.Equal(w, v.Averaged.W) || c.s.Eta*one.Averaged.B != v.Averaged.B {
+				t.Errorf("η = %v: averaged (%v, %v), want η × (%v, %v)", c.s.Eta, v.Averaged.W, v.Averaged.B, one.Averaged.W, one.Averaged.B)
+			}
+			if a, b := classify.Predictions(nil, v, x), classify.Predictions(nil, one, x); !floats.Equal(a, b) {
+				t.Errorf("η = %v changes the votes' predictions", c.s.Eta)
+			}
+		})
 	}
 }

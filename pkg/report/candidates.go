@@ -23,8 +23,8 @@ func Candidates(cands []svm.Candidate, l lang.Lang) (header []string, rows [][]s
 		l.Pick("verdict", "结论"),
 	}
 	for _, c := range cands {
-		face := multipliers(c.Free, "")
-		face = append(face, multipliers(c.Upper, " = C")...)
+		face := multipliers(c.FreeIndices, "")
+		face = append(face, multipliers(c.BoundedIndices, " = C")...)
 		if len(face) == 0 {
 			face = []string{l.Pick("none", "无")}
 		}

@@ -115,7 +115,8 @@ func DualAsPrimal(x mat.Matrix, y []float64, dual *perceptron.Result, primal *pe
 		l.Pick("w (Table 2.1)", "w（表 2.1）"), l.Pick("b (Table 2.1)", "b（表 2.1）"), l.Pick("same", "相同")}
 	_, d := x.Dims()
 	for k := range min(len(dual.Trace), len(primal.Trace)) {
-		alpha, w := dual.AlphaAt(k), make([]float64, d)
+		alpha, _ := dual.AlphaAt(k) // k is in the trace
+		w := make([]float64, d)
 		for i, a := range alpha {
 			floats.AddScaled(w, a*y[i], mat.Row(nil, i, x))
 		}
@@ -147,15 +148,6 @@ func Counts(n []int) string {
 		v[i] = float64(c)
 	}
 	return notation.Vector(v)
-}
-
-// YesNo writes a verdict for a table cell in the language l: yes or no,
-// 是 or 否.
-func YesNo(v bool, l lang.Lang) string {
-	if v {
-		return l.Pick("yes", "是")
-	}
-	return l.Pick("no", "否")
 }
 
 // FormTable returns the cost model of a sweep of the primal and dual forms

@@ -16,7 +16,7 @@ import (
 // (Table 2.1), recorded.
 func book21(t *testing.T) (*perceptron.Result, []perceptron.Outcome) {
 	t.Helper()
-	x, y := dataset.Example21()
+	x, y := dataset.Example21().XY()
 	run, err := perceptron.Primal{Settings: perceptron.Settings{Record: true}}.Fit(x, y)
 	if err != nil {
 		t.Fatal(err)
@@ -32,7 +32,7 @@ func book21(t *testing.T) (*perceptron.Result, []perceptron.Outcome) {
 // 0), the two ways of computing it agree, and D = L/‖w‖ is 7/√18 at k = 1
 // and undefined where w = 0 (k = 0 and 4).
 func TestLossTable(t *testing.T) {
-	x, y := dataset.Example21()
+	x, y := dataset.Example21().XY()
 	run, _ := book21(t)
 	for _, l := range []lang.Lang{lang.English, lang.Chinese} {
 		_, rows := report.LossTable(x, y, run.Trace, l)
@@ -95,7 +95,7 @@ func TestOutcomes(t *testing.T) {
 // times; on the book's x⁽¹⁾ + x⁽²⁾ − 3 = 0 the distances are 3/√2, 4/√2,
 // 1/√2 and the most-used point is the closest.
 func TestOutcomeDistances(t *testing.T) {
-	x, _ := dataset.Example21()
+	x, _ := dataset.Example21().XY()
 	_, outcomes := book21(t)
 	_, rows := report.OutcomeDistances(x, outcomes, lang.English)
 	want := [][]string{
@@ -131,7 +131,7 @@ func TestMoreUsedCloser(t *testing.T) {
 // Table 2.2 is Table 2.1 in other coordinates: Σ αᵢyᵢxᵢ of every column of
 // Table 2.2 is the w of the same row of Table 2.1.
 func TestDualAsPrimal(t *testing.T) {
-	x, y := dataset.Example21()
+	x, y := dataset.Example21().XY()
 	primal, _ := book21(t)
 	dual, err := perceptron.Dual{Settings: perceptron.Settings{Record: true}}.Fit(x, y)
 	if err != nil {
@@ -162,7 +162,7 @@ func TestDualAsPrimal(t *testing.T) {
 
 // The hyperplanes Algorithm 2.1 can end at on Example 2.1 (notebook 02).
 func ExampleOutcomes() {
-	x, y := dataset.Example21()
+	x, y := dataset.Example21().XY()
 	outcomes, err := perceptron.Enumeration{}.Outcomes(x, y)
 	if err != nil {
 		panic(err)

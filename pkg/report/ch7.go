@@ -101,7 +101,7 @@ func SweepTable(x mat.Matrix, y, cs []float64, res []*svm.Result, l lang.Lang) (
 		}
 		slack := loss.Sum(loss.Hinge, r, x, y) // Σξᵢ, ξᵢ = [1 − yᵢf(xᵢ)]₊
 		rows = append(rows, []string{fmt.Sprintf("%.4g", cs[k]), fmt.Sprintf("%.3g", 2/floats.Norm(r.W, 2)),
-			strconv.Itoa(len(y) - len(r.Support)), strconv.Itoa(len(r.Free)), strconv.Itoa(len(r.Bounded)),
+			strconv.Itoa(len(y) - len(r.SupportIndices)), strconv.Itoa(len(r.FreeIndices)), strconv.Itoa(len(r.BoundedIndices)),
 			strconv.Itoa(Errors(r, x, y)), fmt.Sprintf("%.3g", slack), fmt.Sprintf("%.4g", r.PrimalObjective)})
 	}
 	return header, rows

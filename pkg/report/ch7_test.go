@@ -38,7 +38,7 @@ func TestSlackTable(t *testing.T) {
 		}
 	}
 
-	x, y := dataset.Example21()
+	x, y := dataset.Example21().XY()
 	s, err := svm.Exact{C: 0.1}.Fit(x, y)
 	if err != nil {
 		t.Fatal(err)
@@ -77,8 +77,8 @@ func TestSweepTable(t *testing.T) {
 			t.Errorf("C = %v: KKT classes hold %d points, want %d", cs[k], n, len(set.Y))
 		}
 		errs := Errors(r, set.X, set.Y)
-		if errs > len(r.Bounded) {
-			t.Errorf("C = %v: %d errors but %d multipliers at C", cs[k], errs, len(r.Bounded))
+		if errs > len(r.BoundedIndices) {
+			t.Errorf("C = %v: %d errors but %d multipliers at C", cs[k], errs, len(r.BoundedIndices))
 		}
 		if want := 1 - classify.Accuracy(r, set.X, set.Y); math.Abs(float64(errs)/float64(len(set.Y))-want) > 1e-15 {
 			t.Errorf("C = %v: Errors/N = %d/%d, 1 − accuracy = %v", cs[k], errs, len(set.Y), want)
@@ -88,7 +88,7 @@ func TestSweepTable(t *testing.T) {
 
 // Errors follows Definition 2.1: a point on the hyperplane counts as +1.
 func TestErrors(t *testing.T) {
-	x, y := dataset.Example21()
+	x, y := dataset.Example21().XY()
 	// x3 = (1, 1) lies on x(1) + x(2) − 2 = 0: predicted +1, an error.
 	if got := Errors(classify.Linear{W: []float64{1, 1}, B: -2}, x, y); got != 1 {
 		t.Errorf("errors on x(1) + x(2) − 2 = 0: %d, want 1", got)

@@ -15,7 +15,7 @@ import (
 // Table 2.1 of Li Hang from a recorded run of the primal form, in the
 // Chinese edition's words.
 func ExamplePrimalTable() {
-	x, y := dataset.Example21()
+	x, y := dataset.Example21().XY()
 	res, err := perceptron.Primal{Settings: perceptron.Settings{Record: true}}.Fit(x, y)
 	if err != nil {
 		panic(err)
@@ -40,7 +40,7 @@ func ExamplePrimalTable() {
 
 // Table 2.2 of Li Hang from a recorded run of the dual form.
 func ExampleDualTable() {
-	x, y := dataset.Example21()
+	x, y := dataset.Example21().XY()
 	res, err := perceptron.Dual{Settings: perceptron.Settings{Record: true}}.Fit(x, y)
 	if err != nil {
 		panic(err)
@@ -62,7 +62,7 @@ func ExampleDualTable() {
 // Example 7.2 of the book: the dual problem written out, and the reduced
 // quadratic s(α1, α2) after substituting α3 = α1 + α2.
 func ExampleDualObjective() {
-	x, y := dataset.Example21()
+	x, y := dataset.Example21().XY()
 	d, err := svm.NewDualProblem(x, y, nil, 0) // C = 0: hard margin
 	if err != nil {
 		log.Fatal(err)
@@ -80,7 +80,7 @@ func ExampleDualObjective() {
 // the stationary point (3/2, −1, 1/2) is rejected, the faces α1 = 0 and
 // α2 = 0 give −2/13 and −1/4.
 func ExampleCandidates() {
-	x, y := dataset.Example21()
+	x, y := dataset.Example21().XY()
 	_, cands, err := svm.Exact{}.FitCandidates(x, y)
 	if err != nil {
 		log.Fatal(err)

@@ -30,7 +30,7 @@ func TestPoints(t *testing.T) {
 
 // Book Table 2.1 (Example 2.1), including its last row, in both editions.
 func TestPrimalTable(t *testing.T) {
-	x, y := dataset.Example21()
+	x, y := dataset.Example21().XY()
 	res, err := perceptron.Primal{Settings: perceptron.Settings{Record: true}}.Fit(x, y)
 	if err != nil {
 		t.Fatal(err)
@@ -65,7 +65,7 @@ func TestPrimalTable(t *testing.T) {
 // Without the complete trace the table has no final row: it would claim a
 // pass the trace does not hold.
 func TestPrimalTableTruncated(t *testing.T) {
-	x, y := dataset.Example21()
+	x, y := dataset.Example21().XY()
 	res, err := perceptron.Primal{Settings: perceptron.Settings{Record: true}}.Fit(x, y)
 	if err != nil {
 		t.Fatal(err)
@@ -79,7 +79,7 @@ func TestPrimalTableTruncated(t *testing.T) {
 // Book Table 2.2 (Example 2.2), from the dual form and from the primal
 // form, which records the same α.
 func TestDualTable(t *testing.T) {
-	x, y := dataset.Example21()
+	x, y := dataset.Example21().XY()
 	dual, err := perceptron.Dual{Settings: perceptron.Settings{Record: true}}.Fit(x, y)
 	if err != nil {
 		t.Fatal(err)

@@ -1,7 +1,25 @@
-// Package separability decides whether a data set is linearly separable,
-// Li Hang, Statistical Learning Methods (2nd ed.), Definition 2.2
-// (数据集的线性可分性): T = {(x₁, y₁), …, (x_N, y_N)} is linearly separable
-// when some hyperplane w·x + b = 0 puts every point on its own side,
+// Package separability decides whether a data set is linearly separable
+// (Li Hang, Statistical Learning Methods, Definition 2.2) and proves the
+// answer either way: LP.Decide returns a Result holding a separating
+// hyperplane, or a certificate that none exists and the point where the
+// convex hulls of the two classes meet. ConvexHull, ClassHulls and
+// HullDistance compute the hulls in the plane independently.
+//
+//	res, err := separability.LP{}.Decide(x, y)
+//	if err != nil {
+//		return err // ErrUndecided: no verdict could be checked
+//	}
+//	if res.Separable {
+//		fmt.Println(res.W, res.B) // yᵢ(w·xᵢ + b) ≥ 1 for every i
+//	} else {
+//		fmt.Println(res.Positive) // XOR (exercise 2.1): the hulls meet at (0.5, 0.5)
+//	}
+//
+// # Separability and its certificate
+//
+// By Definition 2.2 (数据集的线性可分性), T = {(x₁, y₁), …, (x_N, y_N)} is
+// linearly separable when some hyperplane w·x + b = 0 puts every point on
+// its own side,
 //
 //	yᵢ(w·xᵢ + b) > 0   for i = 1, …, N.
 //

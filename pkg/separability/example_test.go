@@ -31,7 +31,7 @@ func ExampleLP_Decide_xor() {
 // Example 2.1 is separable; the linear program finds a hyperplane with
 // every yᵢ(w·xᵢ + b) ≥ 1.
 func ExampleLP_Decide() {
-	x, y := dataset.Example21()
+	x, y := dataset.Example21().XY()
 	res, err := separability.LP{}.Decide(x, y)
 	if err != nil {
 		log.Fatal(err)
@@ -50,7 +50,7 @@ func ExampleLP_Decide() {
 // Book exercise 2.3 on Example 2.1: the hulls are the segment x1x2 and the
 // point x3, 2√2 apart, twice the margin √2 of Example 7.1.
 func ExampleHullDistance() {
-	x, y := dataset.Example21()
+	x, y := dataset.Example21().XY()
 	pos, neg := separability.ClassHulls(x, y)
 	d, p, q := separability.HullDistance(pos, neg)
 	fmt.Printf("hulls %v and %v, distance %.4g between %v and %v\n", pos, neg, d, p, q)

@@ -313,7 +313,7 @@ func spread(x mat.Matrix) float64 {
 }
 
 func TestExample21Hulls(t *testing.T) {
-	x, y := dataset.Example21()
+	x, y := dataset.Example21().XY()
 	pos, neg := ClassHulls(x, y)
 	d, p, q := HullDistance(pos, neg)
 	if !scalar.EqualWithinRel(d, 2*math.Sqrt2, 1e-15) || fmt.Sprint(p, q) != "[3 3] [1 1]" {

@@ -100,7 +100,7 @@ func TestXOR(t *testing.T) {
 func TestExample21(t *testing.T) {
 	// Example 2.1 is separable; the best margin is √2 (Example 7.1), so any
 	// hyperplane found has margin at most √2.
-	x, y := dataset.Example21()
+	x, y := dataset.Example21().XY()
 	res, err := LP{}.Decide(x, y)
 	if err != nil {
 		t.Fatal(err)
@@ -154,7 +154,7 @@ func TestSpecialCases(t *testing.T) {
 }
 
 func TestErrors(t *testing.T) {
-	x, y := dataset.Example21()
+	x, y := dataset.Example21().XY()
 	for _, tl := range []float64{-1, math.NaN(), 1, math.Inf(1)} {
 		if _, err := (LP{Tol: tl}).Decide(x, y); !errors.Is(err, classify.ErrSetting) {
 			t.Errorf("Tol = %g: %v, want ErrSetting", tl, err)
@@ -177,7 +177,7 @@ func TestUnits(t *testing.T) {
 			x         *mat.Dense
 			y         []float64
 			separable bool
-		}{{must2(dataset.Example21()), []float64{1, 1, -1}, true}, {must2(xor()), []float64{-1, 1, 1, -1}, false}} {
+		}{{must2(dataset.Example21().XY()), []float64{1, 1, -1}, true}, {must2(xor()), []float64{-1, 1, 1, -1}, false}} {
 			var xs mat.Dense
 			xs.Apply(func(_, _ int, v float64) float64 { return scale * (v + 100) }, c.x)
 			res, err := LP{}.Decide(&xs, c.y)

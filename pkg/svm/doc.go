@@ -1,16 +1,57 @@
 // Package svm solves the support vector machine of Li Hang, Statistical
-// Learning Methods, chapter 7, in its dual form (DualProblem)
+// Learning Methods, chapter 7.
+//
+// A solver is a struct whose zero value solves a hard margin with the
+// linear kernel; C sets a soft margin and Kernel a kernel. Fit takes the
+// data (an n×d mat.Matrix, one example per row) and labels in {−1, +1}, and
+// what it returns classifies new points on its own:
+//
+//	x, y := dataset.Example21().XY()
+//	res, err := svm.SMO{}.Fit(x, y) // or svm.SMO{C: 1, Kernel: kernel.RBF{Gamma: 0.5}}
+//	if err != nil {
+//		return err // ErrNotSeparable, ErrNotConverged: with the partial result
+//	}
+//	fmt.Println(res.W, res.B, res.Alpha)       // [0.5 0.5] -2 [0.25 0 0.25]: Example 7.2
+//	fmt.Println(res.SupportIndices)            // [0 2]: x1 and x3
+//	fmt.Println(res.Predict([]float64{3, 0.5})) // -1
+//
+// The solvers and their results:
+//
+//   - SMO (LIBSVM's algorithm, any size) and Exact (every face of the
+//     feasible region, a handful of points) return a *Result: the Model
+//     (the support vectors Support with their coefficients, the kernel, b,
+//     and W for the linear kernel; Decision, Predict), α, the index lists
+//     SupportIndices, FreeIndices (0 < αᵢ < C) and BoundedIndices (αᵢ = C),
+//     the interval of optimal b, both objectives, the duality gap and the
+//     KKT violation. SMO.Sweep fits a list of C at once.
+//   - InteriorPoint solves the linear primal directly and returns a
+//     *PrimalResult (classify.Linear and the objectives).
+//   - SquaredSlack solves the squared-slack SVM of exercise 7.3
+//     (*SquaredResult); MaxMargin finds Novikoff's γ (*MarginResult).
+//   - DualProblem and PrimalProblem are the problems themselves, to
+//     evaluate and to write out (package report); PrimalProblem.Lagrangian
+//     and DualProblem.DualFunction are the Lagrange function and the dual
+//     function of Appendix C, and PrimalProblem.ActiveIndices the support
+//     vectors of a primal solution (its active constraints).
+//
+// Errors name the solver first ("svm.SMO: …") and wrap ErrNotSeparable,
+// ErrNotConverged, ErrTooLarge, classify.ErrNonFinite or the dataset
+// sentinels; an invalid setting, a bad kernel included, is a
+// *classify.SettingError.
+//
+// # The problems
+//
+// The dual form (DualProblem) is
 //
 //	min_α  f(α) = ½ αᵀQα − Σᵢ αᵢ,   Qᵢⱼ = yᵢyⱼK(xᵢ, xⱼ),
 //	s.t.   Σᵢ αᵢyᵢ = 0,  0 ≤ αᵢ ≤ C,
 //
 // hard margin when C = +∞ (§7.1, Algorithm 7.2) and soft margin otherwise
-// (§7.2, Algorithm 7.3), and in the equivalent primal form (PrimalProblem)
+// (§7.2, Algorithm 7.3); the equivalent primal form (PrimalProblem) is
 // min ½‖w‖² + CΣ[1 − yᵢ(w·xᵢ + b)]₊, which is the hinge-loss problem
 // Σ[1 − yᵢ(w·xᵢ + b)]₊ + λ‖w‖², λ = 1/(2C), of Theorem 7.4.
 //
-// The solvers are structs whose zero value works, with a Fit method; what
-// Fit returns classifies new points on its own (Decision, Predict):
+// The solvers' methods:
 //   - Exact enumerates the faces of the feasible region (which αᵢ are 0,
 //     which are C), solves the equality-constrained QP on each face and keeps
 //     the best feasible point: the reasoning of Example 7.2, for small problems.
@@ -24,8 +65,9 @@
 //     Theorem 2.1 (Novikoff's γ), as the point of a convex hull nearest the
 //     origin (Wolfe 1976).
 //
-// Notebooks notebooks/08-svm-dual-example.ipynb and
-// notebooks/09-soft-margin-hinge.ipynb walk through them; package report
+// Notebooks notebooks/06-max-margin.ipynb (the primal problem),
+// 07-lagrange-duality.ipynb (Appendix C), 08-svm-dual-example.ipynb and
+// 09-soft-margin-hinge.ipynb walk through them; package report
 // writes the problems and the exact solver's faces out as the book does.
 //
 // # Optimality, in LIBSVM's terms
@@ -58,7 +100,8 @@
 // Eps·½‖w‖² puts w within √Eps·‖w‖ of w* whatever the units of x and C.
 // So the solvers report Converged only when the gap is below their
 // tolerance times ½‖w‖² (plus the rounding of its sums), and SMO lowers ε
-// until it is. All other thresholds are relative to the problem's scale
+// until it is — but not below what float64 resolves on the problem, where
+// it stops with Status RoundingLimit. All other thresholds are relative to the problem's scale
 // too: αᵢ counts as 0 below 10⁻¹² maxⱼαⱼ and as C above (1 − 10⁻¹²)C.
 // The SVM with data x·s and C/s² is the same problem in other units (α
 // scales by 1/s², w by 1/s, b and the support sets stay), and the tests

@@ -34,8 +34,8 @@ type DualProblem struct {
 // NewDualProblem builds the dual problem of the data (x, y) with kernel k
 // (nil means kernel.Linear{}) and box bound c; c = 0 asks for a hard margin
 // and is stored as C = +∞. A negative, NaN or infinite c is a
-// *classify.SettingError; bad data give the error of dataset.Validate, a bad
-// kernel one wrapping kernel.ErrParameter.
+// *classify.SettingError, and so is a bad kernel (wrapping
+// kernel.ErrParameter); bad data give the error of dataset.Validate.
 func NewDualProblem(x mat.Matrix, y []float64, k kernel.Kernel, c float64) (*DualProblem, error) {
 	const name = "svm.NewDualProblem"
 	c, err := checkC(name, c)
@@ -89,15 +89,13 @@ func checkCount(solver, field string, v int) error {
 	return nil
 }
 
-// checkProblem validates the kernel (nil means Linear) and the data shared
-// by the solvers of this package, and returns the kernel. The solver's name
-// prefixes the error.
+// checkProblem validates the kernel (nil means Linear; a bad one is a
+// *classify.SettingError) and the data shared by the solvers of this
+// package, and returns the kernel. The solver's name prefixes the error.
 func checkProblem(solver string, x mat.Matrix, y []float64, k kernel.Kernel) (kernel.Kernel, error) {
-	if k == nil {
-		k = kernel.Linear{}
-	}
-	if err := kernel.Validate(k); err != nil {
-		return nil, fmt.Errorf("%s: %w", solver, err)
+	k, err := kernel.Setting(solver, k)
+	if err != nil {
+		return nil, err
 	}
 	if err := dataset.Validate(x, y); err != nil {
 		return nil, fmt.Errorf("%s: %w", solver, err)

@@ -19,7 +19,7 @@ import (
 const bookTol = 1e-12
 
 func TestDualExample72(t *testing.T) {
-	x, y := dataset.Example21()
+	x, y := dataset.Example21().XY()
 	d, err := NewDualProblem(x, y, nil, 0)
 	if err != nil {
 		t.Fatal(err)
@@ -189,7 +189,7 @@ func TestDualConsistency(t *testing.T) {
 }
 
 func TestDualErrors(t *testing.T) {
-	x, y := dataset.Example21()
+	x, y := dataset.Example21().XY()
 	for _, c := range []struct {
 		name string
 		x    mat.Matrix

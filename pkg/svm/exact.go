@@ -50,9 +50,9 @@ type Candidate struct {
 	// fixed values break Σαᵢyᵢ = 0; Value is that αᵢ, or Σαᵢyᵢ.
 	Violation int
 	Value     float64
-	// Free are the indices left free on this face, Upper those fixed at C;
-	// all others are fixed at 0.
-	Free, Upper []int
+	// FreeIndices are the indices left free on this face, BoundedIndices
+	// those fixed at C; all others are fixed at 0.
+	FreeIndices, BoundedIndices []int
 }
 
 // Fit returns the solution of the dual problem for the data x (n×d, one
@@ -60,8 +60,8 @@ type Candidate struct {
 // of faces tried. The result is Converged when its KKT violation and its
 // duality gap are within rounding relative to the problem's scale.
 //
-// Invalid settings give a *classify.SettingError or an error wrapping
-// kernel.ErrParameter; too many points ErrTooLarge; bad data the error of
+// Invalid settings, an invalid kernel included, give a
+// *classify.SettingError; too many points ErrTooLarge; bad data the error of
 // dataset.Validate or dataset.ErrOneClass. Returned with the best feasible
 // candidate: ErrNotSeparable (Status NotSeparable) for a hard margin on data
 // the kernel does not separate, ErrNotConverged (Status NoProgress) when the
@@ -426,9 +426,9 @@ func (fs *faceSolver) candidate(state []int8, ok bool) Candidate {
 	for i, s := range state {
 		switch s {
 		case faceFree:
-			cd.Free = append(cd.Free, i)
+			cd.FreeIndices = append(cd.FreeIndices, i)
 		case faceUpper:
-			cd.Upper = append(cd.Upper, i)
+			cd.BoundedIndices = append(cd.BoundedIndices, i)
 		}
 	}
 	if !ok {

@@ -20,7 +20,7 @@ import (
 const kktTol = 1e-9
 
 func TestExactExample72(t *testing.T) {
-	x, y := dataset.Example21()
+	x, y := dataset.Example21().XY()
 	r, cands, err := Exact{}.FitCandidates(x, y)
 	if err != nil {
 		t.Fatal(err)
@@ -35,7 +35,7 @@ func TestExactExample72(t *testing.T) {
 		// α3 = α1 + α2 = 1/2, is rejected because α2 < 0; s(3/2, −1) = −1/2
 		// (derived).
 		in := cands[0]
-		if len(in.Free) != 3 || in.Feasible || in.Violation != 1 || !scalar.EqualWithinAbs(in.Value, -1, bookTol) {
+		if len(in.FreeIndices) != 3 || in.Feasible || in.Violation != 1 || !scalar.EqualWithinAbs(in.Value, -1, bookTol) {
 			t.Errorf("interior candidate %+v, want all free, infeasible with α2 = -1 < 0", in)
 		}
 		checkVec(t, "interior α", in.Alpha, []float64{1.5, -1, 0.5}, bookTol)
@@ -54,7 +54,7 @@ func TestExactExample72(t *testing.T) {
 			{2, []int{0, 2}, []float64{0.25, 0, 0.25}, -0.25},
 		} {
 			cd := cands[c.k]
-			if !cd.Feasible || fmt.Sprint(cd.Free) != fmt.Sprint(c.free) || len(cd.Upper) != 0 {
+			if !cd.Feasible || fmt.Sprint(cd.FreeIndices) != fmt.Sprint(c.free) || len(cd.BoundedIndices) != 0 {
 				t.Errorf("candidate %d = %+v, want feasible with free %v", c.k, cd, c.free)
 			}
 			checkVec(t, fmt.Sprintf("candidate %d α", c.k), cd.Alpha, c.alpha, bookTol)
@@ -77,8 +77,8 @@ func TestExactExample72(t *testing.T) {
 		// duality gap and the KKT violation are 0.
 		checkVec(t, "α*", r.Alpha, []float64{0.25, 0, 0.25}, bookTol)
 		checkVec(t, "w*", r.W, []float64{0.5, 0.5}, bookTol)
-		if fmt.Sprint(r.Support) != "[0 2]" || fmt.Sprint(r.Free) != "[0 2]" {
-			t.Errorf("support %v, free %v; want [0 2]", r.Support, r.Free)
+		if fmt.Sprint(r.SupportIndices) != "[0 2]" || fmt.Sprint(r.FreeIndices) != "[0 2]" {
+			t.Errorf("support %v, free %v; want [0 2]", r.SupportIndices, r.FreeIndices)
 		}
 		for name, c := range map[string][2]float64{
 			"b*":               {r.B, -2},
@@ -97,7 +97,7 @@ func TestExactExample72(t *testing.T) {
 			t.Errorf("status %v", r.Status)
 		}
 		// b* = yⱼ − w*·xⱼ from each support vector separately.
-		for _, j := range r.Support {
+		for _, j := range r.SupportIndices {
 			row := mat.Row(nil, j, x)
 			b := y[j] - (r.W[0]*row[0] + r.W[1]*row[1])
 			if !scalar.EqualWithinAbs(b, -2, bookTol) {
@@ -110,7 +110,7 @@ func TestExactExample72(t *testing.T) {
 // TestExactExample71 solves the primal problem of Example 7.1 through the
 // dual: the book's answer is w = (1/2, 1/2), b = −2, support vectors x1, x3.
 func TestExactExample71(t *testing.T) {
-	x, y := dataset.Example21()
+	x, y := dataset.Example21().XY()
 	// A soft margin with C ≥ max αᵢ* = 1/4 has the same solution.
 	for _, c := range []float64{0, 0.25, 1, 100} {
 		t.Run(fmt.Sprintf("C=%v", c), func(t *testing.T) {
@@ -119,8 +119,8 @@ func TestExactExample71(t *testing.T) {
 				t.Fatal(err)
 			}
 			checkVec(t, "w", r.W, []float64{0.5, 0.5}, bookTol)
-			if !scalar.EqualWithinAbs(r.B, -2, bookTol) || fmt.Sprint(r.Support) != "[0 2]" {
-				t.Errorf("b = %v, support %v; want -2, [0 2]", r.B, r.Support)
+			if !scalar.EqualWithinAbs(r.B, -2, bookTol) || fmt.Sprint(r.SupportIndices) != "[0 2]" {
+				t.Errorf("b = %v, support %v; want -2, [0 2]", r.B, r.SupportIndices)
 			}
 		})
 	}
@@ -132,7 +132,7 @@ func TestExactExample71(t *testing.T) {
 // conditions y₁f(x1) ≤ 1, y₃f(x3) ≤ 1 (α = C) and y₂f(x2) ≥ 1 (α = 0) give
 // b ≤ −0.2, b ≥ −1.4 and b ≥ −0.4.
 func TestExactSoftBook(t *testing.T) {
-	x, y := dataset.Example21()
+	x, y := dataset.Example21().XY()
 	r, err := Exact{C: 0.1}.Fit(x, y)
 	if err != nil {
 		t.Fatal(err)
@@ -142,8 +142,8 @@ func TestExactSoftBook(t *testing.T) {
 	if !scalar.EqualWithinAbs(r.BLow, -0.4, bookTol) || !scalar.EqualWithinAbs(r.BHigh, -0.2, bookTol) {
 		t.Errorf("b interval [%v, %v], want [-0.4, -0.2]", r.BLow, r.BHigh)
 	}
-	if len(r.Free) != 0 || fmt.Sprint(r.Bounded) != "[0 2]" {
-		t.Errorf("free %v, bounded %v; want none, [0 2]", r.Free, r.Bounded)
+	if len(r.FreeIndices) != 0 || fmt.Sprint(r.BoundedIndices) != "[0 2]" {
+		t.Errorf("free %v, bounded %v; want none, [0 2]", r.FreeIndices, r.BoundedIndices)
 	}
 	// Dual objective ½‖w‖² − Σα = 0.04 − 0.2 = −0.16 = −(primal objective).
 	if !scalar.EqualWithinAbs(r.DualObjective, -0.16, bookTol) || !scalar.EqualWithinAbs(r.Gap, 0, bookTol) {
@@ -254,7 +254,7 @@ func checkDualSolution(t *testing.T, name string, x mat.Matrix, y []float64, c f
 }
 
 func TestExactErrors(t *testing.T) {
-	x, y := dataset.Example21()
+	x, y := dataset.Example21().XY()
 	xor := mat.NewDense(4, 2, []float64{0, 0, 1, 1, 0, 1, 1, 0})
 	xorY := []float64{1, 1, -1, -1}
 	big := mat.NewDense(DefaultExactMaxPoints+1, 1, nil)

@@ -20,7 +20,7 @@ import (
 // α3 = α1 + α2, its stationary point and the two boundary minima. (Package
 // report writes the quadratics out.)
 func ExampleDualProblem_Eliminate() {
-	x, y := dataset.Example21()
+	x, y := dataset.Example21().XY()
 	d, err := svm.NewDualProblem(x, y, nil, 0) // C = 0: hard margin
 	if err != nil {
 		log.Fatal(err)
@@ -50,7 +50,7 @@ func ExampleDualProblem_Eliminate() {
 // region: the interior stationary point is rejected, the faces α1 = 0 and
 // α2 = 0 are compared, and α2 = 0 wins.
 func ExampleExact() {
-	x, y := dataset.Example21()
+	x, y := dataset.Example21().XY()
 	res, cands, err := svm.Exact{}.FitCandidates(x, y) // hard margin
 	if err != nil {
 		log.Fatal(err)
@@ -60,11 +60,11 @@ func ExampleExact() {
 		if !c.Feasible {
 			verdict = fmt.Sprintf("rejected: α%d = %.4g < 0", c.Violation+1, c.Value)
 		}
-		fmt.Printf("free %v: α = %.4g, f = %.4g, %s\n", oneBased(c.Free), c.Alpha, c.Objective, verdict)
+		fmt.Printf("free %v: α = %.4g, f = %.4g, %s\n", oneBased(c.FreeIndices), c.Alpha, c.Objective, verdict)
 	}
-	fmt.Printf("α* = %.4g, support vectors %v\n", res.Alpha, oneBased(res.Support))
+	fmt.Printf("α* = %.4g, support vectors %v\n", res.Alpha, oneBased(res.SupportIndices))
 	fmt.Printf("w* = %.4g, b* = %.4g\n", res.W, res.B)
-	for _, j := range res.Support {
+	for _, j := range res.SupportIndices {
 		fmt.Printf("b* from x%d: %.4g\n", j+1, y[j]-floats.Dot(res.W, mat.Row(nil, j, x)))
 	}
 	fmt.Printf("dual objective %.4g, ½‖w*‖² = %.4g\n", res.DualObjective, res.PrimalObjective)
@@ -85,7 +85,7 @@ func ExampleExact() {
 // min ½‖w‖² s.t. yᵢ(w·xᵢ + b) ≥ 1, solved directly; the result classifies
 // with sign(½x⁽¹⁾ + ½x⁽²⁾ − 2).
 func ExampleInteriorPoint() {
-	x, y := dataset.Example21()
+	x, y := dataset.Example21().XY()
 	res, err := svm.InteriorPoint{}.Fit(x, y) // C = 0: hard margin
 	if err != nil {
 		log.Fatal(err)
@@ -108,7 +108,7 @@ func ExampleInteriorPoint() {
 // at αᵢ = C, so b* is not unique; the primal objective in both scalings of
 // Theorem 7.4 is the same for every b in the interval.
 func ExampleInteriorPoint_softMargin() {
-	x, y := dataset.Example21()
+	x, y := dataset.Example21().XY()
 	const c = 0.1
 	ex, err := svm.Exact{C: c}.Fit(x, y)
 	if err != nil {
@@ -137,7 +137,7 @@ func ExampleInteriorPoint_softMargin() {
 // α* = (1/4, 0, 1/4), w* = (1/2, 1/2), b* = −2, and the result classifies
 // with sign(½x⁽¹⁾ + ½x⁽²⁾ − 2).
 func ExampleSMO() {
-	x, y := dataset.Example21()
+	x, y := dataset.Example21().XY()
 	r, err := svm.SMO{}.Fit(x, y) // C = 0: hard margin
 	if err != nil {
 		log.Fatal(err)

@@ -48,8 +48,9 @@ const (
 )
 
 // MarginResult is the maximum-margin direction found by MaxMargin, as the
-// classifier sign(u·z) (classify.Linear with B = 0), whose Decision(z) is
-// the signed distance of z from the hyperplane u·z = 0.
+// classifier sign(u·z) (classify.Linear with B = 0): Decision(z) = u·z, the
+// signed distance of z from the hyperplane u·z = 0, and Predict(z) =
+// classify.Sign(u·z) are the methods of the embedded classify.Linear.
 type MarginResult struct {
 	// Linear holds W = u, the unit normal of the maximum-margin hyperplane
 	// through the origin, and B = 0.

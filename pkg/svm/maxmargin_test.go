@@ -38,7 +38,7 @@ func augment(x mat.Matrix) *mat.Dense {
 // γ* = 1/‖v‖ = √2/3, u = (1, 1, −4)/(3√2). The convex weights are
 // λ = α/Σα = (5/18, 0, 13/18).
 func TestMaxMarginExample21(t *testing.T) {
-	x, y := dataset.Example21()
+	x, y := dataset.Example21().XY()
 	r, err := MaxMargin{}.Fit(augment(x), y)
 	if err != nil {
 		t.Fatal(err)
@@ -141,7 +141,7 @@ func TestMaxMarginDegenerate(t *testing.T) {
 // 1e±300 and values next to the largest float64, where the products of a
 // direct computation overflow or underflow.
 func TestMaxMarginScale(t *testing.T) {
-	x, y := dataset.Example21()
+	x, y := dataset.Example21().XY()
 	z := augment(x)
 	ref, err := MaxMargin{}.Fit(z, y)
 	if err != nil {
@@ -174,7 +174,7 @@ func TestMaxMarginScale(t *testing.T) {
 // hyperplane x⁽¹⁾ + x⁽²⁾ − 4s… = 0 through the bias coordinate) and √2·s for
 // a small one (the SVM's w = (½, ½)/s dominates ŵ).
 func TestMaxMarginBiasOutOfScale(t *testing.T) {
-	x, y := dataset.Example21()
+	x, y := dataset.Example21().XY()
 	for _, s := range []float64{1e-300, 1e-200, 1e-20, 1e12, 1e20, 1e150, 1e200, 1e300} {
 		xs := mat.NewDense(3, 2, nil)
 		xs.Scale(s, x)
@@ -209,7 +209,7 @@ func TestMaxMarginBiasOutOfScale(t *testing.T) {
 }
 
 func TestMaxMarginSettings(t *testing.T) {
-	x, y := dataset.Example21()
+	x, y := dataset.Example21().XY()
 	z := augment(x)
 	for _, mm := range []MaxMargin{{Tol: -1}, {Tol: math.NaN()}, {Tol: math.Inf(1)}, {MaxIter: -1}} {
 		var se *classify.SettingError

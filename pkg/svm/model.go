@@ -18,7 +18,7 @@ import (
 // without the training data.
 type Model struct {
 	// Expansion holds the kernel, copies of the support vectors (in the
-	// order of Result.Support), their coefficients αᵢyᵢ, the bias b and the
+	// order of Result.SupportIndices), their coefficients αᵢyᵢ, the bias b and the
 	// dimension d of the points.
 	kernel.Expansion
 	// W = Σ αᵢyᵢxᵢ for the linear kernel, nil otherwise. When it is set,

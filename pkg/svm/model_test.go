@@ -27,17 +27,17 @@ const modelTol = 1e-8
 // Example 7.2 gives f(x) = ½x⁽¹⁾ + ½x⁽²⁾ − 2, and Definition 2.1 classifies
 // f(x) = 0 as +1.
 func TestDecisionExample72(t *testing.T) {
-	x, y := dataset.Example21()
-	models := map[string]func() (classify.Classifier, error){
-		"SMO":           func() (classify.Classifier, error) { return svm.SMO{}.Fit(x, y) },
-		"Exact":         func() (classify.Classifier, error) { return svm.Exact{}.Fit(x, y) },
-		"InteriorPoint": func() (classify.Classifier, error) { return svm.InteriorPoint{}.Fit(x, y) },
+	x, y := dataset.Example21().XY()
+	models := map[string]classify.Fitter{
+		"SMO":           classify.FitterOf(svm.SMO{}.Fit),
+		"Exact":         classify.FitterOf(svm.Exact{}.Fit),
+		"InteriorPoint": classify.FitterOf(svm.InteriorPoint{}.Fit),
 		// A soft margin with C ≥ max αᵢ* = 1/4 has the same solution.
-		"SMO C = 1":   func() (classify.Classifier, error) { return svm.SMO{C: 1}.Fit(x, y) },
-		"Exact C = 1": func() (classify.Classifier, error) { return svm.Exact{C: 1}.Fit(x, y) },
+		"SMO C = 1":   classify.FitterOf(svm.SMO{C: 1}.Fit),
+		"Exact C = 1": classify.FitterOf(svm.Exact{C: 1}.Fit),
 	}
 	for name, fit := range models {
-		m, err := fit()
+		m, err := fit(x, y)
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
@@ -98,9 +98,9 @@ func TestModelHoldsItsData(t *testing.T) {
 			}
 		}
 		x.Zero()
-		if len(r.Model.Support) != len(r.Support) || r.Dim() != 3 || r.Kernel != k {
+		if len(r.Model.Support) != len(r.SupportIndices) || r.Dim() != 3 || r.Kernel != k {
 			t.Errorf("%v: %d support vectors in the model, %d in the result; dimension %d, kernel %v",
-				k, len(r.Model.Support), len(r.Support), r.Dim(), r.Kernel)
+				k, len(r.Model.Support), len(r.SupportIndices), r.Dim(), r.Kernel)
 		}
 		got := classify.Decisions(nil, r, probe.X)
 		for i := range want {
@@ -115,7 +115,7 @@ func TestModelHoldsItsData(t *testing.T) {
 			t.Errorf("%v: W = %v", k, r.W)
 		}
 		// The free support vectors lie on their margin, yᵢf(xᵢ) = 1.
-		for _, i := range r.Free {
+		for _, i := range r.FreeIndices {
 			if yf := s.Y[i] * r.Decision(s.X.RawRowView(i)); math.Abs(yf-1) > 2*svm.DefaultEps {
 				t.Errorf("%v: free support vector %d has y·f(x) = %v", k, i, yf)
 			}
@@ -124,7 +124,7 @@ func TestModelHoldsItsData(t *testing.T) {
 }
 
 func TestModelPanics(t *testing.T) {
-	x, y := dataset.Example21()
+	x, y := dataset.Example21().XY()
 	lin, err := svm.SMO{}.Fit(x, y)
 	if err != nil {
 		t.Fatal(err)
@@ -185,9 +185,9 @@ func TestDecisionLIBSVM(t *testing.T) {
 			t.Errorf("f(x%d) = %v, LIBSVM %v", i+1, got[i], want[i])
 		}
 	}
-	t.Logf("largest difference from LIBSVM: %.3g; %d support vectors", worst, len(r.Support))
-	if len(r.Support) != 72 { // the reference file's header
-		t.Errorf("%d support vectors, LIBSVM 72", len(r.Support))
+	t.Logf("largest difference from LIBSVM: %.3g; %d support vectors", worst, len(r.SupportIndices))
+	if len(r.SupportIndices) != 72 { // the reference file's header
+		t.Errorf("%d support vectors, LIBSVM 72", len(r.SupportIndices))
 	}
 }
 

@@ -11,11 +11,13 @@ import (
 
 // Result is the solution of the dual problem: the fitted Model, which
 // classifies on its own, and everything the multipliers determine. Indices
-// are 0-based.
+// are 0-based. Decision(x) = Σ αᵢyᵢK(xᵢ, x) + b (w·x + b for the linear
+// kernel) and Predict(x) = classify.Sign(Decision(x)) are the methods of
+// the embedded Model (see Model.Decision).
 type Result struct {
 	// Model is the decision function f(x) = Σ αᵢyᵢK(xᵢ, x) + b over the
-	// support vectors (copies of them, in the order of Support), with W for
-	// the linear kernel and B, the bias b* described below.
+	// support vectors (copies of them, in the order of SupportIndices), with
+	// W for the linear kernel and B, the bias b* described below.
 	Model
 	// Alpha are the Lagrange multipliers α*.
 	Alpha []float64
@@ -25,11 +27,12 @@ type Result struct {
 	// (the book, §7.2.2), every b in the interval is optimal and B is its
 	// midpoint (or its finite end). An end may be infinite.
 	BLow, BHigh float64
-	// Support lists the indices of the support vectors, the i with αᵢ > 0.
-	Support []int
-	// Free lists the support vectors with 0 < αᵢ < C (all of Support for a
-	// hard margin); Bounded those with αᵢ = C.
-	Free, Bounded []int
+	// SupportIndices lists the indices of the support vectors, the i with
+	// αᵢ > 0 (Support holds copies of the vectors themselves).
+	SupportIndices []int
+	// FreeIndices lists the support vectors with 0 < αᵢ < C (all of
+	// SupportIndices for a hard margin); BoundedIndices those with αᵢ = C.
+	FreeIndices, BoundedIndices []int
 	// DualObjective is f(α) = ½αᵀQα − Σαᵢ, the quantity minimised (LIBSVM's
 	// obj).
 	DualObjective float64
@@ -66,6 +69,14 @@ const boundTol = 1e-12
 // gap, the KKT violation and the model. It leaves Iterations and Status
 // to the solver.
 func newResult(x mat.Matrix, y []float64, k kernel.Kernel, c float64, alpha, grad []float64) *Result {
+	r := newResultNumbers(y, c, alpha, grad)
+	r.Model = newModel(x, y, alpha, r.SupportIndices, k, r.B)
+	return r
+}
+
+// newResultNumbers returns the Result of newResult without its Model (and
+// without copying the support vectors): what a solver needs to judge α.
+func newResultNumbers(y []float64, c float64, alpha, grad []float64) *Result {
 	r := &Result{Alpha: alpha}
 	var amax float64
 	for _, a := range alpha {
@@ -84,14 +95,14 @@ func newResult(x mat.Matrix, y []float64, k kernel.Kernel, c float64, alpha, gra
 		sumAlpha += a
 		zero, upper := atZero(a), atC(a)
 		if !zero {
-			r.Support = append(r.Support, i)
+			r.SupportIndices = append(r.SupportIndices, i)
 		}
 		switch {
 		case !zero && !upper:
-			r.Free = append(r.Free, i)
+			r.FreeIndices = append(r.FreeIndices, i)
 			freeSum += v
 		case upper:
-			r.Bounded = append(r.Bounded, i)
+			r.BoundedIndices = append(r.BoundedIndices, i)
 		}
 		// Bounds on b from the KKT conditions: b ≥ vᵢ where yᵢf(xᵢ) ≥ 1
 		// is required of a positive point, b ≤ vᵢ for a negative one.
@@ -110,8 +121,8 @@ func newResult(x mat.Matrix, y []float64, k kernel.Kernel, c float64, alpha, gra
 		}
 	}
 	switch {
-	case len(r.Free) > 0:
-		r.BLow = freeSum / float64(len(r.Free))
+	case len(r.FreeIndices) > 0:
+		r.BLow = freeSum / float64(len(r.FreeIndices))
 		r.BHigh = r.BLow
 	case lo > hi:
 		// The bounds cross by at most the KKT violation: b is fixed to
@@ -153,7 +164,7 @@ func newResult(x mat.Matrix, y []float64, k kernel.Kernel, c float64, alpha, gra
 	}
 	r.Gap = best + r.DualObjective
 	r.quad, r.sumAlpha = wNorm2/2, sumAlpha
-	r.Model = newModel(x, y, alpha, r.Support, k, b)
+	r.B = b
 	return r
 }
 
@@ -162,8 +173,8 @@ func newResult(x mat.Matrix, y []float64, k kernel.Kernel, c float64, alpha, gra
 // that the data determine (for a small C it is far below the objective
 // itself, whose −Σαᵢ is then nearly constant, and it is what tells one
 // support set from another), plus the rounding error of the sums that form
-// the gap. (SMO's float32 cache perturbs Q slightly; the gap is that of the
-// perturbed problem, which SMO solves in float64.)
+// the gap. (SMO computes the gap it reports, and tests, from α in float64,
+// whatever its cache holds.)
 func (r *Result) gapTarget(tol float64) float64 {
 	return tol*math.Max(r.quad, 0) + 64*epsilon*(r.sumAlpha+math.Abs(r.PrimalObjective))
 }

@@ -63,7 +63,7 @@ func checkScaled(t *testing.T, name string, s float64, ref, r *Result, rbf bool,
 	for _, set := range []struct {
 		what     string
 		got, ref []int
-	}{{"support", r.Support, ref.Support}, {"free", r.Free, ref.Free}, {"bounded", r.Bounded, ref.Bounded}} {
+	}{{"support", r.SupportIndices, ref.SupportIndices}, {"free", r.FreeIndices, ref.FreeIndices}, {"bounded", r.BoundedIndices, ref.BoundedIndices}} {
 		if !slices.Equal(set.got, set.ref) {
 			t.Errorf("%s: %s vectors %v, in the data's units %v", name, set.what, set.got, set.ref)
 		}
@@ -113,7 +113,7 @@ func checkOptimal(t *testing.T, name string, r *Result, eps float64) {
 // scaleSets returns the data of the scale tests: Example 2.1, seeded
 // separable points and overlapping Gaussian clouds of n points.
 func scaleSets(n int) map[string]*dataset.Set {
-	x, y := dataset.Example21()
+	x, y := dataset.Example21().XY()
 	sep, _ := dataset.Separable(rand.NewPCG(21, 1), n, 3, 0.3, 2)
 	return map[string]*dataset.Set{
 		"example 2.1": {X: x, Y: y},
@@ -239,7 +239,7 @@ func TestInteriorPointScale(t *testing.T) {
 // C = 1e-12 has w ≈ 0, b ≈ 1 (see TestSweepExample21) and an interval of b
 // that is not inverted; the exact solver at C = 1e9 is the hard margin.
 func TestScaleBook(t *testing.T) {
-	x, y := dataset.Example21()
+	x, y := dataset.Example21().XY()
 	for _, c := range []struct {
 		name   string
 		fit    func() (*Result, error)
@@ -259,8 +259,8 @@ func TestScaleBook(t *testing.T) {
 			continue
 		}
 		want := "[0 2]"
-		if got := fmt.Sprint(r.Support); got != want || (len(r.Bounded) > 0) != c.bounds {
-			t.Errorf("%s: support %v, bounded %v; want %s", c.name, got, r.Bounded, want)
+		if got := fmt.Sprint(r.SupportIndices); got != want || (len(r.BoundedIndices) > 0) != c.bounds {
+			t.Errorf("%s: support %v, bounded %v; want %s", c.name, got, r.BoundedIndices, want)
 		}
 		checkVec(t, c.name+": w", r.W, c.w, 1e-9)
 		if math.Abs(r.B-c.b) > 1e-9 || r.BLow > r.BHigh {
@@ -281,7 +281,7 @@ func TestScaleBook(t *testing.T) {
 // give classify.ErrNonFinite, never a result that says something else (the
 // ×1e-300 data used to be reported as two points that coincide).
 func TestExtremeScales(t *testing.T) {
-	x, y := dataset.Example21()
+	x, y := dataset.Example21().XY()
 	for _, s := range []float64{1e-300, 1e-160, 1e160, 1e300} {
 		xs := scaled(x, s)
 		for solver, fit := range map[string]func() error{
@@ -300,7 +300,7 @@ func TestExtremeScales(t *testing.T) {
 	// A float32 cache would overflow at ×1e20 (K ≈ 1e41); SMO caches in
 	// float64 and solves it.
 	r, err := SMO{C: 1e-40}.Fit(scaled(x, 1e20), y)
-	if err != nil || fmt.Sprint(r.Support) != "[0 2]" {
-		t.Errorf("×1e20, C = 1e-40: support %v, error %v", r.Support, err)
+	if err != nil || fmt.Sprint(r.SupportIndices) != "[0 2]" {
+		t.Errorf("×1e20, C = 1e-40: support %v, error %v", r.SupportIndices, err)
 	}
 }

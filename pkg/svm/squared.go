@@ -57,6 +57,9 @@ type SquaredSlack struct {
 	MaxIter int
 }
 
+// squaredName is the prefix of SquaredSlack's errors.
+const squaredName = "svm.SquaredSlack"
+
 // SquaredResult is the solution of the squared-slack SVM, from either
 // side. It classifies points on its own: Decision(x) = Σαᵢyᵢ K(xᵢ, x) + b.
 type SquaredResult struct {
@@ -69,8 +72,8 @@ type SquaredResult struct {
 	// Xi are the slacks ξᵢ = [1 − yᵢf(xᵢ)]₊, equal to αᵢ/(2C) at the
 	// optimum.
 	Xi []float64
-	// Support lists the i with αᵢ > 0, 0-based.
-	Support []int
+	// SupportIndices lists the i with αᵢ > 0, 0-based.
+	SupportIndices []int
 	// PrimalObjective is ½‖w‖² + CΣξᵢ², with ‖w‖² = αᵀQα for a kernel.
 	PrimalObjective float64
 	// DualObjective is ½αᵀ(Q + I/(2C))α − Σαᵢ, the quantity the dual
@@ -101,6 +104,12 @@ func (r *SquaredResult) Predict(x []float64) float64 { return r.model.Predict(x)
 // Dim returns the dimension d of the points.
 func (r *SquaredResult) Dim() int { return r.model.Dim() }
 
+// Expansion returns the decision function Decision computes, f(x) =
+// Σⱼ αⱼyⱼ K(xⱼ, x) + b over the support vectors (copies of them, in the
+// order of Support): the model that package modelio saves. It is the
+// result's own, not a copy.
+func (r *SquaredResult) Expansion() *kernel.Expansion { return r.model }
+
 // Fit solves the dual problem by SMO: the data are given their index as an
 // extra coordinate, so that a kernel can add 1/(2C) to K(xᵢ, xᵢ) exactly
 // (and not to two distinct points that happen to coincide), and SMO solves
@@ -113,9 +122,9 @@ func (r *SquaredResult) Dim() int { return r.model.Dim() }
 // beyond about
 // 10⁸·R²/n SMO's separability test reports ErrNotSeparable.
 //
-// The error wraps classify.ErrSetting for an invalid C or Eps, the error of
-// dataset.Validate or kernel.Validate, dataset.ErrOneClass, or the error of
-// SMO (ErrNotConverged, ErrNotSeparable).
+// An invalid C, Eps or kernel gives a *classify.SettingError; otherwise the
+// error wraps that of dataset.Validate, dataset.ErrOneClass, or the error
+// of SMO (ErrNotConverged, ErrNotSeparable).
 func (s SquaredSlack) Fit(x mat.Matrix, y []float64) (*SquaredResult, error) {
 	k, err := s.check(x, y)
 	if err != nil {
@@ -123,7 +132,7 @@ func (s SquaredSlack) Fit(x mat.Matrix, y []float64) (*SquaredResult, error) {
 	}
 	eps := s.Eps
 	if !(eps >= 0) || math.IsInf(eps, 1) {
-		return nil, &classify.SettingError{Solver: "svm.SquaredSlack", Field: "Eps", Value: s.Eps, Want: "a finite number ≥ 0"}
+		return nil, &classify.SettingError{Solver: squaredName, Field: "Eps", Value: s.Eps, Want: "a finite number ≥ 0"}
 	}
 	if eps == 0 {
 		eps = DefaultSquaredEps
@@ -137,7 +146,7 @@ func (s SquaredSlack) Fit(x mat.Matrix, y []float64) (*SquaredResult, error) {
 	}
 	res, err := SMO{Kernel: ridgeKernel{base: k, d: d, ridge: 1 / (2 * s.C)}, Eps: eps}.Fit(aug, y)
 	if err != nil {
-		return nil, fmt.Errorf("svm: squared slack, C = %g: %w", s.C, err)
+		return nil, withContext(err, smoName, fmt.Sprintf("%s: SMO at C = %g", squaredName, s.C))
 	}
 	r := s.result(x, y, k, res.Alpha)
 	r.Iterations = res.Iterations
@@ -173,8 +182,8 @@ func (k ridgeKernel) Eval(x, z []float64) float64 {
 // leaves the set of points with ξᵢ > 0 unchanged. α is read off the
 // solution as αᵢ = 2Cξᵢ.
 //
-// The error wraps classify.ErrSetting for an invalid C or MaxIter or a
-// kernel other than linear, the error of dataset.Validate,
+// An invalid C, MaxIter or kernel, or a kernel other than linear, gives a
+// *classify.SettingError; otherwise the error wraps that of dataset.Validate,
 // dataset.ErrOneClass, or ErrNotConverged (with the last iterate) when
 // MaxIter steps do not suffice.
 func (s SquaredSlack) FitPrimal(x mat.Matrix, y []float64) (*SquaredResult, error) {
@@ -183,11 +192,11 @@ func (s SquaredSlack) FitPrimal(x mat.Matrix, y []float64) (*SquaredResult, erro
 		return nil, err
 	}
 	if _, ok := k.(kernel.Linear); !ok {
-		return nil, &classify.SettingError{Solver: "svm.SquaredSlack", Field: "Kernel", Value: k, Want: "kernel.Linear for FitPrimal"}
+		return nil, &classify.SettingError{Solver: squaredName, Field: "Kernel", Value: k, Want: "kernel.Linear for FitPrimal"}
 	}
 	maxIter := s.MaxIter
 	if maxIter < 0 {
-		return nil, &classify.SettingError{Solver: "svm.SquaredSlack", Field: "MaxIter", Value: s.MaxIter, Want: "≥ 0"}
+		return nil, &classify.SettingError{Solver: squaredName, Field: "MaxIter", Value: s.MaxIter, Want: "≥ 0"}
 	}
 	if maxIter == 0 {
 		maxIter = 100
@@ -241,10 +250,10 @@ func (s SquaredSlack) FitPrimal(x mat.Matrix, y []float64) (*SquaredResult, erro
 			h.SetSym(d, d, 1)
 		}
 		if !chol.Factorize(h) {
-			return nil, fmt.Errorf("svm: squared slack primal: %w: Newton system not positive definite", ErrNotConverged)
+			return nil, fmt.Errorf("%s: FitPrimal: %w: Newton system not positive definite", squaredName, ErrNotConverged)
 		}
 		if err := chol.SolveVecTo(&step, g); err != nil {
-			return nil, fmt.Errorf("svm: squared slack primal: %w: %v", ErrNotConverged, err)
+			return nil, fmt.Errorf("%s: FitPrimal: %w: %v", squaredName, ErrNotConverged, err)
 		}
 		step.ScaleVec(-1, &step)
 		// Backtracking (Armijo) from the full Newton step.
@@ -268,7 +277,7 @@ func (s SquaredSlack) FitPrimal(x mat.Matrix, y []float64) (*SquaredResult, erro
 	}
 	r := s.fromPrimal(x, y, v)
 	r.Iterations = maxIter
-	return r, fmt.Errorf("svm: squared slack primal: %w after %d Newton steps", ErrNotConverged, maxIter)
+	return r, fmt.Errorf("%s: FitPrimal: %w after %d Newton steps", squaredName, ErrNotConverged, maxIter)
 }
 
 // fromPrimal returns the result for the primal solution v = (w, b), with
@@ -292,22 +301,15 @@ func (s SquaredSlack) fromPrimal(x mat.Matrix, y, v []float64) *SquaredResult {
 // check validates the settings and the data and returns the kernel.
 func (s SquaredSlack) check(x mat.Matrix, y []float64) (kernel.Kernel, error) {
 	if !(s.C > 0) || math.IsInf(s.C, 1) {
-		return nil, &classify.SettingError{Solver: "svm.SquaredSlack", Field: "C", Value: s.C, Want: "a finite number > 0"}
+		return nil, &classify.SettingError{Solver: squaredName, Field: "C", Value: s.C, Want: "a finite number > 0"}
 	}
 	if err := dataset.Validate(x, y); err != nil {
-		return nil, fmt.Errorf("svm: squared slack: %w", err)
+		return nil, fmt.Errorf("%s: %w", squaredName, err)
 	}
 	if pos, neg := dataset.Counts(y); pos == 0 || neg == 0 {
-		return nil, fmt.Errorf("svm: squared slack: %w", dataset.ErrOneClass)
+		return nil, fmt.Errorf("%s: %d positive and %d negative labels: %w", squaredName, pos, neg, dataset.ErrOneClass)
 	}
-	k := s.Kernel
-	if k == nil {
-		k = kernel.Linear{}
-	}
-	if err := kernel.Validate(k); err != nil {
-		return nil, fmt.Errorf("svm: squared slack: %w", err)
-	}
-	return k, nil
+	return kernel.Setting(squaredName, s.Kernel)
 }
 
 // result builds the result of the multipliers α: the support set, w for
@@ -321,23 +323,23 @@ func (s SquaredSlack) result(x mat.Matrix, y []float64, k kernel.Kernel, alpha [
 	e := &kernel.Expansion{Kernel: k, D: d}
 	for i, a := range alpha {
 		if a > 1e-12*top {
-			r.Support = append(r.Support, i)
+			r.SupportIndices = append(r.SupportIndices, i)
 			e.Support = append(e.Support, append([]float64(nil), xs[i]...))
 			e.Coef = append(e.Coef, a*y[i])
 		}
 	}
 	if _, ok := k.(kernel.Linear); ok {
 		r.W = make([]float64, d)
-		for _, i := range r.Support {
+		for _, i := range r.SupportIndices {
 			floats.AddScaled(r.W, alpha[i]*y[i], xs[i])
 		}
 	}
 	var bsum float64
-	for _, j := range r.Support {
+	for _, j := range r.SupportIndices {
 		bsum += y[j]*(1-alpha[j]/(2*s.C)) - e.Decision(xs[j])
 	}
-	if len(r.Support) > 0 {
-		r.B = bsum / float64(len(r.Support))
+	if len(r.SupportIndices) > 0 {
+		r.B = bsum / float64(len(r.SupportIndices))
 	}
 	e.B = r.B
 	r.model = e
@@ -352,7 +354,7 @@ func (r *SquaredResult) finish(x mat.Matrix, y []float64) {
 	r.Xi = make([]float64, n)
 	var wq, sum, xi2, a2 float64 // αᵀQα, Σα, Σξ², Σα²
 	e := r.model
-	for _, i := range r.Support {
+	for _, i := range r.SupportIndices {
 		// Σⱼ αⱼyⱼ K(xⱼ, xᵢ) = f(xᵢ) − b; αᵀQα = Σᵢ αᵢyᵢ(f(xᵢ) − b).
 		wq += r.Alpha[i] * y[i] * (e.Decision(xs[i]) - e.B)
 	}

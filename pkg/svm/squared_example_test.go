@@ -13,7 +13,7 @@ import (
 // squared hinge) give α = (2/9, 0, 2/9), w = (4/9, 4/9), b = −16/9 and the
 // slacks ξ = α/(2C) = (1/9, 0, 1/9); the objectives are ±2/9.
 func ExampleSquaredSlack() {
-	x, y := dataset.Example21()
+	x, y := dataset.Example21().XY()
 	sq := svm.SquaredSlack{C: 1}
 	du, err := sq.Fit(x, y)
 	if err != nil {

@@ -26,7 +26,7 @@ func TestSquaredSlackExample21(t *testing.T) {
 	// C = 1: α = (2/9, 0, 2/9), w = (4/9, 4/9), b = −16/9, ξ = (1/9, 0, 1/9),
 	// objective ½‖w‖² + C(ξ₁² + ξ₃²) = 16/81 + 2/81 = 2/9; x2 has
 	// y(w·x+b) = 4/3 ≥ 1, so α2 = 0 is consistent.
-	x, y := dataset.Example21()
+	x, y := dataset.Example21().XY()
 	sq := SquaredSlack{C: 1}
 	for name, fit := range map[string]func(mat.Matrix, []float64) (*SquaredResult, error){"dual": sq.Fit, "primal": sq.FitPrimal} {
 		r, err := fit(x, y)
@@ -155,7 +155,7 @@ func TestSquaredSlackExact(t *testing.T) {
 }
 
 func TestSquaredSlackErrors(t *testing.T) {
-	x, y := dataset.Example21()
+	x, y := dataset.Example21().XY()
 	for _, c := range []float64{0, -1, math.NaN(), math.Inf(1)} {
 		if _, err := (SquaredSlack{C: c}).Fit(x, y); !errors.Is(err, classify.ErrSetting) {
 			t.Errorf("C = %g: Fit: %v, want ErrSetting", c, err)

@@ -33,14 +33,24 @@ func (s SMO) Sweep(x mat.Matrix, y []float64, cs []float64) ([]*Result, error) {
 }
 
 // sweepError adds the value of C to an error of SMO.Fit, after the solver's
-// name, unless the error names C already (an invalid C).
+// name, unless the error is an invalid setting (which names C when C is
+// what is wrong, and otherwise does not depend on it).
 func sweepError(c float64, err error) error {
 	var se *classify.SettingError
-	if errors.As(err, &se) && se.Field == "C" {
+	if errors.As(err, &se) {
 		return err
 	}
-	msg, _ := strings.CutPrefix(err.Error(), smoName+": ")
-	return &contextError{msg: fmt.Sprintf("%s: sweep at C = %v: %s", smoName, c, msg), err: err}
+	return withContext(err, smoName, fmt.Sprintf("%s: sweep at C = %v", smoName, c))
+}
+
+// withContext returns err with its message's prefix (the name of the
+// solver that returned it, as "svm.SMO") replaced by ctx, so that the
+// message names the solver the caller called, once, first: "svm.SMO: sweep
+// at C = 10: …", "svm.SquaredSlack: SMO at C = 1: …". errors.Is and
+// errors.As see through it.
+func withContext(err error, prefix, ctx string) error {
+	msg, _ := strings.CutPrefix(err.Error(), prefix+": ")
+	return &contextError{msg: ctx + ": " + msg, err: err}
 }
 
 // contextError is err with a message that adds context to err's own.

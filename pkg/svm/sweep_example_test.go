@@ -12,13 +12,13 @@ import (
 // sit at the bound αᵢ = C, and b* is only known to lie in an interval;
 // from C = 1/4 on, the hard-margin answer α* = (1/4, 0, 1/4) is reached.
 func ExampleSMO_Sweep() {
-	x, y := dataset.Example21()
+	x, y := dataset.Example21().XY()
 	res, err := svm.SMO{}.Sweep(x, y, []float64{0.1, 0.2, 1, 10})
 	if err != nil {
 		log.Fatal(err)
 	}
 	for _, r := range res {
-		fmt.Printf("α = %.4g, w = %.4g, b in [%.4g, %.4g], α at C: %d\n", r.Alpha, r.W, r.BLow, r.BHigh, len(r.Bounded))
+		fmt.Printf("α = %.4g, w = %.4g, b in [%.4g, %.4g], α at C: %d\n", r.Alpha, r.W, r.BLow, r.BHigh, len(r.BoundedIndices))
 	}
 	// Output:
 	// α = [0.1 0 0.1], w = [0.2 0.2], b in [-0.4, -0.2], α at C: 2

@@ -29,7 +29,7 @@ import (
 // b = −2. In particular C = 1e-12 has w ≈ 0, b ≈ 1 and C = 1e12 the hard
 // margin with support vectors x1, x3.
 func TestSweepExample21(t *testing.T) {
-	x, y := dataset.Example21()
+	x, y := dataset.Example21().XY()
 	var cs []float64
 	for e := -12.0; e <= 12; e += 0.5 {
 		cs = append(cs, math.Pow(10, e))
@@ -62,8 +62,8 @@ func TestSweepExample21(t *testing.T) {
 		if r.B < r.BLow || r.B > r.BHigh {
 			t.Errorf("%s: b = %v outside [%v, %v]", name, r.B, r.BLow, r.BHigh)
 		}
-		if fmt.Sprint(r.Support) != "[0 2]" || fmt.Sprint(r.Bounded) != wantBounded {
-			t.Errorf("%s: support %v, bounded %v; want [0 2], %s", name, r.Support, r.Bounded, wantBounded)
+		if fmt.Sprint(r.SupportIndices) != "[0 2]" || fmt.Sprint(r.BoundedIndices) != wantBounded {
+			t.Errorf("%s: support %v, bounded %v; want [0 2], %s", name, r.SupportIndices, r.BoundedIndices, wantBounded)
 		}
 		if r.Status != Converged || r.Gap > r.gapTarget(DefaultEps) {
 			t.Errorf("%s: status %v, gap %v", name, r.Status, r.Gap)
@@ -115,7 +115,7 @@ func floats64Max(v []float64) float64 {
 // inseparable data: the results before it come back, the error names the
 // failing C once and the solver once.
 func TestSweepError(t *testing.T) {
-	x, y := dataset.Example21()
+	x, y := dataset.Example21().XY()
 	res, err := SMO{}.Sweep(x, y, []float64{1, -1, 2})
 	var se *classify.SettingError
 	if !errors.As(err, &se) || se.Field != "C" || se.Value != -1.0 || len(res) != 1 {

@@ -4,6 +4,14 @@
 // figure, or show empty boxes instead of glyphs, and which language they
 // are in. It serves the tests of pkg/figures and pkg/gallery as
 // net/http/httptest serves those of HTTP handlers.
+//
+//	ts := figtest.Texts(p, w, h) // every string drawn, with its box
+//	if pairs := figtest.Overlaps(ts, 0); len(pairs) > 0 {
+//		t.Errorf("labels %q and %q overlap", ts[pairs[0][0]].String, ts[pairs[0][1]].String)
+//	}
+//
+// Texts records a figure (a Drawer: a *plot.Plot or a *figures.Grid) drawn
+// w×h; Overlaps, Inside and HasHan ask the questions.
 package figtest
 
 import (

@@ -1,0 +1,88 @@
+package svm
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/marginnotes/marginnotes/pkg/classify"
+	"github.com/marginnotes/marginnotes/pkg/dataset"
+	"github.com/marginnotes/marginnotes/pkg/kernel"
+	"gonum.org/v1/gonum/mat"
+)
+
+// TestKernelSettingError: a kernel with a bad parameter is a bad setting of
+// every solver that takes a kernel, reported the same way — a
+// *classify.SettingError naming the solver and its field Kernel, which also
+// wraps what kernel.Validate says — and the message names the solver once,
+// first.
+func TestKernelSettingError(t *testing.T) {
+	x, y := dataset.Example21().XY()
+	for _, k := range []kernel.Kernel{kernel.RBF{}, kernel.RBF{Gamma: -1}, kernel.Polynomial{Gamma: 1}} {
+		for _, c := range []struct {
+			solver string
+			fit    func() error
+		}{
+			{"svm.SMO", func() error { _, err := SMO{Kernel: k}.Fit(x, y); return err }},
+			{"svm.SMO", func() error { _, err := SMO{Kernel: k}.Sweep(x, y, []float64{1, 10}); return err }},
+			{"svm.Exact", func() error { _, err := Exact{Kernel: k}.Fit(x, y); return err }},
+			{"svm.Exact", func() error { _, _, err := Exact{Kernel: k}.FitCandidates(x, y); return err }},
+			{"svm.SquaredSlack", func() error { _, err := SquaredSlack{C: 1, Kernel: k}.Fit(x, y); return err }},
+			{"svm.SquaredSlack", func() error { _, err := SquaredSlack{C: 1, Kernel: k}.FitPrimal(x, y); return err }},
+			{"svm.NewDualProblem", func() error { _, err := NewDualProblem(x, y, k, 1); return err }},
+		} {
+			err := c.fit()
+			var se *classify.SettingError
+			if !errors.As(err, &se) || se.Solver != c.solver || se.Field != "Kernel" {
+				t.Errorf("%s with %v: error %v, want a *classify.SettingError for %s.Kernel", c.solver, k, err, c.solver)
+				continue
+			}
+			if !errors.Is(err, classify.ErrSetting) || !errors.Is(err, kernel.ErrParameter) {
+				t.Errorf("%s with %v: %v does not match ErrSetting and kernel.ErrParameter", c.solver, k, err)
+			}
+			if msg := err.Error(); !strings.HasPrefix(msg, c.solver+": ") || strings.Count(msg, "svm") != 1 {
+				t.Errorf("%s with %v: message %q, want the prefix %s once", c.solver, k, msg, c.solver)
+			}
+		}
+	}
+}
+
+// Every solver's errors name the solver first and once ("svm.SMO: …"), the
+// squared-slack solver's included, also when the error comes from the SMO
+// run inside it.
+func TestErrorContext(t *testing.T) {
+	x, y := dataset.Example21().XY()
+	bad := []float64{1, 1, 0}
+	one := []float64{1, 1, 1}
+	xor := mat.NewDense(4, 2, []float64{1, 1, -1, -1, 1, -1, -1, 1})
+	for _, c := range []struct {
+		prefix string
+		err    func() error
+		want   error
+	}{
+		{"svm.SMO", func() error { _, err := SMO{}.Fit(x, bad); return err }, dataset.ErrLabel},
+		{"svm.SMO", func() error { _, err := SMO{}.Sweep(xor, []float64{1, 1, -1, -1}, []float64{1, 0}); return err }, ErrNotSeparable},
+		{"svm.Exact", func() error { _, err := Exact{}.Fit(x, one); return err }, dataset.ErrOneClass},
+		{"svm.Exact", func() error { _, err := Exact{MaxPoints: 2}.Fit(x, y); return err }, ErrTooLarge},
+		{"svm.InteriorPoint", func() error { _, err := InteriorPoint{}.Fit(x, bad); return err }, dataset.ErrLabel},
+		{"svm.MaxMargin", func() error { _, err := MaxMargin{}.Fit(x, bad); return err }, dataset.ErrLabel},
+		{"svm.NewDualProblem", func() error { _, err := NewDualProblem(x, bad, nil, 0); return err }, dataset.ErrLabel},
+		{"svm.SquaredSlack", func() error { _, err := SquaredSlack{C: 1}.Fit(x, bad); return err }, dataset.ErrLabel},
+		{"svm.SquaredSlack", func() error { _, err := SquaredSlack{C: 1}.Fit(x, one); return err }, dataset.ErrOneClass},
+		{"svm.SquaredSlack", func() error { _, err := SquaredSlack{C: 1}.FitPrimal(x, bad); return err }, dataset.ErrLabel},
+		{"svm.SquaredSlack", func() error { _, err := SquaredSlack{C: 1e300}.Fit(xor, []float64{1, 1, -1, -1}); return err }, ErrNotSeparable},
+		{"svm.SquaredSlack", func() error {
+			_, err := SquaredSlack{C: 100, MaxIter: 1}.FitPrimal(dataset.Blobs(nil, 40, 3).XY())
+			return err
+		}, ErrNotConverged},
+	} {
+		err := c.err()
+		if !errors.Is(err, c.want) {
+			t.Errorf("%s: error %v, want %v", c.prefix, err, c.want)
+			continue
+		}
+		if msg := err.Error(); !strings.HasPrefix(msg, c.prefix+": ") || strings.Count(msg, "svm") != 1 {
+			t.Errorf("message %q should start with %q and name the package once", msg, c.prefix+": ")
+		}
+	}
+}
