@@ -50,10 +50,12 @@ type bboxWord struct {
 // drawn, not written, and leaves no text: a line that starts with a
 // formula followed by "，" has text that starts with "，", but further
 // right than an edge, by the formula's width. The edges of a page are the
-// left ends at which at least three of its lines start with something else
-// than closing punctuation, to a quarter point (the margin, the
-// indentation of list items and of code: the browser sets the lines of one
-// block at the very same left end).
+// left ends at which at least three of its lines in text of the same size
+// (a word's height, within 15 %) start with something else than closing
+// punctuation, to a quarter point (the margin, the indentation of list
+// items: the browser sets the lines of one block at the very same left
+// end). The size keeps a heading or a paragraph from taking the edge of
+// the code or the table that happens to start where its punctuation does.
 func BadLineStarts(bbox string) ([]string, error) {
 	var doc bboxDoc
 	dec := xml.NewDecoder(strings.NewReader(bbox))
@@ -77,9 +79,9 @@ func BadLineStarts(bbox string) ([]string, error) {
 			rows = append(rows, []bboxWord{w})
 		}
 		type start struct {
-			x       float64
-			closing bool
-			text    string
+			x, height float64
+			closing   bool
+			text      string
 		}
 		var starts []start
 		for _, r := range rows {
@@ -89,15 +91,17 @@ func BadLineStarts(bbox string) ([]string, error) {
 			for _, w := range r {
 				text = append(text, w.Text)
 			}
-			starts = append(starts, start{r[0].XMin, strings.ContainsRune(closingFullWidth, c), strings.Join(text, " ")})
+			starts = append(starts, start{r[0].XMin, r[0].YMax - r[0].YMin, strings.ContainsRune(closingFullWidth, c), strings.Join(text, " ")})
 		}
 		for _, s := range starts {
 			if !s.closing {
 				continue
 			}
-			n := 0 // the lines that start at the same place with something else
+			// The lines in text of the same size that start at the same
+			// place with something else.
+			n := 0
 			for _, o := range starts {
-				if !o.closing && math.Abs(o.x-s.x) < 0.25 {
+				if !o.closing && math.Abs(o.x-s.x) < 0.25 && sameSize(o.height, s.height) {
 					n++
 				}
 			}
@@ -108,3 +112,7 @@ func BadLineStarts(bbox string) ([]string, error) {
 	}
 	return bad, nil
 }
+
+// sameSize reports whether two words' heights are within 15 % of each
+// other: text of one size.
+func sameSize(a, b float64) bool { return math.Abs(a-b) < 0.15*max(a, b) }

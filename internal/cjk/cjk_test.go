@@ -28,6 +28,19 @@ func bboxPage(lines ...struct {
 	return s + `</page></doc></body></html>`
 }
 
+// bboxRows writes lines at rows from row, of words height high.
+func bboxRows(row int, height float64, lines ...struct {
+	x    string
+	text string
+}) string {
+	var s string
+	for i, l := range lines {
+		y := 100 + 14*float64(row+i)
+		s += fmt.Sprintf(`<flow><block><line><word xMin="%s" yMin="%.2f" yMax="%.2f">%s</word></line></block></flow>`, l.x, y, y+height, l.text)
+	}
+	return s
+}
+
 func TestBadLineStarts(t *testing.T) {
 	type line = struct{ x, text string }
 	// A paragraph at x = 40, a list's items at 60: a line that starts with
@@ -47,6 +60,12 @@ func TestBadLineStarts(t *testing.T) {
 		line{"71.4", "：样本点在间隔边界上"},
 		line{"40.1", ")"},
 	)
+	// Lines of code in a smaller font start where a heading's "、" does
+	// after its formula: not an edge of the heading's text.
+	page = strings.Replace(page, `</page>`, bboxRows(12, 6,
+		line{"71.4", "fmt.Println(1)"}, line{"71.4", "fmt.Println(2)"}, line{"71.4", "fmt.Println(3)"},
+	)+`</page>`, 1)
+	page = strings.Replace(page, `</page>`, bboxRows(20, 14, line{"71.4", "、 与"})+`</page>`, 1)
 	got, err := BadLineStarts(page)
 	if err != nil {
 		t.Fatal(err)
