@@ -16,9 +16,14 @@ GO ?= go
 PORT ?= 8888
 export PORT
 
-# make notebooks NB=03-dual-form-gram: regenerate and execute one notebook
-# (a shell pattern; default all).
+# make notebooks NB=03: regenerate and execute one notebook. NB is a
+# notebook's number (3, 03), a prefix of its name (03-dual, 03-dual-form-gram)
+# or a shell pattern (0[2-4]-*); the default is all of them. nb_glob turns
+# it into the shell pattern of the names it means: 03 → 03*, 3 → 03-*,
+# 03-dual → 03-dual*; a pattern stays as it is.
 NB ?= [0-9][0-9]-*
+nb_glob = $(if $(findstring *,$1)$(findstring ?,$1)$(findstring [,$1),$1,$(if $(filter 0 1 2 3 4 5 6 7 8 9,$1),0$1-*,$(basename $(notdir $1))*))
+NBGLOB := $(call nb_glob,$(NB))
 
 # make bench BENCH=Gram PKGS=./pkg/kernel
 BENCH ?= .
@@ -34,7 +39,7 @@ NBCONVERT_EXEC := jupyter nbconvert --execute \
 	--ExecutePreprocessor.timeout=600 \
 	--ExecutePreprocessor.record_timing=False
 
-.PHONY: help setup notebook test lint test-unit test-notebooks notebooks html pdf site figures \
+.PHONY: help setup notebook test lint test-unit test-notebooks notebooks html pdf book site figures \
 	bench compare fuzz test-docker test-e2e test-pdf test-site test-goonly clean distclean
 
 # The targets that install what their tests need set MARGINNOTES_REQUIRE=1:
@@ -51,9 +56,10 @@ help:
 	@echo 'make lint            gofmt, go vet, staticcheck, go mod tidy -diff, shellcheck (installs the last two)'
 	@echo 'make test-unit       go test -short ./...'
 	@echo 'make test-notebooks  only the headless notebook tests'
-	@echo 'make notebooks       regenerate both editions (notebooks/, notebooks/zh/) from notebooks/src/*.md and execute them in place (NB=pattern)'
-	@echo 'make html            executed, self-contained HTML of both editions into build/html and build/html/zh (NB=pattern)'
-	@echo 'make pdf             every notebook of both editions as PDF into build/pdf and build/pdf/zh, from its HTML (NB=pattern)'
+	@echo 'make notebooks       regenerate both editions (notebooks/, notebooks/zh/) from notebooks/src/*.md and execute them in place (NB=01, 01-distance or a pattern)'
+	@echo 'make html            executed, self-contained HTML of both editions into build/html and build/html/zh (NB=01, 01-distance or a pattern)'
+	@echo 'make pdf             every notebook of both editions as PDF into build/pdf and build/pdf/zh, from its HTML (NB=01, 01-distance or a pattern)'
+	@echo 'make book            the notes as one PDF per edition: build/book/margin-notes.pdf, build/book/margin-notes-zh.pdf'
 	@echo 'make site            both editions as one web site that opens offline from build/site/index.html (search, glossary, books)'
 	@echo 'make figures         every figure as SVG, PNG and PDF into build/figures (LANG=zh: Chinese, into build/figures/zh)'
 	@echo 'make bench           Go benchmarks (BENCH=regexp PKGS=packages)'
@@ -61,7 +67,7 @@ help:
 	@echo 'make compare         SMO vs LIBSVM svm-train and the perceptron vs scikit-learn, side by side'
 	@echo 'make test-docker     build the Docker image and test it'
 	@echo 'make test-e2e        drive the served notebooks of both editions in headless Chromium'
-	@echo 'make test-pdf        make pdf, then check every PDF of both editions (pages, fonts, key numbers, no raw LaTeX)'
+	@echo 'make test-pdf        make pdf and make book, then check every PDF of both editions and both books (pages, fonts, key numbers, no raw LaTeX, contents, outline)'
 	@echo 'make test-site       make site, then walk it in headless Chromium from a copied folder (links, sliders, search, no request outside)'
 	@echo 'make test-goonly     go test ./... in a Debian container with only Go installed (root; private dockerd)'
 	@echo 'make clean           remove build/ (distclean: also the tools in bin/)'
@@ -93,13 +99,20 @@ test-unit:
 test-notebooks: setup
 	$(GO) test -count=1 -v -timeout 60m -run 'TestSources|TestNotebooks' ./notebooks
 
+# Executing a notebook replaces its language_info with GoNB's, which names
+# no Pygments lexer: nbgen -keep-outputs then writes nbgen's metadata back,
+# keeping the fresh outputs.
+NB_SOURCES = $(notdir $(wildcard notebooks/src/$(NBGLOB).md))
+
 notebooks: setup
-	@test -n '$(wildcard notebooks/src/$(NB).md)' || { echo 'no source notebooks/src/$(NB).md' >&2; exit 1; }
-	$(GO) run ./tools/nbgen -require-zh $(notdir $(wildcard notebooks/src/$(NB).md))
-	for f in notebooks/$(NB).ipynb notebooks/zh/$(NB).ipynb; do [ ! -e "$$f" ] || echo "$$f"; done | \
+	@test -n '$(NB_SOURCES)' || { echo 'no source notebooks/src/$(NBGLOB).md (NB=$(NB))' >&2; exit 1; }
+	$(GO) run ./tools/nbgen -require-zh $(NB_SOURCES)
+	for f in $(patsubst %.md,notebooks/%.ipynb,$(NB_SOURCES)) $(patsubst %.md,notebooks/zh/%.ipynb,$(NB_SOURCES)); do \
+		[ ! -e "$$f" ] || echo "$$f"; done | \
 		xargs -P 2 -I{} $(NBCONVERT_EXEC) --to notebook --inplace {}
+	$(GO) run ./tools/nbgen -require-zh -keep-outputs $(NB_SOURCES)
 	@# Generated and executed here: trusted, so make notebook shows their sliders.
-	scripts/trust.sh files $$(for f in notebooks/$(NB).ipynb notebooks/zh/$(NB).ipynb; do [ ! -e "$$f" ] || echo "$$f"; done)
+	scripts/trust.sh files $$(for f in $(patsubst %.md,notebooks/%.ipynb,$(NB_SOURCES)) $(patsubst %.md,notebooks/zh/%.ipynb,$(NB_SOURCES)); do [ ! -e "$$f" ] || echo "$$f"; done)
 
 # Self-contained HTML and PDF for study notes, in headless Chromium
 # (scripts/export.sh, tools/export), of both editions (notebooks/ into
@@ -107,10 +120,15 @@ notebooks: setup
 # typeset, figures as vector graphics, sliders working, nothing loaded from
 # elsewhere. make pdf exports only what is stale.
 html: setup
-	scripts/export.sh html '$(NB)'
+	scripts/export.sh html '$(NBGLOB)'
 
 pdf: setup
-	scripts/export.sh pdf '$(NB)'
+	scripts/export.sh pdf '$(NBGLOB)'
+
+# The notes as one book per edition (scripts/export.sh book): every
+# notebook, from its HTML export (made first where it is stale).
+book: setup
+	scripts/export.sh book
 
 # The notes as a web site that opens offline from any folder (tools/site):
 # build/site/index.html (English) and build/site/zh/index.html (Chinese),
@@ -158,12 +176,14 @@ test-e2e:
 test-goonly:
 	scripts/test-goonly.sh
 
-# The PDFs of both editions, and the export of equation numbers and Chinese
-# text on a small notebook (tools/export's test).
+# The PDFs of both editions and the two books, and the export of equation
+# numbers, lists, code and Chinese text on a small notebook (tools/export's
+# tests).
 test-pdf: setup
 	scripts/export.sh pdf
+	scripts/export.sh book
 	scripts/need.sh poppler-utils
-	MARGINNOTES_PDF=1 $(GO) test ./e2e ./tools/export -run 'TestPDF|TestEquationNumbers' -count=1 -v
+	MARGINNOTES_PDF=1 $(GO) test ./e2e ./tools/export -run 'TestPDF|TestBook|TestHTMLExports|TestEquationNumbers|TestPrintLayout' -count=1 -v
 
 clean:
 	rm -rf build

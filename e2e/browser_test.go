@@ -292,12 +292,14 @@ const prepareJS = `(() => {
 
 // imageVerdictJS is a JavaScript function that tells whether an <img> or
 // <svg> element in an output area shows a picture: 'ok', 'blank', or 'skip'
-// for an element that is not a figure (an <svg> inside another, MathJax).
+// for an element that is not a figure (an <svg> inside another, MathJax, a
+// slider's print strip).
 // An <img> must have decoded with a size; an <svg> must hold drawing
 // elements whose bounding box has an area. Box size alone is not enough:
 // nbconvert 6.5's HTML sanitizer keeps the <svg> tag with its size but strips
 // everything inside it (jupyter/nbconvert#1849).
 const imageVerdictJS = `((m) => {
+  if (m.closest('.mn-strip')) return 'skip'; // a slider's key frames, shown in print only
   const svg = m.tagName.toLowerCase() === 'svg';
   if (svg && (m.parentElement.closest('svg') || m.closest('.MathJax, .MathJax_SVG, mjx-container'))) return 'skip';
   const r = m.getBoundingClientRect();

@@ -33,6 +33,7 @@ type savedCell struct {
 	Source      string
 	SavedImages int  // image outputs saved in the file
 	Plot        bool // SavedImages > 0, or the source shows a plot
+	Setup       bool // the setup cell (tag "setup"), which the HTML and PDF leave out
 	// Figures holds, per saved SVG output, the text of its labels
 	// (<text> elements), unescaped.
 	Figures [][]string
@@ -111,7 +112,10 @@ type ipynbFile struct {
 	Cells []struct {
 		CellType string          `json:"cell_type"`
 		Source   json.RawMessage `json:"source"`
-		Outputs  []struct {
+		Metadata struct {
+			Tags []string `json:"tags"`
+		} `json:"metadata"`
+		Outputs []struct {
 			OutputType string                     `json:"output_type"`
 			Data       map[string]json.RawMessage `json:"data"`
 		} `json:"outputs"`
@@ -146,7 +150,7 @@ func parseNotebook(name string, data []byte) (savedNotebook, error) {
 		if err != nil {
 			return savedNotebook{}, fmt.Errorf("%s: cell %d source: %w", name, i+1, err)
 		}
-		cell := savedCell{Index: i, Code: c.CellType == "code", Source: src}
+		cell := savedCell{Index: i, Code: c.CellType == "code", Source: src, Setup: slices.Contains(c.Metadata.Tags, "setup")}
 		if cell.Code {
 			for _, o := range c.Outputs {
 				if isImageOutput(o.Data) {

@@ -8,17 +8,24 @@
 #   scripts/export.sh pdf [PATTERN]    HTML first where it is stale, then the PDFs that
 #                                      are stale: build/pdf/NAME.pdf, build/pdf/zh/NAME.pdf
 #   scripts/export.sh stale            only the HTML that is stale (scripts/test-e2e.sh)
+#   scripts/export.sh book             the HTML of every notebook where it is stale, then
+#                                      one book per edition: build/book/margin-notes.pdf,
+#                                      build/book/margin-notes-zh.pdf (and their .html)
 #   scripts/export.sh glossary         notebooks/glossary.md as build/html/glossary.html,
 #                                      when stale (make site)
 #
 # The editions are notebooks/*.ipynb (English) and notebooks/zh/*.ipynb
 # (Chinese): every notebook in either folder is exported. An export is stale
 # when it is missing, older than what it is made from (the notebook; the HTML
-# for a PDF), or older than this script or any file of tools/export.
+# for a PDF), or older than this script or any file of tools/export that
+# makes exports.
 #
-# HTML: `jupyter nbconvert --execute --to html` with the template
-# tools/export/nbconvert/marginnotes (figures as inline SVG; MathJax from
-# Debian's libjs-mathjax, SVG output) writes build/nbconvert/[zh/]NAME.html;
+# HTML: `jupyter nbconvert --execute` with the exporter
+# tools/export/nbconvert/marginnotes_html.py (ordered lists keep their
+# numbers, code highlighted as Go) and the template
+# tools/export/nbconvert/marginnotes (the setup cell left out; figures as
+# inline SVG; MathJax from Debian's libjs-mathjax, SVG output) writes
+# build/nbconvert/[zh/]NAME.html;
 # then tools/export opens it in headless Chromium, waits for MathJax, sets
 # equation numbers (\tag) as text beside their formula, removes every script
 # that loads a file and writes build/html/[zh/]NAME.html, which holds its
@@ -26,6 +33,11 @@
 # PDF: tools/export prints build/html/[zh/]NAME.html on A4, with page numbers
 # and an outline of the headings; fonts are embedded (WenQuanYi Micro Hei for
 # Chinese), figures and formulas stay vector graphics.
+# Book: tools/export writes each edition's glossary (notebooks/glossary.md)
+# as a notebook, exports it as above (build/book/[zh/]glossary.html), and
+# lays out the pages of every notebook of the edition and the glossary as
+# one book, printed twice to fill in its contents' page numbers (it reads
+# the PDF's outline with poppler's pdftohtml).
 #
 # It installs what is missing (as root): chromium, fonts-liberation (the
 # figures' fonts), fonts-wqy-microhei (Chinese), libjs-mathjax.
@@ -46,8 +58,11 @@ packages=(fonts-liberation fonts-wqy-microhei libjs-mathjax)
 [ -x "${MARGINNOTES_CHROMIUM:-/usr/bin/chromium}" ] || packages+=(chromium)
 scripts/need.sh "${packages[@]}"
 
-# The newest file of the exporter: exports older than it are stale.
-tools=$(find scripts/export.sh tools/export -type f -printf '%T@ %p\n' | sort -n | tail -n 1 | cut -d' ' -f2-)
+# The newest file of the exporter (and of internal/cjk, its rules of line
+# breaking): exports older than it are stale. Tests and the book's own
+# files (book.go, glossary.go) make no export.
+tools=$(find scripts/export.sh tools/export internal/cjk -type f ! -name '*_test.go' ! -name 'book.go' ! -name 'glossary.go' -printf '%T@ %p\n' |
+	sort -n | tail -n 1 | cut -d' ' -f2-)
 
 # fresh OUT IN: OUT exists and is newer than IN and than the exporter.
 fresh() { [ -f "$1" ] && [ ! "$2" -nt "$1" ] && [ ! "$tools" -nt "$1" ]; }
@@ -76,8 +91,9 @@ notebooks() {
 	done
 }
 
-# nbconvert NOTEBOOK OUTDIR: nbconvert's HTML export of one notebook; its
-# log (the kernel's included) goes to OUTDIR/NAME.log, shown on a failure.
+# nbconvert NOTEBOOK OUTDIR [saved]: nbconvert's HTML export of one
+# notebook, executed unless MN_EXPORT_SAVED=1 or "saved" is given; its log
+# (the kernel's included) goes to OUTDIR/NAME.log, shown on a failure.
 nbconvert() {
 	# nbconvert ranks an output's representations by this list: the sliders'
 	# HTML, Markdown, then figures as SVG (the template keeps their drawing).
@@ -89,11 +105,11 @@ nbconvert() {
 		--ExecutePreprocessor.kernel_name=gonb
 		--ExecutePreprocessor.timeout=600
 		--ExecutePreprocessor.record_timing=False)
-	[ "${MN_EXPORT_SAVED:-}" != 1 ] || execute=()
+	[ "${MN_EXPORT_SAVED:-}" != 1 ] && [ "${3:-}" != saved ] || execute=()
 	local log
 	log=$2/$(basename "${1%.ipynb}").log
-	jupyter nbconvert "${execute[@]}" \
-		--to html --template marginnotes \
+	PYTHONPATH=tools/export/nbconvert${PYTHONPATH:+:$PYTHONPATH} jupyter nbconvert "${execute[@]}" \
+		--to marginnotes_html.HTMLExporter --template marginnotes \
 		--TemplateExporter.extra_template_basedirs=tools/export/nbconvert \
 		--HTMLExporter.mathjax_url='file:///usr/share/javascript/mathjax/MathJax.js?config=TeX-AMS-MML_SVG-full,Safe' \
 		"${priority[@]}" \
@@ -138,6 +154,37 @@ pdf() {
 	done
 }
 
+# book_edition ED: the book of edition ED ("" or zh), from the HTML of its
+# notebooks (all of them, whatever the pattern) and its glossary.
+book_edition() {
+	local ed=$1 dir nb pages=()
+	dir=build/book${ed:+/$ed}
+	mkdir -p "$dir/nbconvert"
+	go run ./tools/export -glossary notebooks/glossary.md -edition "${ed:-en}" -o "$dir/glossary.ipynb"
+	nbconvert "$dir/glossary.ipynb" "$dir/nbconvert" saved
+	go run ./tools/export -html "$dir" "$dir/nbconvert/glossary.html"
+	for nb in "notebooks${ed:+/$ed}"/[0-9][0-9]-*.ipynb; do
+		[ ! -e "$nb" ] || pages+=("$(out build/html "$nb" html)")
+	done
+	go run ./tools/export -book "build/book/margin-notes${ed:+-$ed}.pdf" -edition "${ed:-en}" \
+		-appendix "$dir/glossary.html" "${pages[@]}"
+}
+
+# book: the books of both editions, side by side (printing a book keeps
+# about one core busy).
+book() {
+	scripts/need.sh poppler-utils
+	local ed pid pids=() status=0
+	for ed in "${editions[@]}"; do
+		book_edition "$ed" &
+		pids+=("$!")
+	done
+	for pid in "${pids[@]}"; do
+		wait "$pid" || status=1
+	done
+	return "$status"
+}
+
 # glossary: notebooks/glossary.md as a self-contained page, made as the
 # notebooks' are (its formulas typeset, its look theirs): a notebook of one
 # Markdown cell, build/nbconvert/glossary.ipynb, exported by nbconvert and
@@ -176,6 +223,14 @@ pdf)
 	mapfile -t stale < <(notebooks stale-pdf)
 	[ "${#stale[@]}" -eq "${#nbs[@]}" ] || say "$((${#nbs[@]} - ${#stale[@]})) PDFs are up to date"
 	pdf "${stale[@]}"
+	;;
+book)
+	pattern='[0-9][0-9]-*'
+	mapfile -t nbs < <(notebooks)
+	[ "${#nbs[@]}" -gt 0 ] || { say "no notebook in notebooks/"; exit 1; }
+	mapfile -t stale < <(notebooks stale)
+	html "${stale[@]}"
+	book
 	;;
 *)
 	sed -n '2,/^set /p' "$0" | sed '$d' | sed 's/^# \{0,1\}//' >&2

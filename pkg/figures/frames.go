@@ -34,6 +34,12 @@ type Sequence struct {
 	Frames []Frame
 	// Initial is the index of the frame shown first.
 	Initial int
+	// Print lists the key frames (indices into Frames, in the order
+	// shown) that a printed page shows in place of the slider: a strip
+	// of small multiples, each frame with its State. A sequence without
+	// any is left out of the print; when no sequence of a slider has
+	// any, the print shows the initial frame of the first sequence.
+	Print []int
 }
 
 // SharedView returns the square part of the plane that every frame or

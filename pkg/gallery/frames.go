@@ -34,7 +34,7 @@ func BookOtherOrder() []int { return []int{0, 2, 2, 2, 1, 2, 2, 2, 0, 2, 2} }
 // the book's cyclic order x1, x2, x3 (Table 2.1), in the book's other order
 // (BookOtherOrder) and in the five other cyclic orders, each named with the
 // hyperplane it ends at. Every frame shows the square around the points
-// and the origin.
+// and the origin. A print shows every update of the run of Table 2.1.
 func PrimalFrames(l lang.Lang) ([]figures.Sequence, error) {
 	x, y := dataset.Example21().XY()
 	view, err := figures.SharedView(x, y, true)
@@ -69,6 +69,7 @@ func PrimalFrames(l lang.Lang) ([]figures.Sequence, error) {
 			Frames: frames,
 		}
 	}
+	seqs[0].Print = every(len(seqs[0].Frames), 1)
 	return seqs, nil
 }
 
@@ -118,7 +119,8 @@ func primalFrames(l lang.Lang, x *mat.Dense, y []float64, run *perceptron.Result
 // Example 2.1) in the cyclic order, one frame per update k: the check
 // yᵢ(Σⱼ αⱼyⱼG(j, i) + b) ≤ 0 with the Gram entries G(j, i) = xⱼ·xᵢ it used,
 // and the update αᵢ ← αᵢ + 1, b ← b + yᵢ. The figure shows the hyperplane
-// w = Σⱼ αⱼyⱼxⱼ, b beside the multipliers α after the update.
+// w = Σⱼ αⱼyⱼxⱼ, b beside the multipliers α after the update. A print shows
+// every update.
 func DualFrames(l lang.Lang) ([]figures.Sequence, error) {
 	x, y := dataset.Example21().XY()
 	run, err := perceptron.Dual{Settings: perceptron.Settings{Record: true}}.Fit(x, y)
@@ -183,7 +185,16 @@ func DualFrames(l lang.Lang) ([]figures.Sequence, error) {
 		frames[k] = figures.Frame{State: state, Table: table,
 			Figure: figures.NewGrid(fmt.Sprintf(l.Pick("Algorithm 2.2, k = %d", "算法 2.2，k = %d"), k), 2, left, right)}
 	}
-	return []figures.Sequence{{Frames: frames}}, nil
+	return []figures.Sequence{{Frames: frames, Print: every(len(frames), 1)}}, nil
+}
+
+// every returns the indices 0, step, 2·step, … below n.
+func every(n, step int) []int {
+	var k []int
+	for i := 0; i < n; i += step {
+		k = append(k, i)
+	}
+	return k
 }
 
 // MarginFrameGammas returns the planted margins of MarginFrames: from 0.4
@@ -207,7 +218,9 @@ const MarginFrameN = 200
 // in order), one frame per γ: the data with the planted hyperplane, its
 // margin band ŵ_opt·x̂ = ±γ and the perceptron's final hyperplane, beside
 // the mistakes k of every run against its bound (R/γ)² for the best γ of
-// its data (perceptron.NovikoffBound), the current run ringed.
+// its data (perceptron.NovikoffBound), the current run ringed. A print
+// shows every other γ: 0.4 halved down to 0.0125, the bound growing
+// fourfold from one to the next.
 func MarginFrames(l lang.Lang) ([]figures.Sequence, error) {
 	src := rand.NewPCG(4, 2)
 	gammas := MarginFrameGammas()
@@ -266,7 +279,7 @@ func MarginFrames(l lang.Lang) ([]figures.Sequence, error) {
 			Figure: figures.NewGrid(l.Pick("Novikoff's bound on data of margin γ", "数据间隔为 γ 时的 Novikoff 上界"), 2, left, right),
 		}
 	}
-	return []figures.Sequence{{Frames: frames}}, nil
+	return []figures.Sequence{{Frames: frames, Print: every(len(frames), 2)}}, nil
 }
 
 // SoftMarginFrameCs returns the values of C of SoftMarginFrames: 29 values
@@ -287,7 +300,8 @@ func SoftMarginFrameCs() []float64 {
 // unmarked, 0 < αᵢ < C ringed, αᵢ = C boxed), and when b* is not unique
 // the hyperplanes at both ends of its interval. The state gives w*, b* or
 // its interval, the count of each KKT class and the primal and dual
-// objectives. Each sequence starts at C = 0.1, SoftMarginC.
+// objectives. Each sequence starts at C = 0.1, SoftMarginC. A print shows
+// the decades, C = 0.01, 0.1, 1, 10 and 100, of both data sets.
 func SoftMarginFrames(l lang.Lang) ([]figures.Sequence, error) {
 	bx, by := dataset.Example21().XY()
 	bookView, err := figures.SharedView(bx, by, true)
@@ -346,7 +360,7 @@ func SoftMarginFrames(l lang.Lang) ([]figures.Sequence, error) {
 				},
 			}
 		}
-		seqs = append(seqs, figures.Sequence{Name: d.name, Frames: frames, Initial: initial})
+		seqs = append(seqs, figures.Sequence{Name: d.name, Frames: frames, Initial: initial, Print: every(len(cs), 7)})
 	}
 	return seqs, nil
 }

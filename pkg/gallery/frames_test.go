@@ -2,6 +2,7 @@ package gallery
 
 import (
 	"math"
+	"reflect"
 	"regexp"
 	"slices"
 	"strconv"
@@ -276,6 +277,69 @@ func TestSoftMarginFramesChinese(t *testing.T) {
 	for _, h := range f.Table[0] {
 		if hasWords(h) {
 			t.Errorf("table header %q has English", h)
+		}
+	}
+}
+
+// TestPrintFrames checks the key frames a print shows of each slider: a
+// run step by step shows every update, from the start to the final
+// hyperplane (Table 2.1's k = 0…7, Algorithm 2.2's); the sweeps show
+// their round values, γ = 0.4 halved down to 0.0125 and C at the decades
+// 0.01…100; and every printed sequence shows its initial frame.
+func TestPrintFrames(t *testing.T) {
+	primal, err := PrimalFrames(lang.English)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dual, err := DualFrames(lang.English)
+	if err != nil {
+		t.Fatal(err)
+	}
+	margin, err := MarginFrames(lang.English)
+	if err != nil {
+		t.Fatal(err)
+	}
+	soft, err := SoftMarginFrames(lang.English)
+	if err != nil {
+		t.Fatal(err)
+	}
+	states := func(s figures.Sequence) []string {
+		var out []string
+		for _, k := range s.Print {
+			out = append(out, strings.SplitN(s.Frames[k].State, ":", 2)[0])
+		}
+		return out
+	}
+	for _, tc := range []struct {
+		name string
+		seqs []figures.Sequence
+		want [][]string // the key frames' states up to their first colon, per sequence
+	}{
+		{"primal", primal, [][]string{{"k = 0", "k = 1", "k = 2", "k = 3", "k = 4", "k = 5", "k = 6", "k = 7"}}},
+		{"dual", dual, [][]string{{"k = 0", "k = 1", "k = 2", "k = 3", "k = 4", "k = 5", "k = 6", "k = 7"}}},
+		{"margin", margin, [][]string{{"γ = 0.4 (planted)", "γ = 0.2 (planted)", "γ = 0.1 (planted)", "γ = 0.05 (planted)", "γ = 0.025 (planted)", "γ = 0.0125 (planted)"}}},
+		{"soft margin", soft, [][]string{{"C = 0.01", "C = 0.1", "C = 1", "C = 10", "C = 100"}, {"C = 0.01", "C = 0.1", "C = 1", "C = 10", "C = 100"}}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var got [][]string
+			for _, s := range tc.seqs {
+				if len(s.Print) == 0 {
+					continue
+				}
+				got = append(got, states(s))
+				if !slices.Contains(s.Print, s.Initial) {
+					t.Errorf("%s: key frames %v leave out the initial frame %d", s.Name, s.Print, s.Initial)
+				}
+			}
+			if !reflect.DeepEqual(got, tc.want) {
+				t.Errorf("printed states %q, want %q", got, tc.want)
+			}
+		})
+	}
+	// A run prints up to its end: the last key frame is the last update.
+	for _, s := range []figures.Sequence{primal[0], dual[0]} {
+		if last := s.Print[len(s.Print)-1]; last != len(s.Frames)-1 || !strings.Contains(s.Frames[last].State, "no point is misclassified") {
+			t.Errorf("the last key frame %d of %d: %q", last, len(s.Frames), s.Frames[last].State)
 		}
 	}
 }

@@ -31,6 +31,10 @@ import (
 //     Arrow keys move the focused slider. Without JavaScript (a static
 //     viewer, an export of the saved notebook) the output shows the initial
 //     frame of the first sequence with its state and table.
+//     On paper (print media), the slider becomes a strip of small
+//     multiples: the key frames of each sequence (Sequence.Print), each
+//     with its State beneath, filled in by the script from the packed
+//     frames; a slider without key frames prints its initial frame.
 //   - image/svg+xml and image/png: that same initial frame as an ordinary
 //     figure, as Show sends it, for front ends that do not render HTML.
 //   - text/plain: the state of every frame, one a line.
@@ -40,7 +44,8 @@ import (
 // reported on standard error, and nothing is displayed.
 //
 // It panics if seqs is empty, a sequence has no frames, or a sequence's
-// Initial is not the index of one of its frames.
+// Initial or one of its Print frames is not the index of one of its
+// frames.
 func Slider(label string, seqs []figures.Sequence, w, h vg.Length) {
 	checkSequences(seqs)
 	if !gonbui.IsNotebook {
@@ -67,6 +72,11 @@ func checkSequences(seqs []figures.Sequence) {
 		}
 		if s.Initial < 0 || s.Initial >= len(s.Frames) {
 			panic("notebook: slider initial frame out of range")
+		}
+		for _, k := range s.Print {
+			if k < 0 || k >= len(s.Frames) {
+				panic("notebook: slider print frame out of range")
+			}
 		}
 	}
 }
@@ -101,6 +111,7 @@ type sliderSeq struct {
 	Name    string        `json:"name"`
 	Initial int           `json:"initial"`
 	Frames  []sliderFrame `json:"frames"`
+	Print   []int         `json:"-"` // the key frames of the print (stripHTML)
 }
 
 type sliderFrame struct {
@@ -115,7 +126,7 @@ func sliderBundle(label string, seqs []figures.Sequence, w, h vg.Length) (*proto
 	var data sliderData
 	index := map[string]int{}
 	for _, s := range seqs {
-		ss := sliderSeq{Name: s.Name, Initial: s.Initial}
+		ss := sliderSeq{Name: s.Name, Initial: s.Initial, Print: s.Print}
 		for i, f := range s.Frames {
 			svg, err := figures.Render(f.Figure, w, h, "svg")
 			if err != nil {
@@ -190,7 +201,12 @@ func sliderHTML(label string, data *sliderData, w, h vg.Length) (string, error) 
 	var b strings.Builder
 	// tex2jax_ignore: MathJax, which typesets the notebook page, leaves
 	// the slider's text alone.
-	fmt.Fprintf(&b, `<div class="mn-slider tex2jax_ignore" role="group" aria-label="%s">`, esc(label))
+	strip := stripHTML(data, w, h)
+	class := "mn-slider tex2jax_ignore"
+	if strip != "" {
+		class += " mn-has-strip"
+	}
+	fmt.Fprintf(&b, `<div class="%s" role="group" aria-label="%s">`, class, esc(label))
 	b.WriteString(sliderCSS)
 	b.WriteString(`<div class="mn-controls">`)
 	if len(data.Seqs) > 1 {
@@ -213,10 +229,42 @@ func sliderHTML(label string, data *sliderData, w, h vg.Length) (string, error) 
 	fmt.Fprintf(&b, `<img class="mn-figure" src="data:image/svg+xml;base64,%s" width="%d" height="%d" alt="%s">`,
 		base64.StdEncoding.EncodeToString([]byte(data.SVGs[f.SVG])), pixels(w), pixels(h), esc(f.State))
 	fmt.Fprintf(&b, `<div class="mn-table">%s</div>`, f.Table)
+	b.WriteString(strip)
 	fmt.Fprintf(&b, `<script type="application/json" class="mn-data">%s</script>`, packed)
 	b.WriteString(sliderJS)
 	b.WriteString(`</div>`)
 	return b.String(), nil
+}
+
+// stripHTML writes what a print shows of the slider: for each sequence
+// with key frames, its name (when there are several sequences) and a grid
+// of the key frames, each an <img> (img.mn-key-figure, its frame named by
+// data-seq and data-frame; the script sets its src from the packed frames,
+// which keeps the saved notebook small) over its state. It is "" when no
+// sequence has key frames.
+func stripHTML(data *sliderData, w, h vg.Length) string {
+	esc := html.EscapeString
+	var b strings.Builder
+	for i, s := range data.Seqs {
+		if len(s.Print) == 0 {
+			continue
+		}
+		b.WriteString(`<div class="mn-strip-seq">`)
+		if len(data.Seqs) > 1 && s.Name != "" {
+			fmt.Fprintf(&b, `<div class="mn-strip-name">%s</div>`, esc(s.Name))
+		}
+		b.WriteString(`<div class="mn-strip-frames">`)
+		for _, k := range s.Print {
+			f := s.Frames[k]
+			fmt.Fprintf(&b, `<figure class="mn-key"><img class="mn-key-figure" data-seq="%d" data-frame="%d" width="%d" height="%d" alt="%s">`+
+				`<figcaption class="mn-key-state">%s</figcaption></figure>`, i, k, pixels(w), pixels(h), esc(f.State), esc(f.State))
+		}
+		b.WriteString(`</div></div>`)
+	}
+	if b.Len() == 0 {
+		return ""
+	}
+	return `<div class="mn-strip">` + b.String() + `</div>`
 }
 
 // pack encodes the slider's data as base64 of gzip-compressed JSON. The
@@ -254,12 +302,23 @@ const sliderCSS = `<style>
 .mn-slider table { border-collapse: collapse; font-size: 12px; margin-top: 0.3em; }
 .mn-slider th, .mn-slider td { border: 1px solid #bbb; padding: 0.15em 0.5em; text-align: right; }
 .mn-slider tbody tr:last-child td { background: #fff7cc; }
-@media print { .mn-slider .mn-controls { display: none; } }
+.mn-slider .mn-strip { display: none; }
+@media print {
+  .mn-slider .mn-controls { display: none; }
+  .mn-slider.mn-has-strip > .mn-state, .mn-slider.mn-has-strip > .mn-figure, .mn-slider.mn-has-strip > .mn-table { display: none; }
+  .mn-slider .mn-strip { display: block; }
+  .mn-slider .mn-strip-name { font-weight: bold; font-size: 13px; margin: 0.5em 0 0.2em; break-after: avoid; }
+  .mn-slider .mn-strip-frames { display: grid; grid-template-columns: repeat(2, minmax(0, 1fr)); gap: 0.5em 1.2em; }
+  .mn-slider .mn-key { margin: 0; break-inside: avoid; }
+  .mn-slider .mn-key-figure { display: block; width: 100%; height: auto; }
+  .mn-slider .mn-key-state { font-size: 11px; line-height: 1.3; margin-top: 0.15em; }
+}
 </style>`
 
 // sliderJS makes every .mn-slider on the page interactive, once: it unpacks
 // the frames (DecompressionStream; where that is missing, the slider stays
-// disabled on the initial frame) and redraws on input. After each redraw it
+// disabled on the initial frame), sets the images of the print's strip,
+// and redraws on input. After each redraw it
 // dispatches an "mn-drawn" event on the slider whose detail holds the state
 // and the time the new frame was decoded and painted (performance.now()),
 // which the browser test measures; root.mnReady tells that the slider
@@ -307,6 +366,19 @@ const sliderJS = `<script>
         range.max = String(s.frames.length - 1);
         range.value = String(s.initial);
         draw();
+      });
+      // The print's key frames, as base64 data URLs.
+      var b64 = [];
+      root.querySelectorAll('img.mn-key-figure').forEach(function (im) {
+        var s = data.seqs[+im.getAttribute('data-seq')];
+        var f = s && s.frames[+im.getAttribute('data-frame')];
+        if (!f) return;
+        if (!b64[f.svg]) {
+          var bytes = new TextEncoder().encode(data.svgs[f.svg]), bin = '';
+          for (var i = 0; i < bytes.length; i += 0x8000) bin += String.fromCharCode.apply(null, bytes.subarray(i, i + 0x8000));
+          b64[f.svg] = 'data:image/svg+xml;base64,' + btoa(bin);
+        }
+        im.src = b64[f.svg];
       });
       range.disabled = false;
       if (seq) seq.disabled = false;

@@ -171,6 +171,53 @@ func TestSliderBundleSingle(t *testing.T) {
 	}
 }
 
+// TestSliderStrip checks what a print shows of a slider: the key frames
+// of each sequence that has some, in the order given, each an image named
+// by its sequence and frame over its state (escaped), under the
+// sequence's name; a slider without key frames has no strip.
+func TestSliderStrip(t *testing.T) {
+	seqs := twoSequences(t)
+	seqs[0].Print = []int{2, 0, 1}
+	d, err := sliderBundle("k", seqs, figures.Width, figures.Height)
+	if err != nil {
+		t.Fatal(err)
+	}
+	page := d.Data[protocol.MIMETextHTML].(string)
+	if !strings.Contains(page, `class="mn-slider tex2jax_ignore mn-has-strip"`) {
+		t.Errorf("the slider with key frames is not marked mn-has-strip")
+	}
+	strip := regexp.MustCompile(`<div class="mn-strip">.*?</div></div></div>`).FindString(page)
+	if strip == "" {
+		t.Fatalf("no strip in the HTML")
+	}
+	key := regexp.MustCompile(`<img class="mn-key-figure" data-seq="(\d+)" data-frame="(\d+)" width="480" height="360" alt="[^"]*"><figcaption class="mn-key-state">([^<]*)</figcaption>`)
+	var got []string
+	for _, m := range key.FindAllStringSubmatch(strip, -1) {
+		got = append(got, m[1]+"/"+m[2]+" "+m[3])
+	}
+	want := []string{"0/2 k = 2: a again", "0/0 k = 0: a", "0/1 k = 1: b &lt; c &amp; d"}
+	if strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("key frames %q, want %q", got, want)
+	}
+	if !strings.Contains(strip, `<div class="mn-strip-name">up</div>`) || strings.Contains(strip, "down") {
+		t.Errorf("the strip does not name sequence up alone: %s", strip)
+	}
+	// The script fills the images from the packed frames by these indices.
+	data := unpacked(t, page)
+	if s := data.Seqs[0].Frames[2].State; s != "k = 2: a again" {
+		t.Errorf("packed frame 0/2 is %q", s)
+	}
+
+	seqs[0].Print = nil
+	d, err = sliderBundle("k", seqs, figures.Width, figures.Height)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if page := d.Data[protocol.MIMETextHTML].(string); strings.Contains(page, `class="mn-strip"`) || !strings.Contains(page, `class="mn-slider tex2jax_ignore" `) {
+		t.Errorf("a slider without key frames has a strip")
+	}
+}
+
 func TestSliderBundleBadSize(t *testing.T) {
 	if _, err := sliderBundle("k", twoSequences(t), 0, figures.Height); err == nil {
 		t.Errorf("sliderBundle at width 0: no error")
@@ -188,6 +235,7 @@ func TestSliderPanics(t *testing.T) {
 		{"no frames", []figures.Sequence{{Name: "x"}}, "notebook: slider sequence without frames"},
 		{"initial past the end", []figures.Sequence{{Frames: []figures.Frame{frame}, Initial: 1}}, "notebook: slider initial frame out of range"},
 		{"initial negative", []figures.Sequence{{Frames: []figures.Frame{frame}, Initial: -1}}, "notebook: slider initial frame out of range"},
+		{"print frame past the end", []figures.Sequence{{Frames: []figures.Frame{frame}, Print: []int{0, 1}}}, "notebook: slider print frame out of range"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			defer func() {

@@ -6,25 +6,36 @@
 //
 //	go run ./tools/export -html DIR [-pdf DIR] [-timeout D] EXPORT.html ...
 //	go run ./tools/export -pdf DIR [-timeout D] PAGE.html ...
+//	go run ./tools/export -book FILE.pdf [-edition en|zh] [-appendix GLOSSARY.html] NN-name.html ...
+//	go run ./tools/export -glossary notebooks/glossary.md [-edition en|zh] -o GLOSSARY.ipynb
 //
 // With -html, for each nbconvert export it opens the file in the browser, waits until
 // MathJax (Debian's libjs-mathjax, loaded from its local path with SVG
 // output) has typeset every formula, removes every script that loads a file
 // or configures MathJax and MathJax's own messages, and writes the page as
 // the browser holds it to DIR/NAME.html: formulas as inline SVG, figures as
-// inline SVG (the sliders as SVG data URIs with their own script), nothing
-// fetched from anywhere, so the file reads the same from any folder on any
-// machine without network. With -pdf it then opens that file (without
+// inline SVG (the sliders as SVG data URIs with their own script, and the
+// key frames of their print strips set), nothing fetched from anywhere, so
+// the file reads the same from any folder on any machine without network.
+// Before it writes the page it sets it for print (typographyJS): inline
+// formulas glued to the punctuation around them, lines of code that wrap
+// under their own indentation. With -pdf it then opens that file (without
 // -html: each PAGE.html, a page -html wrote), checks that the page
 // requests nothing but itself, and prints it on A4 with page numbers
 // and an outline of the headings to DIR/NAME.pdf; the page's print style
 // (the template's) keeps figures, tables and code blocks whole.
+//
+// With -book it lays out self-contained pages (and the glossary's, as
+// the appendix) as one book and prints it (book.go; make book). With
+// -glossary it writes the edition's glossary as a notebook for nbconvert
+// (glossary.go).
 //
 // The browser is $MARGINNOTES_CHROMIUM or /usr/bin/chromium.
 package main
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -39,6 +50,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/marginnotes/marginnotes/internal/browser"
+	"github.com/marginnotes/marginnotes/internal/cjk"
 )
 
 func main() {
@@ -47,17 +59,34 @@ func main() {
 	htmlDir := flag.String("html", "", "write the self-contained HTML of each nbconvert export to `DIR`")
 	pdfDir := flag.String("pdf", "", "print each self-contained page as PDF to `DIR`")
 	timeout := flag.Duration("timeout", 3*time.Minute, "limit for one notebook")
+	book := flag.String("book", "", "lay out the pages as one book and print it to `FILE.pdf` (and FILE.html)")
+	edition := flag.String("edition", "en", "the book's edition, en or zh (-book, -glossary)")
+	appendix := flag.String("appendix", "", "with -book: the glossary's self-contained `PAGE.html`, as the appendix")
+	glossary := flag.String("glossary", "", "write the edition's glossary from `SOURCE.md` as a notebook of one cell to -o")
+	output := flag.String("o", "", "with -glossary: the notebook to write")
 	flag.Usage = func() {
 		fmt.Fprintf(flag.CommandLine.Output(), "usage: export -html DIR [-pdf DIR] [-timeout D] EXPORT.html ...\n"+
-			"       export -pdf DIR [-timeout D] PAGE.html ...\n")
+			"       export -pdf DIR [-timeout D] PAGE.html ...\n"+
+			"       export -book FILE.pdf [-edition en|zh] [-appendix GLOSSARY.html] [-timeout D] NN-name.html ...\n"+
+			"       export -glossary SOURCE.md [-edition en|zh] -o GLOSSARY.ipynb\n")
 		flag.PrintDefaults()
 	}
 	flag.Parse()
-	if flag.NArg() == 0 || *htmlDir == "" && *pdfDir == "" {
+	var err error
+	switch {
+	case *glossary != "" && *output != "":
+		err = writeGlossaryNotebook(*glossary, *output, *edition == "zh")
+	case *book != "" && flag.NArg() > 0:
+		err = withBrowser(func(ctx context.Context) error {
+			return makeBook(ctx, flag.Args(), *appendix, *book, *edition, *timeout)
+		})
+	case flag.NArg() > 0 && (*htmlDir != "" || *pdfDir != ""):
+		err = run(flag.Args(), *htmlDir, *pdfDir, *timeout)
+	default:
 		flag.Usage()
 		os.Exit(2)
 	}
-	if err := run(flag.Args(), *htmlDir, *pdfDir, *timeout); err != nil {
+	if err != nil {
 		log.Fatal(err)
 	}
 }
@@ -71,6 +100,12 @@ func run(inputs []string, htmlDir, pdfDir string, timeout time.Duration) error {
 			return err
 		}
 	}
+	return withBrowser(func(ctx context.Context) error { return export(ctx, inputs, htmlDir, pdfDir, timeout) })
+}
+
+// withBrowser starts the headless browser, calls f with its context, and
+// stops the browser and what it started.
+func withBrowser(f func(ctx context.Context) error) error {
 	profile, err := os.MkdirTemp("", "marginnotes-export-")
 	if err != nil {
 		return err
@@ -94,7 +129,12 @@ func run(inputs []string, htmlDir, pdfDir string, timeout time.Duration) error {
 		ccancel()
 		syscall.Kill(-pgid, syscall.SIGKILL) // what is left of the group
 	}()
+	return f(ctx)
+}
 
+// export makes each nbconvert export self-contained into htmlDir (if set)
+// and prints it, or each page given, into pdfDir (if set).
+func export(ctx context.Context, inputs []string, htmlDir, pdfDir string, timeout time.Duration) error {
 	var errs []error
 	for _, in := range inputs {
 		name := strings.TrimSuffix(filepath.Base(in), filepath.Ext(in))
@@ -216,6 +256,158 @@ const tagsJS = `(() => {
   return out;
 })()`
 
+// slidersJS resolves once every slider of the page (pkg/notebook's
+// Slider) has unpacked its frames and set the images of its print strip
+// (root.mnReady), with the number of sliders; it rejects after 30 s.
+const slidersJS = `new Promise((resolve, reject) => {
+  const all = [...document.querySelectorAll('.mn-slider')];
+  const t0 = Date.now();
+  const wait = () => {
+    const left = all.filter(s => !s.mnReady);
+    if (left.length === 0) return resolve(all.length);
+    if (Date.now() - t0 > 30000) return reject(new Error(left.length + ' of ' + all.length + ' sliders did not unpack their frames'));
+    setTimeout(wait, 50);
+  };
+  wait();
+})`
+
+// typographyJS sets the page for print, in its DOM, once MathJax has
+// typeset it. It returns how many formulas it glued to punctuation and how
+// many lines of code it laid out.
+//
+// Punctuation: the browser may break a line between an inline formula (an
+// SVG, which line breaking treats as a picture) and the punctuation after
+// it, and a Chinese line then starts with "，" or "；". Each inline formula
+// is wrapped, with the closing punctuation right after it and the opening
+// punctuation right before it (package cjk) (also across the end of an element it
+// closes, such as <strong>), in span.mn-nobr, which the template keeps on
+// one line.
+//
+// Code: each line of a <pre> (code cells and text outputs) becomes a
+// span.mn-line, its leading tabs expanded to spaces (tab-size) and its
+// indentation set as --mn-indent, from which the template's style makes a
+// hanging indent: a line too long for the page goes on under its own
+// indentation, a step further, not at the left margin. Highlighting spans
+// that run across lines are split with them.
+var typographyJS = strings.NewReplacer("CLOSING", jsValue(cjk.Closing), "OPENING", jsValue(cjk.Opening)).Replace(`(() => {
+  const CLOSE = CLOSING, OPEN = OPENING;
+  const skip = n => n && (n.nodeType === 8 || (n.nodeType === 1 && (n.tagName === 'SCRIPT' || n.classList.contains('MathJax_Preview'))) ||
+    (n.nodeType === 3 && n.data === ''));
+  const next = n => { let x = n.nextSibling; while (skip(x)) x = x.nextSibling; return x; };
+  const prev = n => { let x = n.previousSibling; while (skip(x)) x = x.previousSibling; return x; };
+  const inline = e => e && e.nodeType === 1 && /^(STRONG|EM|B|I|A|SPAN|CODE|SUB|SUP)$/.test(e.tagName) && !e.classList.contains('mn-nobr');
+  let glued = 0, lines = 0;
+  document.querySelectorAll('.MathJax_SVG').forEach(m => {
+    if (m.closest('.MathJax_SVG_Display') || m.closest('.mn-nobr') || m.closest('pre')) return;
+    // The outermost inline element that the formula ends (or starts), so
+    // that punctuation after </strong> still glues.
+    let last = m, first = m;
+    while (!next(last) && inline(last.parentElement)) last = last.parentElement;
+    while (!prev(first) && inline(first.parentElement)) first = first.parentElement;
+    const after = next(last), before = prev(first);
+    let tail = '', head = '';
+    if (after && after.nodeType === 3) {
+      let i = 0;
+      while (i < after.data.length && CLOSE.includes(after.data[i])) i++;
+      tail = after.data.slice(0, i);
+    }
+    if (before && before.nodeType === 3) {
+      let i = before.data.length;
+      while (i > 0 && OPEN.includes(before.data[i - 1])) i--;
+      head = before.data.slice(i);
+    }
+    if (!tail && !head) return;
+    // Both ends must share a parent to be wrapped together.
+    if (first.parentNode !== last.parentNode) return;
+    const span = document.createElement('span');
+    span.className = 'mn-nobr';
+    first.parentNode.insertBefore(span, first);
+    if (head) {
+      before.data = before.data.slice(0, before.data.length - head.length);
+      span.appendChild(document.createTextNode(head));
+    }
+    let n = first;
+    while (n) {
+      const following = n.nextSibling;
+      span.appendChild(n);
+      if (n === last) break;
+      n = following;
+    }
+    if (tail) {
+      after.data = after.data.slice(tail.length);
+      span.appendChild(document.createTextNode(tail));
+    }
+    glued++;
+  });
+  document.querySelectorAll('.jp-InputArea-editor pre, .jp-OutputArea-output pre').forEach(pre => {
+    if (pre.querySelector('.mn-line')) return;
+    const tab = parseInt(getComputedStyle(pre).tabSize, 10) || 8;
+    const out = [[]];
+    const walk = (node, chain) => {
+      for (const c of [...node.childNodes]) {
+        if (c.nodeType === 3) {
+          c.data.split('\n').forEach((p, i) => {
+            if (i > 0) out.push([]);
+            if (p) out[out.length - 1].push({text: p, chain: chain});
+          });
+        } else if (c.nodeType === 1 && c.tagName === 'BR') {
+          out.push([]);
+        } else if (c.nodeType === 1) {
+          walk(c, chain.concat([c]));
+        }
+      }
+    };
+    walk(pre, []);
+    if (out.length > 1 && out[out.length - 1].length === 0) out.pop();
+    const frag = document.createDocumentFragment();
+    for (const segs of out) {
+      const line = document.createElement('span');
+      line.className = 'mn-line';
+      let col = 0, lead = true;
+      for (const seg of segs) {
+        let text = seg.text;
+        if (lead) {
+          let i = 0, ws = '';
+          for (; i < text.length && (text[i] === ' ' || text[i] === '\t'); i++) {
+            const n = text[i] === '\t' ? tab - col % tab : 1;
+            ws += ' '.repeat(n);
+            col += n;
+          }
+          if (i < text.length) lead = false;
+          text = ws + text.slice(i);
+        }
+        let parent = line;
+        for (const e of seg.chain) {
+          const copy = e.cloneNode(false);
+          copy.removeAttribute('id');
+          parent.appendChild(copy);
+          parent = copy;
+        }
+        parent.appendChild(document.createTextNode(text));
+      }
+      if (col > 0) line.style.setProperty('--mn-indent', col + 'ch');
+      frag.appendChild(line);
+      lines++;
+    }
+    pre.replaceChildren(frag);
+  });
+  return {glued: glued, lines: lines};
+})()`)
+
+// jsValue writes v, a string or a map of them, as a JavaScript value.
+func jsValue(v any) string {
+	b, err := json.Marshal(v)
+	if err != nil {
+		panic(err)
+	}
+	return string(b)
+}
+
+type typography struct {
+	Glued int `json:"glued"`
+	Lines int `json:"lines"`
+}
+
 type tagged struct {
 	Text int `json:"text"`
 	SVG  int `json:"svg"`
@@ -271,6 +463,12 @@ func selfContained(parent context.Context, in, out string, timeout time.Duration
 	}
 	if _, err := chromedp.Run(ctx, chromedp.Evaluate[tagged](tagsJS)); err != nil {
 		return fmt.Errorf("equation numbers: %w", err)
+	}
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[int](slidersJS, chromedp.EvalAwaitPromise)); err != nil {
+		return fmt.Errorf("sliders: %w", err)
+	}
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[typography](typographyJS)); err != nil {
+		return fmt.Errorf("laying out punctuation and code: %w", err)
 	}
 	f, err := chromedp.Run(ctx, chromedp.Evaluate[frozen](freezeJS))
 	if err != nil {

@@ -58,15 +58,27 @@ type tagBox struct {
 	Width        float64 `json:"width"`
 }
 
-// TestEquationNumbers exports a small notebook through the whole pipeline
-// (nbconvert with the template, MathJax in Chromium, the PDF) and checks
-// that the equation numbers of \tag show: in the HTML at a wide and a
-// narrow width, inside the page and clear of their formula, and in the PDF
-// as text beside the formula. It also checks that Chinese prose comes out
-// of the PDF as text in an embedded WenQuanYi Micro Hei. It needs Jupyter's
-// nbconvert, Chromium, Debian's libjs-mathjax and poppler-utils, and is
-// skipped without them or under -short.
-func TestEquationNumbers(t *testing.T) {
+// nbconvert exports the notebook ipynb into dir with the exporter and
+// template of scripts/export.sh, without executing it, and returns the
+// HTML file.
+func nbconvert(t *testing.T, ipynb, dir string) string {
+	t.Helper()
+	cmd := exec.Command("jupyter", "nbconvert", "--to", "marginnotes_html.HTMLExporter", "--template", "marginnotes",
+		"--TemplateExporter.extra_template_basedirs=nbconvert",
+		"--HTMLExporter.mathjax_url=file:///usr/share/javascript/mathjax/MathJax.js?config=TeX-AMS-MML_SVG-full,Safe",
+		"--output-dir", dir, ipynb)
+	cmd.Env = append(os.Environ(), "PYTHONPATH=nbconvert")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("nbconvert: %v\n%s", err, out)
+	}
+	return filepath.Join(dir, strings.TrimSuffix(filepath.Base(ipynb), ".ipynb")+".html")
+}
+
+// needExport skips the test under -short or without what the export
+// needs: Jupyter's nbconvert, Chromium, Debian's libjs-mathjax and
+// poppler-utils.
+func needExport(t *testing.T) {
+	t.Helper()
 	if testing.Short() {
 		t.Skip("starts Chromium; skipped under -short")
 	}
@@ -76,6 +88,18 @@ func TestEquationNumbers(t *testing.T) {
 	for _, need := range []string{"/usr/share/javascript/mathjax/MathJax.js", "/usr/share/fonts/truetype/wqy/wqy-microhei.ttc"} {
 		testenv.File(t, need, "make pdf installs what it needs")
 	}
+}
+
+// TestEquationNumbers exports a small notebook through the whole pipeline
+// (nbconvert with the template, MathJax in Chromium, the PDF) and checks
+// that the equation numbers of \tag show: in the HTML at a wide and a
+// narrow width, inside the page and clear of their formula, and in the PDF
+// as text beside the formula. It also checks that Chinese prose comes out
+// of the PDF as text in an embedded WenQuanYi Micro Hei. It needs Jupyter's
+// nbconvert, Chromium, Debian's libjs-mathjax and poppler-utils, and is
+// skipped without them or under -short.
+func TestEquationNumbers(t *testing.T) {
+	needExport(t)
 	dir := t.TempDir()
 	nb := map[string]any{
 		"nbformat": 4, "nbformat_minor": 5,
@@ -90,15 +114,7 @@ func TestEquationNumbers(t *testing.T) {
 	if err := os.WriteFile(ipynb, data, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	// The same options as scripts/export.sh, without execution.
-	cmd := exec.Command("jupyter", "nbconvert", "--to", "html", "--template", "marginnotes",
-		"--TemplateExporter.extra_template_basedirs=nbconvert",
-		"--HTMLExporter.mathjax_url=file:///usr/share/javascript/mathjax/MathJax.js?config=TeX-AMS-MML_SVG-full,Safe",
-		"--output-dir", filepath.Join(dir, "raw"), ipynb)
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("nbconvert: %v\n%s", err, out)
-	}
-	if err := run([]string{filepath.Join(dir, "raw", "tags.html")}, filepath.Join(dir, "html"), filepath.Join(dir, "pdf"), time.Minute); err != nil {
+	if err := run([]string{nbconvert(t, ipynb, filepath.Join(dir, "raw"))}, filepath.Join(dir, "html"), filepath.Join(dir, "pdf"), time.Minute); err != nil {
 		t.Fatal(err)
 	}
 	page := filepath.Join(dir, "html", "tags.html")

@@ -30,6 +30,15 @@ func (e edition) String() string {
 	return "en"
 }
 
+// tag is the edition's language as a BCP 47 tag, as HTML's lang
+// attribute takes it.
+func (e edition) tag() string {
+	if e == chinese {
+		return "zh-CN"
+	}
+	return "en"
+}
+
 // dir is where the edition's notebooks go.
 func (e edition) dir(out string) string {
 	if e == chinese {

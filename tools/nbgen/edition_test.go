@@ -179,7 +179,7 @@ func TestRunEditions(t *testing.T) {
 	must(os.MkdirAll(src, 0o755))
 	must(os.WriteFile(filepath.Join(src, "02-b.md"), []byte(bilingualSample), 0o644))
 	must(os.WriteFile(filepath.Join(src, "03-m.md"), []byte(sample), 0o644))
-	must(run(src, out, false, false, nil))
+	must(run(src, out, false, false, false, nil))
 	for _, p := range []string{"02-b.ipynb", "zh/02-b.ipynb", "03-m.ipynb"} {
 		if _, err := os.Stat(filepath.Join(out, p)); err != nil {
 			t.Errorf("not written: %v", err)
@@ -188,20 +188,20 @@ func TestRunEditions(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(out, "zh", "03-m.ipynb")); err == nil {
 		t.Error("a monolingual source made a Chinese notebook")
 	}
-	must(run(src, out, true, false, nil))
-	if err := run(src, out, true, true, nil); err == nil || !strings.Contains(err.Error(), "03-m.md") {
+	must(run(src, out, true, false, false, nil))
+	if err := run(src, out, true, true, false, nil); err == nil || !strings.Contains(err.Error(), "03-m.md") {
 		t.Errorf("-require-zh with a monolingual source: %v", err)
 	}
 
 	zhPath := filepath.Join(out, "zh", "02-b.ipynb")
 	data, _ := os.ReadFile(zhPath)
 	must(os.WriteFile(zhPath, []byte(strings.Replace(string(data), "概述。", "概述！", 1)), 0o644))
-	if err := run(src, out, true, false, nil); err == nil || !strings.Contains(err.Error(), "zh/02-b.ipynb: cell 1") {
+	if err := run(src, out, true, false, false, nil); err == nil || !strings.Contains(err.Error(), "zh/02-b.ipynb: cell 1") {
 		t.Errorf("-check after a Chinese edit: %v", err)
 	}
 	must(os.WriteFile(zhPath, data, 0o644))
 	must(os.WriteFile(filepath.Join(out, "zh", "09-orphan.ipynb"), data, 0o644))
-	if err := run(src, out, true, false, nil); err == nil || !strings.Contains(err.Error(), "09-orphan.ipynb: no source") {
+	if err := run(src, out, true, false, false, nil); err == nil || !strings.Contains(err.Error(), "09-orphan.ipynb: no source") {
 		t.Errorf("-check with an orphan Chinese notebook: %v", err)
 	}
 }

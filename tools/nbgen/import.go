@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 )
 
@@ -55,7 +56,15 @@ func readNotebook(name string, data []byte) ([]cell, error) {
 				return nil, fmt.Errorf("%s: cell %d: tag %q cannot be written in a source", name, i+1, t)
 			}
 		}
-		cells = append(cells, cell{kind: c.CellType, source: src, tags: c.Metadata.Tags, expect: c.Metadata.MarginNotes.Expect})
+		cl := cell{kind: c.CellType, source: src, tags: c.Metadata.Tags, expect: c.Metadata.MarginNotes.Expect}
+		if setupCell(cl) {
+			// nbgen tags the setup cell itself; the source does not.
+			cl.tags = slices.DeleteFunc(slices.Clone(cl.tags), func(t string) bool { return t == setupTag })
+			if len(cl.tags) == 0 {
+				cl.tags = nil
+			}
+		}
+		cells = append(cells, cl)
 	}
 	return cells, nil
 }

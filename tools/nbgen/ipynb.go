@@ -6,6 +6,8 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 )
 
@@ -23,6 +25,57 @@ var kernelspec = map[string]any{
 	"display_name": "Go (gonb)",
 	"language":     "go",
 	"name":         "gonb",
+}
+
+// languageInfo says that the notebook's code is Go, for highlighting:
+// nbconvert picks its Pygments lexer from pygments_lexer (else from name),
+// Jupyter its CodeMirror mode from codemirror_mode. GoNB's kernel_info
+// reply leaves both empty, and executing a notebook (nbclient) replaces
+// the notebook's language_info with the kernel's: so nbgen -keep-outputs
+// writes it again after make notebooks has executed the notebooks, and
+// -check fails on a notebook that lost it.
+var languageInfo = map[string]any{
+	"codemirror_mode": "go",
+	"file_extension":  ".go",
+	"mimetype":        "text/x-go",
+	"name":            "go",
+	"pygments_lexer":  "go",
+}
+
+// setupTag marks the setup cell (setupCell): the export template leaves
+// it out of the HTML and PDF and says in one line how the notebook runs.
+const setupTag = "setup"
+
+// setupCell reports whether c is a notebook's setup cell, which the
+// notebook template (notebooks/README.md) opens with the line running
+// scripts/gonb-workspace.sh.
+func setupCell(c cell) bool {
+	first, _, _ := strings.Cut(c.source, "\n")
+	return c.kind == "code" && strings.Contains(first, "scripts/gonb-workspace.sh")
+}
+
+// notebookMetadata is what nbgen writes into the notebook of the
+// edition: the kernel, the language of the code, the title (the first
+// Markdown cell's heading, which the export's <title> uses) and, under
+// "marginnotes", the edition's language as a BCP 47 tag (the export's
+// <html lang>).
+func notebookMetadata(cells []cell, ed edition) map[string]any {
+	m := map[string]any{
+		"kernelspec":    kernelspec,
+		"language_info": languageInfo,
+		metaKey:         map[string]any{"lang": ed.tag()},
+	}
+	for _, c := range cells {
+		if c.kind != "markdown" {
+			continue
+		}
+		first, _, _ := strings.Cut(ed.source(c), "\n")
+		if t, ok := strings.CutPrefix(first, "# "); ok && strings.TrimSpace(t) != "" {
+			m["title"] = strings.TrimSpace(t)
+		}
+		break
+	}
+	return m
 }
 
 // build turns cells into a notebook of the edition without outputs.
@@ -44,22 +97,24 @@ func build(cells []cell, ed edition) notebookJSON {
 		list = append(list, j)
 	}
 	return notebookJSON{
-		"cells": list,
-		"metadata": map[string]any{
-			"kernelspec":    kernelspec,
-			"language_info": map[string]any{"name": "go"},
-		},
+		"cells":          list,
+		"metadata":       notebookMetadata(cells, ed),
 		"nbformat":       4,
 		"nbformat_minor": 5,
 	}
 }
 
-// cellMetadata is what nbgen stores about a cell: its tags, and the texts
-// its outputs must contain in the edition (read by notebooks/notebooks_test.go).
+// cellMetadata is what nbgen stores about a cell: its tags (setupTag
+// added to the setup cell), and the texts its outputs must contain in the
+// edition (read by notebooks/notebooks_test.go).
 func cellMetadata(c cell, ed edition) map[string]any {
 	m := map[string]any{}
-	if len(c.tags) > 0 {
-		m["tags"] = c.tags
+	tags := c.tags
+	if setupCell(c) && !slices.Contains(tags, setupTag) {
+		tags = append(slices.Clip(tags), setupTag)
+	}
+	if len(tags) > 0 {
+		m["tags"] = tags
 	}
 	if e := ed.expect(c); len(e) > 0 {
 		m[metaKey] = map[string]any{"expect": e}
@@ -105,6 +160,47 @@ func encode(nb notebookJSON) ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
+// keepOutputs gives each code cell of nb the outputs and execution count
+// that the code cell of the same id holds in old, a saved notebook; the
+// ids come from the cells' sources (cellID), so a cell whose source
+// changed keeps nothing. The outputs are copied as they are, byte for
+// byte. It returns how many code cells kept their outputs, of how many.
+func keepOutputs(nb notebookJSON, old []byte) (kept, total int, err error) {
+	var saved struct {
+		Cells []struct {
+			ID             string          `json:"id"`
+			CellType       string          `json:"cell_type"`
+			ExecutionCount json.RawMessage `json:"execution_count"`
+			Outputs        json.RawMessage `json:"outputs"`
+		} `json:"cells"`
+	}
+	if err := json.Unmarshal(old, &saved); err != nil {
+		return 0, 0, err
+	}
+	type run struct{ count, outputs json.RawMessage }
+	byID := map[string]run{}
+	for _, c := range saved.Cells {
+		if c.CellType == "code" && c.Outputs != nil {
+			byID[c.ID] = run{c.ExecutionCount, c.Outputs}
+		}
+	}
+	for _, c := range nb["cells"].([]any) {
+		j := c.(map[string]any)
+		if j["cell_type"] != "code" {
+			continue
+		}
+		total++
+		if r, ok := byID[j["id"].(string)]; ok {
+			j["outputs"] = r.outputs
+			if r.count != nil {
+				j["execution_count"] = r.count
+			}
+			kept++
+		}
+	}
+	return kept, total, nil
+}
+
 // savedNotebook is what -check reads back from an .ipynb file.
 type savedNotebook struct {
 	Cells []struct {
@@ -112,9 +208,7 @@ type savedNotebook struct {
 		Metadata map[string]any  `json:"metadata"`
 		Source   json.RawMessage `json:"source"`
 	} `json:"cells"`
-	Metadata struct {
-		Kernelspec map[string]any `json:"kernelspec"`
-	} `json:"metadata"`
+	Metadata map[string]any `json:"metadata"`
 }
 
 // joinSource reads a cell source stored as a string or a list of lines.
@@ -132,16 +226,19 @@ func joinSource(raw json.RawMessage) (string, error) {
 
 // diff reports how the saved notebook of the edition differs from the one
 // cells make in what nbgen controls: cell kinds, sources, tags, expect
-// markers and the kernel. Outputs, execution counts and other metadata are
-// ignored.
+// markers and the notebook's metadata (notebookMetadata). Outputs,
+// execution counts and other metadata are ignored.
 func diff(cells []cell, saved []byte, ed edition) ([]string, error) {
 	var s savedNotebook
 	if err := json.Unmarshal(saved, &s); err != nil {
 		return nil, err
 	}
 	var d []string
-	if !sameJSON(s.Metadata.Kernelspec, kernelspec) {
-		d = append(d, fmt.Sprintf("kernelspec is %v, want %v", s.Metadata.Kernelspec, kernelspec))
+	want := notebookMetadata(cells, ed)
+	for _, k := range slices.Sorted(maps.Keys(want)) {
+		if !sameJSON(s.Metadata[k], want[k]) {
+			d = append(d, fmt.Sprintf("metadata %s is %s, want %s", k, jsonText(s.Metadata[k]), jsonText(want[k])))
+		}
 	}
 	if len(s.Cells) != len(cells) {
 		d = append(d, fmt.Sprintf("%d cells, the source makes %d", len(s.Cells), len(cells)))
@@ -163,6 +260,12 @@ func diff(cells []cell, saved []byte, ed edition) ([]string, error) {
 		}
 	}
 	return d, nil
+}
+
+// jsonText writes v as compact JSON, for messages.
+func jsonText(v any) string {
+	b, _ := json.Marshal(v)
+	return string(b)
 }
 
 // sameJSON reports whether a and b have the same JSON encoding.

@@ -32,14 +32,25 @@
 //
 // Usage:
 //
-//	nbgen [-src notebooks/src] [-out notebooks] [-check] [-require-zh] [NAME.md ...]
+//	nbgen [-src notebooks/src] [-out notebooks] [-check] [-require-zh] [-keep-outputs] [NAME.md ...]
 //	nbgen -import NAME.ipynb [-src notebooks/src]
 //
 // Without names, nbgen handles every *.md in -src. With -check it writes
 // nothing and exits with status 1 if a notebook of either edition does not
-// match its source (cells, sources, tags, expect markers, kernel) or has no
-// source. With -require-zh every source must be bilingual.
-// make notebooks runs nbgen and then executes the notebooks in place.
+// match its source (cells, sources, tags, expect markers, the notebook's
+// metadata) or has no source. With -require-zh every source must be
+// bilingual. With -keep-outputs, a code cell keeps the outputs that the
+// notebook already written holds for the cell of the same id (the same
+// source): a change of Markdown, tags or metadata needs no new execution.
+// make notebooks runs nbgen, executes the notebooks in place, and runs
+// nbgen -keep-outputs, which writes back the metadata that execution
+// replaced (the kernel's language_info).
+//
+// Besides the cells, nbgen writes the notebook's metadata: the GoNB
+// kernel, language_info naming Go's Pygments lexer and CodeMirror mode
+// (highlighting), the title (the first heading) and the edition's
+// language; and it tags the setup cell (the code cell that runs
+// scripts/gonb-workspace.sh) "setup", for the export to leave it out.
 //
 // With -import it does the reverse for a notebook edited in Jupyter: it
 // writes the notebook's cells, tags and expect markers to -src/NAME.md
@@ -61,8 +72,9 @@ func main() {
 	check := flag.Bool("check", false, "check that the notebooks match their sources; write nothing")
 	requireZH := flag.Bool("require-zh", false, "fail on a source without Chinese text for every Markdown cell")
 	imp := flag.String("import", "", "write the source of this .ipynb notebook into -src")
+	keep := flag.Bool("keep-outputs", false, "keep the saved outputs of code cells whose source is unchanged")
 	flag.Usage = func() {
-		fmt.Fprintf(flag.CommandLine.Output(), "usage: nbgen [-src DIR] [-out DIR] [-check] [-require-zh] [NAME.md ...]\n       nbgen -import NAME.ipynb [-src DIR]\n")
+		fmt.Fprintf(flag.CommandLine.Output(), "usage: nbgen [-src DIR] [-out DIR] [-check] [-require-zh] [-keep-outputs] [NAME.md ...]\n       nbgen -import NAME.ipynb [-src DIR]\n")
 		flag.PrintDefaults()
 	}
 	flag.Parse()
@@ -73,13 +85,13 @@ func main() {
 		}
 		return
 	}
-	if err := run(*src, *out, *check, *requireZH, flag.Args()); err != nil {
+	if err := run(*src, *out, *check, *requireZH, *keep, flag.Args()); err != nil {
 		fmt.Fprintf(os.Stderr, "nbgen: %v\n", err)
 		os.Exit(1)
 	}
 }
 
-func run(srcDir, outDir string, check, requireZH bool, names []string) error {
+func run(srcDir, outDir string, check, requireZH, keep bool, names []string) error {
 	all := len(names) == 0
 	if all {
 		m, err := filepath.Glob(filepath.Join(srcDir, "*.md"))
@@ -137,7 +149,21 @@ func run(srcDir, outDir string, check, requireZH bool, names []string) error {
 				}
 				continue
 			}
-			data, err := encode(build(cells, ed))
+			nb := build(cells, ed)
+			if keep {
+				if old, err := os.ReadFile(target); err == nil {
+					kept, total, err := keepOutputs(nb, old)
+					if err != nil {
+						return fmt.Errorf("%s: %v", target, err)
+					}
+					if kept < total {
+						fmt.Fprintf(os.Stderr, "nbgen: %s: %d of %d code cells changed and have no outputs: execute it (make notebooks)\n", target, total-kept, total)
+					}
+				} else if !os.IsNotExist(err) {
+					return err
+				}
+			}
+			data, err := encode(nb)
 			if err != nil {
 				return err
 			}
