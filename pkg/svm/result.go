@@ -51,6 +51,13 @@ type Result struct {
 	MaxViolation float64
 	// Iterations counts solver iterations (SMO pairs, faces tried, ...).
 	Iterations int
+	// KernelEvaluations counts the kernel values K(xᵢ, xⱼ) the solver
+	// computed: for SMO the diagonal and the entries of the columns its
+	// cache did not hold, for PlattSMO the diagonal, K12 of every pair it
+	// tried, two columns per step and the columns of the support vectors
+	// that the Result reads, for Exact the n(n+1)/2 entries of the Gram
+	// matrix.
+	KernelEvaluations int
 	// Status says why the solver stopped.
 	Status Status
 

@@ -307,6 +307,7 @@ func (s *solver[E]) result(status Status) *Result {
 	}
 	r := newResult(s.cols.src, s.labels, s.cols.k, s.c, alpha, grad)
 	r.Iterations, r.Status = s.iter, status
+	r.KernelEvaluations = s.cols.evals + s.n // the columns and the diagonal
 	return r
 }
 
@@ -678,6 +679,7 @@ func (s *solver[E]) reconstruct() {
 			}
 		}
 	} else {
+		s.cols.evals += len(v) * len(free)
 		for k := range v {
 			var f float64
 			for _, l := range free {

@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"gonum.org/v1/gonum/floats"
@@ -528,5 +529,55 @@ func TestStatusErr(t *testing.T) {
 		if want := r.Status.Err(); (want == nil) != (err == nil) || (want != nil && !errors.Is(err, want)) {
 			t.Errorf("%s: status %v, error %v", name, r.Status, err)
 		}
+	}
+}
+
+// countingKernel counts its evaluations.
+type countingKernel struct {
+	kernel.Kernel
+	n *atomic.Int64
+}
+
+func (k countingKernel) Eval(x, z []float64) float64 {
+	k.n.Add(1)
+	return k.Kernel.Eval(x, z)
+}
+
+// TestKernelEvaluations checks Result.KernelEvaluations against a kernel
+// that counts its own calls: for SMO with a cache of every column and with
+// a two-column cache, with shrinking (whose rebuilding of v reads kernel
+// values outside the columns when they do not fit the cache), and for
+// Exact (the Gram matrix, n(n+1)/2).
+func TestKernelEvaluations(t *testing.T) {
+	s := dataset.Blobs(rand.NewPCG(3, 4), 1500, 1.5)
+	n := len(s.Y)
+	evals := map[string]int{}
+	for _, tc := range []struct {
+		name string
+		fit  func(k kernel.Kernel) (*Result, error)
+	}{
+		{"SMO", func(k kernel.Kernel) (*Result, error) { return SMO{C: 10, Kernel: k}.Fit(s.X, s.Y) }},
+		{"SMO, two columns", func(k kernel.Kernel) (*Result, error) { return SMO{C: 10, Kernel: k, CacheBytes: 1}.Fit(s.X, s.Y) }},
+		{"Exact", func(k kernel.Kernel) (*Result, error) {
+			return Exact{C: 1, Kernel: k}.Fit(s.X.Slice(0, 8, 0, 2), s.Y[:8])
+		}},
+	} {
+		var calls atomic.Int64
+		r, err := tc.fit(countingKernel{kernel.RBF{Gamma: 0.5}, &calls})
+		if err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		if int64(r.KernelEvaluations) != calls.Load() {
+			t.Errorf("%s: %d kernel evaluations reported, %d made", tc.name, r.KernelEvaluations, calls.Load())
+		}
+		if tc.name == "Exact" && r.KernelEvaluations != 8*9/2 {
+			t.Errorf("Exact: %d kernel evaluations for 8 points, want 36", r.KernelEvaluations)
+		}
+		evals[tc.name] = r.KernelEvaluations
+	}
+	// A cache of every column computes each entry at most once; two
+	// columns recompute them.
+	if full, two := evals["SMO"], evals["SMO, two columns"]; full > n*(n+1) || two < 3*full {
+		t.Errorf("SMO on %d points: %d evaluations with a full cache, %d with two columns", n, full, two)
 	}
 }
