@@ -25,6 +25,8 @@ func TestKernelSettingError(t *testing.T) {
 		}{
 			{"svm.SMO", func() error { _, err := SMO{Kernel: k}.Fit(x, y); return err }},
 			{"svm.SMO", func() error { _, err := SMO{Kernel: k}.Sweep(x, y, []float64{1, 10}); return err }},
+			{"svm.PlattSMO", func() error { _, err := PlattSMO{Kernel: k}.Fit(x, y); return err }},
+			{"svm.PlattSMO", func() error { _, _, err := PlattSMO{Kernel: k}.FitSteps(x, y); return err }},
 			{"svm.Exact", func() error { _, err := Exact{Kernel: k}.Fit(x, y); return err }},
 			{"svm.Exact", func() error { _, _, err := Exact{Kernel: k}.FitCandidates(x, y); return err }},
 			{"svm.SquaredSlack", func() error { _, err := SquaredSlack{C: 1, Kernel: k}.Fit(x, y); return err }},
