@@ -12,6 +12,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	mnbrowser "github.com/marginnotes/marginnotes/internal/browser"
+	"github.com/marginnotes/marginnotes/internal/testenv"
 )
 
 // startBrowser starts headless Chromium with a fresh profile, as its own
@@ -74,17 +75,16 @@ func startBrowser(t *testing.T, outDir string) context.Context {
 
 // openPage writes the HTML page to a temporary file, opens it from there
 // in a headless Chromium of its own, and returns the tab and the file. The
-// browser closes when the test ends. It skips the test without a browser
-// ($MARGINNOTES_E2E_CHROMIUM, else internal/browser's).
+// browser closes when the test ends. Without a browser
+// ($MARGINNOTES_E2E_CHROMIUM, else internal/browser's) it skips the test, or
+// fails it under MARGINNOTES_REQUIRE=1 (internal/testenv).
 func openPage(t *testing.T, page string) (context.Context, string) {
 	t.Helper()
 	bin := os.Getenv("MARGINNOTES_E2E_CHROMIUM")
 	if bin == "" {
 		bin = mnbrowser.Path()
 	}
-	if _, err := os.Stat(bin); err != nil {
-		t.Skipf("no browser at %s: %v", bin, err)
-	}
+	testenv.File(t, bin, "the browser; make test-e2e installs Debian's chromium")
 	file := filepath.Join(t.TempDir(), "page.html")
 	if err := os.WriteFile(file, []byte(page), 0o644); err != nil {
 		t.Fatal(err)

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/base64"
 	"fmt"
-	"os"
 	"regexp"
 	"slices"
 	"strings"
@@ -13,6 +12,8 @@ import (
 
 	"github.com/chromedp/cdproto/css"
 	"github.com/chromedp/chromedp"
+
+	"github.com/marginnotes/marginnotes/internal/testenv"
 )
 
 // The figures of the Chinese edition name WenQuanYi Micro Hei (Debian's
@@ -152,9 +153,7 @@ func TestFigureTextLayout(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts Chromium; skipped under -short")
 	}
-	if _, err := os.Stat("/usr/share/fonts/truetype/wqy/wqy-microhei.ttc"); err != nil {
-		t.Fatalf("fonts-wqy-microhei is not installed (make setup installs it): %v", err)
-	}
+	testenv.File(t, "/usr/share/fonts/truetype/wqy/wqy-microhei.ttc", "make setup installs fonts-wqy-microhei")
 	const style = `font-family:'WenQuanYi Micro Hei','Noto Sans CJK SC',sans-serif;font-size:10px`
 	label := func(x, y float64, s string) string {
 		return fmt.Sprintf(`<text x="%g" y="%g" style="%s">%s</text>`, x, y, style, s)

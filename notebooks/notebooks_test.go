@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"html"
 	"maps"
 	"os"
 	"os/exec"
@@ -15,6 +16,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/marginnotes/marginnotes/internal/testenv"
 )
 
 // keyNumber is a number a notebook exists to reproduce: its outputs must
@@ -366,9 +369,8 @@ func compareSaved(t *testing.T, saved, fresh *notebook) {
 // scripts/setup.sh and returns the environment that makes Jupyter use it.
 func installKernel(t *testing.T, root string) []string {
 	t.Helper()
-	if _, err := exec.LookPath("jupyter"); err != nil {
-		t.Fatalf("jupyter is not on PATH: run make setup")
-	}
+	testenv.LookPath(t, "jupyter", "make setup")
+	testenv.File(t, filepath.Join(root, "bin", "gonb"), "make setup builds GoNB")
 	data := t.TempDir()
 	cmd := exec.Command("bash", filepath.Join(root, "scripts", "setup.sh"), "kernel")
 	cmd.Env = append(os.Environ(),
@@ -533,8 +535,18 @@ func (c *cell) textOutputs() texts {
 	return tx
 }
 
+// all is the text as a reader sees it, for the expect markers and key
+// numbers: Markdown with its character references decoded
+// (notebook.Table writes "<" as "&#60;").
 func (tx texts) all() string {
-	return strings.Join(append([]string{tx.stdout}, tx.displays...), "\n")
+	all := []string{tx.stdout}
+	for _, d := range tx.displays {
+		if md, ok := strings.CutPrefix(d, "text/markdown: "); ok {
+			d = "text/markdown: " + html.UnescapeString(md)
+		}
+		all = append(all, d)
+	}
+	return strings.Join(all, "\n")
 }
 
 // diff describes how tx differs from want, or returns "".

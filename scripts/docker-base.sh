@@ -40,7 +40,10 @@ for cmd in debootstrap "$docker"; do
 done
 mkdir -p "$cache"
 
-# The root file system, built once.
+# The root file system, built once; a second run at the same time (make
+# test-docker and make test-goonly) waits for it.
+exec 9>"$cache/rootfs.lock"
+flock 9
 if [[ ! -s $tarball ]]; then
 	work=$(mktemp -d "$cache/rootfs.XXXXXX")
 	trap 'rm -rf "$work"' EXIT
@@ -61,6 +64,7 @@ if [[ ! -s $tarball ]]; then
 	trap - EXIT
 	say "rootfs cached in $tarball ($((SECONDS - start)) s)"
 fi
+flock -u 9
 
 # The host's extra CA certificates, named by a hash so a change re-imports.
 shopt -s nullglob

@@ -9,6 +9,9 @@
 #   which ./... of the main module leaves out
 #   Debian's shellcheck on every shell script: *.sh, and the files without
 #   an extension whose #! line names sh or bash (such as .ci/run)
+#   scripts/check-files.sh: no tracked program (ELF, Mach-O, PE, or an
+#   executable file that is not text) and no large file outside the
+#   notebooks and data
 # Run `scripts/setup.sh lint` first (`make lint` does).
 #
 # Environment: GO (default go), MN_BIN (default <repo>/bin, searched first).
@@ -68,6 +71,7 @@ for mod in examples/*/go.mod; do
 	check "go mod tidy -diff ($dir)" env GOWORK=off "$go" -C "$dir" mod tidy -diff
 done
 check shellcheck shellcheck_all
+check "tracked files" scripts/check-files.sh
 
 if ((${#failed[@]})); then
 	printf 'lint: FAILED: %s\n' "${failed[*]}" >&2

@@ -17,7 +17,8 @@
 # browser (notebook cells still run as root).
 #
 # Environment: PORT, MN_IP, JUPYTER_TOKEN, MN_NOTEBOOK_DIR (default: notebooks/),
-# MN_BIN (default: <repo>/bin, put first on PATH).
+# MN_BIN (default: <repo>/bin, put first on PATH), MN_TRUSTED_NOTEBOOKS
+# (scripts/trust.sh).
 set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -69,22 +70,12 @@ token=${JUPYTER_TOKEN:-$(od -An -N24 -tx1 /dev/urandom | tr -d ' \n')}
 
 # The sliders of pkg/notebook are HTML with a small script, which Jupyter
 # shows from a saved notebook only if it trusts the notebook (otherwise it
-# strips the script and the figure until the cell runs again). Trust this
-# checkout's own notebooks of both editions (notebooks/, notebooks/zh/),
-# generated from notebooks/src; never a folder given with MN_NOTEBOOK_DIR.
-# (`jupyter trust`, which Debian does not ship, is nbformat's signing tool,
-# run here with the Python that runs Jupyter.)
-if [[ $dir == "$root/notebooks" ]]; then
-	if jupyter trust --version >/dev/null 2>&1; then
-		trust=(jupyter trust)
-	else
-		read -r -a trust <<<"$(sed -n '1s/^#! *//p' "$(command -v jupyter)") -m nbformat.sign"
-	fi
-	own=("$dir"/*.ipynb)
-	[[ ! -d $dir/zh ]] || own+=("$dir"/zh/*.ipynb)
-	"${trust[@]}" "${own[@]}" >/dev/null 2>&1 ||
-		echo "notebook: could not trust the notebooks; their sliders show after Run All" >&2
-fi
+# strips the script and the figure until the cell runs again). Trust the
+# project's own notebooks of both editions (notebooks/, notebooks/zh/) as
+# committed, and nothing else: a notebook copied in from elsewhere, or
+# changed since, is left to Jupyter (scripts/trust.sh).
+"$root/scripts/trust.sh" project "$dir" ||
+	echo "notebook: could not trust the notebooks; their sliders show after Run All" >&2
 
 args=(notebook --no-browser --ip="$ip" --port="$port"
 	--NotebookApp.port_retries=0

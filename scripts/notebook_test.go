@@ -13,6 +13,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/marginnotes/marginnotes/internal/testenv"
 )
 
 // notebook runs notebook.sh with the environment env added, and returns its
@@ -43,9 +45,7 @@ func notebook(t *testing.T, env ...string) (int, string) {
 
 func needJupyter(t *testing.T) {
 	t.Helper()
-	if _, err := exec.LookPath("jupyter"); err != nil {
-		t.Skip("jupyter is not installed (make setup)")
-	}
+	testenv.LookPath(t, "jupyter", "make setup")
 }
 
 // TestNotebookPort: PORT is decimal, without a leading zero (bash read 08889
@@ -113,11 +113,20 @@ func TestNotebookTerminals(t *testing.T) {
 	}
 }
 
-// startNotebook starts notebook.sh on a free port and returns the base URL
-// and token it prints; the server is stopped at the end of the test. The
-// port is found by binding port 0 and closing it; if something takes it in
-// between, notebook.sh says the port is in use, and another port is tried.
+// startNotebook starts notebook.sh on a free port, serving an empty
+// temporary folder, and returns the base URL and token it prints; the
+// server is stopped at the end of the test.
 func startNotebook(t *testing.T) (base, token string) {
+	t.Helper()
+	return startNotebookIn(t, ".", "MN_NOTEBOOK_DIR="+t.TempDir())
+}
+
+// startNotebookIn starts dir/notebook.sh on a free port with env added and
+// returns the base URL and token it prints; the server is stopped at the
+// end of the test. The port is found by binding port 0 and closing it; if
+// something takes it in between, notebook.sh says the port is in use, and
+// another port is tried.
+func startNotebookIn(t *testing.T, dir string, env ...string) (base, token string) {
 	t.Helper()
 	for try := 0; try < 3; try++ {
 		l, err := net.Listen("tcp", "127.0.0.1:0")
@@ -131,8 +140,9 @@ func startNotebook(t *testing.T) (base, token string) {
 			t.Fatal(err)
 		}
 		cmd := exec.Command("bash", "notebook.sh")
-		cmd.Env = append(os.Environ(), fmt.Sprintf("PORT=%d", port), "MN_NOTEBOOK_DIR="+t.TempDir(),
-			"JUPYTER_RUNTIME_DIR="+t.TempDir())
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), fmt.Sprintf("PORT=%d", port), "JUPYTER_RUNTIME_DIR="+t.TempDir())
+		cmd.Env = append(cmd.Env, env...)
 		cmd.Stdout, cmd.Stderr = log, log
 		cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 		if err := cmd.Start(); err != nil {

@@ -129,17 +129,20 @@ apt_install() {
 	for p in "${missing[@]}"; do
 		apt-cache show --no-all-versions "$p" >/dev/null 2>&1 || need_update=1
 	done
+	# Another apt run (CI's test-docker beside make test) holds the lock
+	# for a while: wait for it.
+	local apt=(apt-get -o DPkg::Lock::Timeout=600)
 	if ((need_update)); then
 		say "apt-get update"
-		apt-get update -q >/dev/null
+		"${apt[@]}" update -q >/dev/null
 	fi
 	say "apt-get install ${missing[*]}"
-	if ! apt-get install "${opts[@]}" "${missing[@]}" >/dev/null; then
+	if ! "${apt[@]}" install "${opts[@]}" "${missing[@]}" >/dev/null; then
 		# Stale package lists: refresh once and retry.
 		((need_update)) && die "apt-get install ${missing[*]} failed"
 		say "install failed; apt-get update and retry"
-		apt-get update -q >/dev/null
-		apt-get install "${opts[@]}" "${missing[@]}" >/dev/null
+		"${apt[@]}" update -q >/dev/null
+		"${apt[@]}" install "${opts[@]}" "${missing[@]}" >/dev/null
 	fi
 }
 

@@ -7,15 +7,15 @@ import (
 	"path/filepath"
 	"slices"
 	"testing"
+
+	"github.com/marginnotes/marginnotes/internal/testenv"
 )
 
 // needTools skips the test unless make setup has built the tools.
 func needTools(t *testing.T) {
 	t.Helper()
 	for _, tool := range []string{"gonb", "gopls", "goimports"} {
-		if _, err := os.Stat(filepath.Join("..", "bin", tool)); err != nil {
-			t.Skip("the tools are not built (make setup)")
-		}
+		testenv.File(t, filepath.Join("..", "bin", tool), "make setup builds the tools")
 	}
 }
 

@@ -45,47 +45,29 @@ phase() { # phase NAME START: print how long a phase took
 	say "$1: $((SECONDS - $2)) s"
 }
 
-# Runs "$@" until it succeeds or SECS seconds have passed.
-wait_for() {
-	local secs=$1
-	shift
-	local end=$((SECONDS + secs))
-	until "$@" >/dev/null 2>&1; do
-		((SECONDS < end)) || return 1
-		sleep 1
-	done
-}
+# shellcheck source=scripts/docker-lib.sh
+. scripts/docker-lib.sh
+data=$cache
+wait_for() { docker_wait "$@"; }
 
 [[ -f $notebook ]] || die "no notebook $notebook"
 
 # --- packages ----------------------------------------------------------------
-need=()
-[[ -x $docker ]] || need+=(docker.io)
-if [[ -z ${DOCKER_HOST:-} ]]; then # a private daemon and a debootstrap base
-	[[ -x /usr/sbin/dockerd || " ${need[*]} " == *" docker.io "* ]] || need+=(docker.io)
-	command -v debootstrap >/dev/null || need+=(debootstrap)
-fi
-command -v curl >/dev/null || need+=(curl)
-command -v python3 >/dev/null || need+=(python3)
-if ((${#need[@]})); then
-	if [[ $(id -u) != 0 ]] || ! command -v apt-get >/dev/null; then
-		die "missing ${need[*]}: install them (Debian: apt-get install ${need[*]}), or set DOCKER_HOST"
-	fi
-	say "installing ${need[*]}"
-	apt=(apt-get -o DPkg::Lock::Timeout=600 -qq)
-	DEBIAN_FRONTEND=noninteractive "${apt[@]}" install -y --no-install-recommends "${need[@]}" >/dev/null ||
-		{ "${apt[@]}" update && DEBIAN_FRONTEND=noninteractive "${apt[@]}" install -y --no-install-recommends "${need[@]}" >/dev/null; }
-fi
+docker_need curl python3
 
 # --- cleanup -------------------------------------------------------------------
-dockerd_pid=
 logs=build/test-docker # the build log and the executed notebook stay here
 rm -rf "$logs"
 mkdir -p "$logs"
 tmp=$(mktemp -d)
+build_pid=
 cleanup() {
 	local rc=$?
 	set +e
+	if [[ -n $build_pid ]]; then
+		kill -TERM "$build_pid" 2>/dev/null
+		wait "$build_pid" 2>/dev/null
+	fi
 	if [[ -n ${DOCKER_HOST:-} ]] && "$docker" inspect "$name" >/dev/null 2>&1; then
 		if ((rc)); then
 			say "container log:"
@@ -93,20 +75,7 @@ cleanup() {
 		fi
 		"$docker" rm -f "$name" >/dev/null 2>&1
 	fi
-	if [[ -n $dockerd_pid ]]; then
-		kill "$dockerd_pid" 2>/dev/null
-		for _ in $(seq 30); do
-			kill -0 "$dockerd_pid" 2>/dev/null || break
-			sleep 1
-		done
-		if kill -0 "$dockerd_pid" 2>/dev/null; then
-			say "dockerd $dockerd_pid did not stop in 30 s; killing it"
-			kill -9 "$dockerd_pid" 2>/dev/null
-		fi
-		if ((rc)); then
-			say "dockerd log: $cache/dockerd.log"
-		fi
-	fi
+	docker_daemon_stop "$rc"
 	rm -rf "$tmp"
 	say "total: $((SECONDS - t0)) s"
 	((rc == 0)) && say "ok"
@@ -115,41 +84,10 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 130' INT TERM
 
-# --- daemon -------------------------------------------------------------------
+# --- daemon and base image ------------------------------------------------------
 t=$SECONDS
-if [[ -z ${DOCKER_HOST:-} ]]; then
-	[[ $(id -u) == 0 ]] || die "starting a Docker daemon needs root (or set DOCKER_HOST)"
-	mkdir -p "$cache/data-root" "$run"
-	if [[ -s $run/dockerd.pid ]] && kill -0 "$(cat "$run/dockerd.pid")" 2>/dev/null; then
-		die "a daemon from another run is still up (pid $(cat "$run/dockerd.pid")); stop it first"
-	fi
-	rm -f "$run/dockerd.pid" "$run/docker.sock"
-	# setsid: the daemon and its containerd stay out of our process group, so
-	# a Ctrl-C reaches this script, which then stops the daemon in order.
-	setsid /usr/sbin/dockerd \
-		--data-root "$cache/data-root" \
-		--exec-root "$run/exec" \
-		--host "unix://$run/docker.sock" \
-		--pidfile "$run/dockerd.pid" \
-		--storage-driver overlay2 \
-		--bridge=none --iptables=false --ip-masq=false \
-		>"$cache/dockerd.log" 2>&1 </dev/null &
-	dockerd_pid=$!
-	export DOCKER_HOST=unix://$run/docker.sock
-	wait_for 60 "$docker" info || die "dockerd did not answer in 60 s (log: $cache/dockerd.log)"
-	phase "dockerd up" "$t"
-else
-	"$docker" info >/dev/null || die "no Docker daemon answers at $DOCKER_HOST"
-fi
-
-# --- base image -----------------------------------------------------------------
-t=$SECONDS
-if [[ -n $dockerd_pid ]]; then
-	DOCKER=$docker MN_DOCKER_CACHE=$cache scripts/docker-base.sh "$base"
-elif ! "$docker" image inspect "$base" >/dev/null 2>&1; then
-	"$docker" pull "$base" || DOCKER=$docker MN_DOCKER_CACHE=$cache scripts/docker-base.sh "$base"
-fi
-phase "base image $base" "$t"
+docker_daemon
+phase "dockerd up, base image $base" "$t"
 
 # --- build ----------------------------------------------------------------------
 t=$SECONDS
@@ -161,12 +99,18 @@ for go in go /usr/local/go/bin/go; do
 	fi
 done
 say "building $image with GOPROXY=$goproxy (log: $logs/build.log)"
-if ! DOCKER_BUILDKIT=1 timeout 2400 "$docker" build --network host --progress plain \
+# In the background, so that a TERM (CI stopping the step) runs cleanup at
+# once: it stops the build (timeout passes the TERM on, and KILLs the client
+# 20 s later), then the daemon.
+DOCKER_BUILDKIT=1 timeout -k 20 2400 "$docker" build --network host --progress plain \
 	-f docker/Dockerfile --build-arg BASE="$base" --build-arg GOPROXY="$goproxy" \
-	-t "$image" . >"$logs/build.log" 2>&1; then
+	-t "$image" . >"$logs/build.log" 2>&1 &
+build_pid=$!
+if ! wait "$build_pid"; then
 	tail -n 60 "$logs/build.log" >&2
 	die "docker build failed"
 fi
+build_pid=
 phase "build" "$t"
 size=$("$docker" image inspect -f '{{.Size}}' "$image")
 say "image $image: $((size / 1000000)) MB"

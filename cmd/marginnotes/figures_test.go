@@ -9,7 +9,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/marginnotes/marginnotes/internal/testenv"
+	"github.com/marginnotes/marginnotes/pkg/figures"
 	"github.com/marginnotes/marginnotes/pkg/gallery"
+	"github.com/marginnotes/marginnotes/pkg/lang"
 )
 
 // TestFigures writes the whole catalogue as PNG and SVG and checks that
@@ -74,6 +77,8 @@ func TestFiguresOnly(t *testing.T) {
 // TestFiguresChinese writes the Chinese figures of notebook 08: their
 // labels are Chinese text, set in WenQuanYi Micro Hei.
 func TestFiguresChinese(t *testing.T) {
+	_, err := figures.NewPlot(lang.Chinese) // is the Chinese font installed?
+	testenv.MissingIf(t, err, figures.ErrFont)
 	dir := t.TempDir()
 	code, out, errOut := runCmd(t, "", "figures", "--out", dir, "--format", "svg", "--only", "08-*", "--lang", "zh")
 	if code != 0 {

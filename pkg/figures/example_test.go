@@ -134,8 +134,9 @@ func ExamplePlane() {
 	// PNG 780 pixels wide at 120 dpi
 }
 
-// Table 2.1 as small multiples: one panel per iteration, here in the
-// Chinese edition.
+// Table 2.1 as small multiples: one panel per iteration. (The Chinese
+// edition's panels, lang.Chinese, need the Chinese font, which a machine
+// with only Go lacks; pkg/gallery's tests check their titles.)
 func ExamplePerceptronSteps() {
 	steps := []figures.Step{
 		{K: 0, Point: -1, W: []float64{0, 0}, B: 0},
@@ -147,7 +148,7 @@ func ExamplePerceptronSteps() {
 		{K: 6, Point: 2, W: []float64{2, 2}, B: -2},
 		{K: 7, Point: 2, W: []float64{1, 1}, B: -3},
 	}
-	g, err := figures.PerceptronSteps(bookX, bookY, steps, 4, lang.Chinese)
+	g, err := figures.PerceptronSteps(bookX, bookY, steps, 4, lang.English)
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -156,8 +157,8 @@ func ExamplePerceptronSteps() {
 	fmt.Println(g.Panels[1][3].Title.Text)
 	// Output:
 	// 2×4 panels
-	// k = 7：误分类点 x3
-	// w = (1, 1)，b = −3
+	// k = 7: x3 misclassified
+	// w = (1, 1), b = −3
 }
 
 // Example 7.2: s(α1, α2) over α ≥ 0 with the three candidates of the

@@ -15,6 +15,7 @@ import (
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/font"
 
+	"github.com/marginnotes/marginnotes/internal/testenv"
 	"github.com/marginnotes/marginnotes/pkg/figures/figtest"
 	"github.com/marginnotes/marginnotes/pkg/lang"
 )
@@ -119,10 +120,19 @@ func TestFindFont(t *testing.T) {
 	}
 }
 
+// needChinese ends the test (a skip; a failure under MARGINNOTES_REQUIRE=1)
+// when the Chinese font is not installed.
+func needChinese(t testing.TB) {
+	t.Helper()
+	_, err := loadCJK()
+	testenv.MissingIf(t, err, ErrFont)
+}
+
 // TestTextHandler checks the Chinese handler: Chinese characters in the
 // Chinese font, the rest in Liberation, the spaces between runs advanced
 // over, and the widths of the runs adding up to the string's.
 func TestTextHandler(t *testing.T) {
+	needChinese(t)
 	h, err := textHandlerFor(lang.Chinese)
 	if err != nil {
 		t.Fatal(err)
@@ -159,6 +169,7 @@ func TestTextHandler(t *testing.T) {
 // TestChinesePlane draws a Chinese figure of the plane and checks that its
 // Chinese labels are drawn with glyphs, inside the figure, apart.
 func TestChinesePlane(t *testing.T) {
+	needChinese(t)
 	x, y := bookData()
 	p, err := Plane{Title: "例 7.1：最大间隔", X: x, Y: y, Names: PointNames(3), FreeIndices: []int{0, 2}, Lang: lang.Chinese,
 		Boundaries: []Boundary{{W: []float64{0.5, 0.5}, B: -2, Margins: true, Normal: true, Distances: []int{0, 1, 2}}}}.Plot()
@@ -189,6 +200,7 @@ func TestChinesePlane(t *testing.T) {
 }
 
 func TestNewPlot(t *testing.T) {
+	needChinese(t)
 	p, err := NewPlot(lang.Chinese)
 	if err != nil {
 		t.Fatal(err)

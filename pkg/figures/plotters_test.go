@@ -239,6 +239,9 @@ func TestSVGFontFamilies(t *testing.T) {
 	}
 	familyOf := regexp.MustCompile(`font-family:([^;]*);`)
 	for _, l := range []lang.Lang{lang.English, lang.Chinese} {
+		if l == lang.Chinese {
+			needChinese(t) // after the English figure's checks
+		}
 		p, err := Plane{Title: l.Pick("Example 2.1", "例 2.1"), X: x, Y: y, Lang: l}.Plot()
 		if err != nil {
 			t.Fatal(err)

@@ -163,6 +163,7 @@ func TestGolden(t *testing.T) {
 	}
 	// Example 7.1 in the Chinese edition: WenQuanYi Micro Hei beside
 	// Liberation.
+	needChinese(t)
 	zh, err := Plane{Title: "例 7.1：最大间隔分离超平面", X: x, Y: y, Names: PointNames(3), FreeIndices: []int{0, 2}, Lang: lang.Chinese,
 		Boundaries: []Boundary{{W: []float64{0.5, 0.5}, B: -2, Margins: true, Normal: true, Label: "分离超平面 ½x(1) + ½x(2) − 2 = 0"}}}.Plot()
 	if err != nil {

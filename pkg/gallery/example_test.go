@@ -26,16 +26,17 @@ func ExampleMatch() {
 	// 08-svm-dual-max-margin.svg (notebooks/08-svm-dual-example.ipynb)
 }
 
-// Build an entry in Chinese and render it at its house size, as
-// "marginnotes figures --lang zh" does: the maximum-margin plane of
-// Example 7.2 is drawn at the height that gives both axes one scale.
+// Build an entry and render it at its house size, as "marginnotes figures"
+// does: the maximum-margin plane of Example 7.2 is drawn at the height that
+// gives both axes one scale. (lang.Chinese builds the Chinese edition's,
+// with the Chinese font installed.)
 func ExampleEntry() {
 	entries, err := gallery.Match("08-svm-dual-max-margin")
 	if err != nil {
 		log.Fatal(err)
 	}
 	e := entries[0]
-	f, err := e.Build(lang.Chinese)
+	f, err := e.Build(lang.English)
 	if err != nil {
 		log.Fatal(err)
 	}

@@ -41,8 +41,25 @@ func TestTableMarkdown(t *testing.T) {
 		{
 			name:   "bar and line breaks escaped",
 			header: []string{"|x|"},
-			rows:   [][]string{{"p\nq"}, {"r\r\ns"}},
-			want:   "| \\|x\\| |\n|---|\n| p q |\n| r s |",
+			rows:   [][]string{{"p\nq"}, {"r\r\ns"}, {"t\ru"}},
+			want:   "| &#124;x&#124; |\n|---|\n| p q |\n| r s |\n| t u |",
+		},
+		{
+			// Cells as pkg/report writes them: the Unicode of the book's
+			// notation passes as it is; _, [, ] and < become references to
+			// the same characters.
+			name:   "book notation",
+			header: []string{"k", "ŵ_k·ŵ_opt", "Σ[−yᵢ(w·xᵢ+b)]₊"},
+			rows:   [][]string{{"1", "x⁽¹⁾ + x⁽²⁾ − 3 = 0", "0 < αᵢ < C"}},
+			want: "| k | ŵ&#95;k·ŵ&#95;opt | Σ&#91;−yᵢ(w·xᵢ+b)&#93;₊ |\n|---|---|---|\n" +
+				"| 1 | x⁽¹⁾ + x⁽²⁾ − 3 = 0 | 0 &#60; αᵢ &#60; C |",
+		},
+		{
+			// A $ after k backslashes reaches the page as 2k+1 backslashes
+			// and $, which MathJax shows as k backslashes and $.
+			name:   "dollars",
+			header: []string{"$x$", `\$`, `a\`},
+			want:   "| &#92;&#36;x&#92;&#36; | &#92;&#92;&#92;&#36; | a&#92; |\n|---|---|---|",
 		},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

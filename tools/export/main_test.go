@@ -14,6 +14,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/marginnotes/marginnotes/internal/browser"
+	"github.com/marginnotes/marginnotes/internal/testenv"
 )
 
 // A Markdown cell as the notebooks write them: a numbered formula as the
@@ -69,12 +70,11 @@ func TestEquationNumbers(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts Chromium; skipped under -short")
 	}
-	for _, need := range []string{"jupyter", "pdftotext", "pdffonts", browser.Path(), "/usr/share/javascript/mathjax/MathJax.js"} {
-		if _, err := exec.LookPath(need); err != nil {
-			if _, err := os.Stat(need); err != nil {
-				t.Skipf("%s is missing (make pdf installs what it needs)", need)
-			}
-		}
+	for _, need := range []string{"jupyter", "pdftotext", "pdffonts", browser.Path()} {
+		testenv.LookPath(t, need, "make pdf installs what it needs")
+	}
+	for _, need := range []string{"/usr/share/javascript/mathjax/MathJax.js", "/usr/share/fonts/truetype/wqy/wqy-microhei.ttc"} {
+		testenv.File(t, need, "make pdf installs what it needs")
 	}
 	dir := t.TempDir()
 	nb := map[string]any{
