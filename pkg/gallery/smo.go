@@ -119,17 +119,18 @@ func SMOFrames(l lang.Lang) ([]figures.Sequence, error) {
 
 // SMOKeyFrames returns the frames of an SMOFrames sequence of n frames
 // that a printed page shows: every frame of a short run; of a long one the
-// start, the first three steps, every fourth step after them, and the
-// last step and the result.
+// start, the first four steps, every fourth step from the seventh, and the
+// last step and the result (of the ten points: k = 0…4, 7, 11, 15 and the
+// result, the steps notebook 11 discusses).
 func SMOKeyFrames(n int) []int {
-	if n <= 6 {
+	if n <= 7 {
 		keys := make([]int, n)
 		for i := range keys {
 			keys[i] = i
 		}
 		return keys
 	}
-	keys := []int{0, 1, 2, 3}
+	keys := []int{0, 1, 2, 3, 4}
 	for k := 7; k < n-2; k += 4 {
 		keys = append(keys, k)
 	}
@@ -237,7 +238,7 @@ func smoFrames(p SMOProblem, origin bool, l lang.Lang) ([]figures.Frame, error) 
 	first := steps[0]
 	fig, err := figures.SMOStep{
 		Title: l.Pick("k = 0: α = 0, b = 0", "k = 0：α = 0，b = 0"),
-		Plane: plane(zero, 0, "w = 0", nil),
+		Plane: plane(zero, 0, "g(x) = 0", nil),
 		Box:   box(first, 0, false),
 	}.Plot()
 	if err != nil {

@@ -102,8 +102,8 @@ func TestSMOFrames(t *testing.T) {
 func TestSMOKeyFrames(t *testing.T) {
 	for n, want := range map[int][]int{
 		3:  {0, 1, 2},
-		17: {0, 1, 2, 3, 7, 11, 15, 16},
-		9:  {0, 1, 2, 3, 7, 8},
+		17: {0, 1, 2, 3, 4, 7, 11, 15, 16},
+		9:  {0, 1, 2, 3, 4, 7, 8},
 	} {
 		if got := SMOKeyFrames(n); !slices.Equal(got, want) {
 			t.Errorf("%d frames: %v, want %v", n, got, want)
