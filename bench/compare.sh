@@ -13,17 +13,28 @@
 #   medians are compared. SIZES="5000 10000" limits the n of the d = 20
 #   sets. See bench/svm/compare.py.
 #
+#   Linear SVM at scale: svm.DCD (driver bench/dcd) against LIBLINEAR's
+#   liblinear-train -s 3 and -s 1 and scikit-learn's LinearSVC (dual=True)
+#   on dense 10⁵ × 20, 10⁶ × 20 and 10⁵ × 100 sets (gendata -set gaussian,
+#   svm-scale'd) and a sparse text-like one (gendata -set text: 10⁵ rows,
+#   10⁵ features, 50 a row, Zipf frequencies), C = 1, -B 1, tolerance 0.1
+#   and 0.01. See bench/dcd/compare.py. DCD=0 skips it, SMO=0 the SVM part
+#   above; DCD_SETS="g20-1e5 text" picks sets; RESULTS=DIR keeps the raw
+#   runs as DIR/dcd.tsv.
+#
 #   Perceptron: bench/perceptron/compare.sh, when present (PERCEPTRON=0
 #   skips it).
 #
-# Debian's libsvm-tools and python3-sklearn are installed with apt-get when
-# missing. Usage, from anywhere: bench/compare.sh
+# As root the programs run at nice -5. Debian's libsvm-tools, liblinear-tools
+# and python3-sklearn are installed with apt-get when missing. Usage, from
+# anywhere: bench/compare.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
 py=/usr/bin/python3 # Debian's, which python3-sklearn extends (not a pyenv shim)
 
 need=()
 command -v svm-train >/dev/null && command -v svm-scale >/dev/null || need+=(libsvm-tools)
+[ "${DCD:-1}" = 0 ] || command -v liblinear-train >/dev/null || need+=(liblinear-tools)
 [ -x "$py" ] && "$py" -c 'import sklearn' 2>/dev/null || need+=(python3-sklearn)
 if ((${#need[@]})); then
 	sudo=
@@ -37,6 +48,11 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 go build -o "$work/svm" ./bench/svm
 go build -o "$work/gendata" ./bench/svm/gendata
+go build -o "$work/dcd" ./bench/dcd
+nice=()
+[ "$(id -u)" -ne 0 ] || nice=(nice -n -5)
+
+if [ "${SMO:-1}" != 0 ]; then
 
 # The data: unscaled LIBSVM files, then svm-scale -l -1 -u 1 (its remark on
 # non-negative sparse data does not apply here).
@@ -60,10 +76,46 @@ echo "$(dpkg-query -W -f '${Package} ${Version}' libsvm-tools 2>/dev/null || ech
 	"scikit-learn $("$py" -c 'import sklearn; print(sklearn.__version__)'), $(go version | cut -d' ' -f3);" \
 	"$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $(nproc) CPUs, load average $(cut -d' ' -f1-3 /proc/loadavg) at the start."
 echo
-"$py" bench/svm/compare.py --driver "$work/svm" --svc bench/svm/sklearn_svc.py --repeat "${REPEAT:-3}" \
+"${nice[@]}" "$py" bench/svm/compare.py --driver "$work/svm" --svc bench/svm/sklearn_svc.py --repeat "${REPEAT:-3}" \
 	--model "$work/model" "${specs[@]}"
 echo
 echo "Load average $(cut -d' ' -f1-3 /proc/loadavg) at the end."
+fi
+
+if [ "${DCD:-1}" != 0 ]; then
+	declare -A dcdspec=(
+		[g20-1e5]="gaussian 100000 20 1"
+		[g20-1e6]="gaussian 1000000 20 1"
+		[g100-1e5]="gaussian 100000 100 2"
+		[text]="text 100000 100000 3"
+	)
+	specs=()
+	for name in ${DCD_SETS:-g20-1e5 g20-1e6 g100-1e5 text}; do
+		read -r set n d seed <<<"${dcdspec[$name]}"
+		if [ "$set" = text ]; then
+			"$work/gendata" -set text -n "$n" -d "$d" -nnz 50 -seed "$seed" -out "$work/$name.scale"
+			specs+=("$name=$work/$name.scale:$n:$d:sparse")
+		else
+			"$work/gendata" -set gaussian -n "$n" -d "$d" -seed "$seed" -out "$work/$name.raw"
+			svm-scale -l -1 -u 1 "$work/$name.raw" >"$work/$name.scale" 2>/dev/null
+			rm "$work/$name.raw"
+			specs+=("$name=$work/$name.scale:$n:$d:dense")
+		fi
+	done
+	echo
+	echo "## DCD vs LIBLINEAR liblinear-train and scikit-learn LinearSVC"
+	echo
+	echo "$(dpkg-query -W -f '${Package} ${Version}' liblinear-tools 2>/dev/null || echo liblinear-tools)," \
+		"scikit-learn $("$py" -c 'import sklearn; print(sklearn.__version__)'), $(go version | cut -d' ' -f3);" \
+		"$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $(nproc) CPUs, load average $(cut -d' ' -f1-3 /proc/loadavg) at the start."
+	echo
+	tsv=()
+	[ -z "${RESULTS:-}" ] || tsv=(--tsv "$RESULTS/dcd.tsv")
+	"${nice[@]}" "$py" bench/dcd/compare.py --driver "$work/dcd" --sklearn bench/dcd/sklearn_linearsvc.py \
+		--repeat "${REPEAT:-3}" --work "$work" "${tsv[@]}" "${specs[@]}"
+	echo
+	echo "Load average $(cut -d' ' -f1-3 /proc/loadavg) at the end."
+fi
 
 if [ "${PERCEPTRON:-1}" != 0 ] && [ -f bench/perceptron/compare.sh ]; then
 	echo

@@ -36,7 +36,8 @@ func TestClassify(t *testing.T) {
 
 // want is the output of examples/classify: the perceptrons' f(x) = x⁽¹⁾ +
 // x⁽²⁾ − 3 (book Table 2.1; Example 2.2 for the dual forms), the SVMs'
-// f(x) = ½x⁽¹⁾ + ½x⁽²⁾ − 2 (Example 7.2), which disagree at (3, 0.5); the
+// f(x) = ½x⁽¹⁾ + ½x⁽²⁾ − 2 (Example 7.2; DCD's too, whose b is regularised,
+// see svm.TestDCDExample21), which disagree at (3, 0.5); the
 // vote of the voted perceptron counts examinations; the kernel models
 // label the corners of XOR.
 const want = `Example 2.1; new points (4, 4), (3, 0.5), (1, 1.5), (0, 0):
@@ -47,6 +48,7 @@ perceptron.Voted                    f=28      +1  f=28      +1  f=-4      -1  f=
 svm.SMO                             f=2       +1  f=-0.25   -1  f=-0.75   -1  f=-2      -1
 svm.Exact                           f=2       +1  f=-0.25   -1  f=-0.75   -1  f=-2      -1
 svm.InteriorPoint                   f=2       +1  f=-0.25   -1  f=-0.75   -1  f=-2      -1
+svm.DCD (C = 10)                    f=2       +1  f=-0.25   -1  f=-0.75   -1  f=-2      -1
 XOR, 40 points; new points (1, 1), (−1, −1), (1, −1), (−1, 1):
 perceptron.KernelDual (rbf)         f=0.8981  +1  f=1.697   +1  f=-0.9039 -1  f=-1.864  -1
 svm.SMO (rbf)                       f=1.082   +1  f=1.161   +1  f=-1.109  -1  f=-1.153  -1

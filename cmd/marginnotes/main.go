@@ -1,7 +1,8 @@
 // Command marginnotes runs the algorithms of the Margin Notes library on a
 // data file: the perceptron (primal, dual, kernel and voted forms), the
-// support vector machine (SMO, the exact face-enumeration solver or the
-// primal interior-point solver), the Novikoff bound; it saves the fitted
+// support vector machine (SMO, the exact face-enumeration solver, the
+// primal interior-point solver, or dual coordinate descent for large and
+// sparse linear problems), the Novikoff bound; it saves the fitted
 // models, classifies new points with them, and writes the notebooks'
 // figures.
 //
@@ -13,6 +14,8 @@
 //	                       [--trace] [--json] [--save-model MODEL] FILE
 //	marginnotes svm [--c C] [--kernel linear|poly|rbf] [--gamma g] [--degree d] [--coef0 r]
 //	                [--solver smo|exact|interior-point] [--eps 1e-3] [--json] [--save-model MODEL] FILE
+//	marginnotes svm --solver dcd --c C [--loss hinge|squared-hinge] [--bias 1] [--eps 0.1]
+//	                [--max-iter 1000] [--seed S] [--json] [--save-model MODEL] FILE
 //	marginnotes predict --model MODEL [--json] DATA
 //	marginnotes bound [--json] FILE
 //	marginnotes figures --out DIR [--format svg,png,pdf] [--only PATTERN]
@@ -20,7 +23,10 @@
 // FILE is CSV (label in the last column, optional header) or LIBSVM sparse
 // format, detected from the content; "-" reads standard input. Point numbers
 // in options and output are 1-based, like the book's x1…xN. Without --c the
-// SVM has a hard margin. Numbers in the text output are written as the book
+// SVM has a hard margin. --solver dcd solves the linear SVM as LIBLINEAR's
+// liblinear-train -s 3 (hinge) or -s 1 (squared hinge) does, with the bias
+// as a constant feature B (b is then regularised: another problem than the
+// book's); it keeps a sparse LIBSVM file sparse. Numbers in the text output are written as the book
 // writes them (package notation: 1/4, −2, ½x⁽¹⁾ + ½x⁽²⁾ − 2 = 0); --json
 // gives them in full.
 //
@@ -71,7 +77,8 @@ const usage = `usage: marginnotes COMMAND [options] FILE
 
 commands:
   perceptron   train a perceptron (book Algorithms 2.1, 2.2; kernel; voted)
-  svm          solve the SVM (SMO or exact face enumeration on the dual; interior point on the primal)
+  svm          solve the SVM (SMO or exact face enumeration on the dual; interior point on the primal;
+               dual coordinate descent, as LIBLINEAR, for large or sparse linear problems)
   predict      classify points with a model saved by perceptron or svm --save-model
   bound        Novikoff's bound (R/γ)² and the mistakes of a book-order run
   figures      write every notebook figure to a directory

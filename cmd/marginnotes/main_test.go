@@ -222,7 +222,7 @@ func TestErrors(t *testing.T) {
 		{"interior point not separable", xor, []string{"svm", "--solver", "interior-point", "-"}, 1, "not separable"},
 		{"bad kernel", example21, []string{"svm", "--kernel", "sigmoid", "-"}, 2, `unknown kernel "sigmoid"`},
 		{"bad gamma", example21, []string{"svm", "--kernel", "rbf", "--gamma", "-1", "-"}, 2, "Gamma = -1"},
-		{"bad solver", example21, []string{"svm", "--solver", "qp", "-"}, 2, `unknown --solver "qp" (want smo, exact or interior-point)`},
+		{"bad solver", example21, []string{"svm", "--solver", "qp", "-"}, 2, `unknown --solver "qp" (want smo, exact, interior-point or dcd)`},
 		{"hard margin not separable", xor, []string{"svm", "-"}, 1, "not separable"},
 		{"exact not separable", xor, []string{"svm", "--solver", "exact", "-"}, 1, "not separable"},
 		{"label 0/1", "1,1,1\n2,2,0\n", []string{"svm", "-"}, 1, "map 0 to -1"},

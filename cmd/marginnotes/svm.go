@@ -50,12 +50,14 @@ type primalOutput struct {
 func runSVM(args []string, stdin io.Reader, stdout io.Writer) error {
 	fs := flag.NewFlagSet("svm", flag.ContinueOnError)
 	c := floatFlag(fs, "c", 0, "soft-margin penalty C > 0 (default: hard margin)")
-	solver := fs.String("solver", "smo", "smo (second-order SMO, as LIBSVM), exact (face enumeration, small problems) or interior-point (the primal problem, linear kernel)")
+	solver := fs.String("solver", "smo", "smo (second-order SMO, as LIBSVM), exact (face enumeration, small problems), interior-point (the primal problem, linear kernel) or dcd (dual coordinate descent, as LIBLINEAR: linear, large or sparse data)")
 	eps := floatFlag(fs, "eps", svm.DefaultEps, "SMO stopping tolerance, as svm-train -e")
 	asJSON := fs.Bool("json", false, "print one JSON object")
 	save := fs.String("save-model", "", "write the fitted model to this file (JSON, package modelio) when the run succeeds")
 	var kf kernelFlags
 	kf.register(fs)
+	var df dcdFlags
+	df.register(fs)
 	file, err := parse(fs, args, stdout)
 	if err != nil {
 		return err
@@ -69,9 +71,19 @@ func runSVM(args []string, stdin io.Reader, stdout io.Writer) error {
 		return usagef("svm: --eps %v, want > 0", *eps)
 	}
 	switch *solver {
-	case "smo", "exact", "interior-point":
+	case "smo", "exact", "interior-point", "dcd":
 	default:
-		return usagef("svm: unknown --solver %q (want smo, exact or interior-point)", *solver)
+		return usagef("svm: unknown --solver %q (want smo, exact, interior-point or dcd)", *solver)
+	}
+	if err := checkDCD(*solver, kf.name, given); err != nil {
+		return err
+	}
+	if *solver == "dcd" {
+		s, err := df.solver(given, *c, *eps)
+		if err != nil {
+			return err
+		}
+		return runDCD(stdout, s, file, stdin, *asJSON, *save)
 	}
 	if given["eps"] && *solver != "smo" {
 		return usagef("svm: --eps is the tolerance of --solver smo, not %s", *solver)

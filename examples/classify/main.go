@@ -67,6 +67,9 @@ func main() {
 		fit("svm.SMO", classify.FitterOf(svm.SMO{}.Fit), x, y),
 		fit("svm.Exact", classify.FitterOf(svm.Exact{}.Fit), x, y),
 		fit("svm.InteriorPoint", classify.FitterOf(svm.InteriorPoint{}.Fit), x, y),
+		// Dual coordinate descent with b as the weight of a constant
+		// feature: here the same hyperplane.
+		fit("svm.DCD (C = 10)", classify.FitterOf(svm.DCD{C: 10, Eps: 1e-9}.Fit), x, y),
 	}
 	for _, m := range book {
 		show(m, m.name, points)

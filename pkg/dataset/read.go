@@ -171,99 +171,24 @@ func readLIBSVM(t *textReader, want int) (*Set, error) {
 	// The scanner's own limit lies past textReader's, which reports the
 	// line.
 	sc.Buffer(make([]byte, 0, 64*1024), maxLineBytes+2)
-	var (
-		idx    []int32
-		val    []float64
-		rowEnd []int
-		y      labels
-		d      int
-		dLine  int // the line whose index set d
-		rows   int
-		label  = true // the lines start with a label; set by the first line for ReadPoints
-	)
+	st := libsvmState{want: want, label: true}
+	var rowEnd []int
 	for line := 1; sc.Scan(); line++ {
 		if t.err != nil {
 			// The scanner hands out the rest of the input after an
 			// error, as if it were the last line.
 			return nil, t.err
 		}
-		text := sc.Text()
-		if i := strings.IndexByte(text, '#'); i >= 0 {
-			text = text[:i]
+		fields, err := st.parseLine(sc.Text(), line)
+		if err != nil {
+			return nil, err
 		}
-		field, prev := 0, 0
-		for rest := text; ; {
-			tok := ""
-			tok, rest = nextToken(rest)
-			if tok == "" {
-				break
-			}
-			field++
-			if field == 1 && want > 0 {
-				pair := strings.IndexByte(tok, ':') >= 0
-				switch {
-				case rows == 0:
-					label = !pair
-				case pair == label:
-					hint := "a line with a label; the first line has none"
-					if pair {
-						hint = "a line without a label; the first line has one"
-					}
-					return nil, &LineError{Line: line, Field: 1, Text: short(tok), Err: ErrFormat, Hint: hint}
-				}
-			}
-			if field == 1 && label {
-				if strings.IndexByte(tok, ':') >= 0 {
-					return nil, &LineError{Line: line, Field: 1, Text: short(tok), Err: ErrFormat,
-						Hint: "a line starts with its label"}
-				}
-				v, err := parseValue(tok, line, 1)
-				if err != nil {
-					if errors.Is(err, ErrNotFinite) {
-						err.(*LineError).Err = ErrLabel
-					}
-					return nil, err
-				}
-				y.add(v, line)
-				continue
-			}
-			colon := strings.IndexByte(tok, ':')
-			if colon < 0 {
-				return nil, &LineError{Line: line, Field: field, Text: short(tok), Err: ErrFormat,
-					Hint: "expected index:value"}
-			}
-			j, err := strconv.Atoi(tok[:colon])
-			switch {
-			case err != nil && errors.Is(err, strconv.ErrRange), err == nil && j > MaxIndex:
-				return nil, &LineError{Line: line, Field: field, Text: short(tok), Err: ErrTooLarge,
-					Hint: fmt.Sprintf("index larger than %d", MaxIndex)}
-			case err != nil || j < 1:
-				return nil, &LineError{Line: line, Field: field, Text: short(tok), Err: ErrFormat,
-					Hint: "the index must be an integer ≥ 1"}
-			case j <= prev:
-				return nil, &LineError{Line: line, Field: field, Text: short(tok), Err: ErrFormat,
-					Hint: fmt.Sprintf("indices must ascend; the previous index is %d", prev)}
-			case want > 0 && j > want:
-				return nil, &LineError{Line: line, Field: field, Text: short(tok), Err: ErrDimension,
-					Hint: fmt.Sprintf("index %d; want %d features", j, want)}
-			}
-			v, err := parseValue(tok[colon+1:], line, field)
-			if err != nil {
-				return nil, err
-			}
-			prev = j
-			if j > d {
-				d, dLine = j, line
-			}
-			idx = append(idx, int32(j-1))
-			val = append(val, v)
-		}
-		if field > 0 {
-			rows++
-			rowEnd = append(rowEnd, len(idx))
-			if n := rows; n*(max(d, want)+1) > maxCells {
+		if fields > 0 {
+			st.rows++
+			rowEnd = append(rowEnd, len(st.idx))
+			if n := st.rows; n*(max(st.d, want)+1) > maxCells {
 				return nil, &LineError{Line: line, Err: ErrTooLarge,
-					Hint: fmt.Sprintf("%d×%d features: more than %d numbers", n, d, maxCells)}
+					Hint: fmt.Sprintf("%d×%d features: more than %d numbers", n, st.d, maxCells)}
 			}
 		}
 	}
@@ -273,23 +198,17 @@ func readLIBSVM(t *textReader, want int) (*Set, error) {
 	if err := sc.Err(); err != nil {
 		return nil, fmt.Errorf("dataset: reading LIBSVM: %w", err)
 	}
-	n := rows
-	if n == 0 {
-		return nil, fmt.Errorf("%w: no data lines in LIBSVM input", ErrEmpty)
+	if err := st.finish(); err != nil {
+		return nil, err
 	}
+	n, d := st.rows, st.d
 	if want > 0 {
 		d = want // every index is at most want
-	}
-	if d == 0 {
-		return nil, fmt.Errorf("%w: no features in LIBSVM input", ErrEmpty)
-	}
-	if err := y.err(1); err != nil {
-		return nil, err
 	}
 	// Points for ReadPoints are as wide as the model asks, not as the file
 	// says: MaxCells bounds them.
 	if cells := int64(n) * int64(d+1); want == 0 && cells > FreeCells && cells > MaxCellsPerByte*t.total {
-		return nil, &LineError{Line: dLine, Err: ErrTooLarge, Hint: fmt.Sprintf(
+		return nil, &LineError{Line: st.dLine, Err: ErrTooLarge, Hint: fmt.Sprintf(
 			"index %d on this line makes the data %d×%d, %d numbers from %d bytes of input; "+
 				"the readers store at most %d numbers per byte (data this sparse needs a sparse solver such as LIBSVM's)",
 			d, n, d, cells, t.total, MaxCellsPerByte)}
@@ -299,11 +218,114 @@ func readLIBSVM(t *textReader, want int) (*Set, error) {
 	for i, end := range rowEnd {
 		row := data[i*d : (i+1)*d]
 		for k := start; k < end; k++ {
-			row[idx[k]] = val[k]
+			row[st.idx[k]] = st.val[k]
 		}
 		start = end
 	}
-	return &Set{X: mat.NewDense(n, d, data), Y: y.y}, nil
+	return &Set{X: mat.NewDense(n, d, data), Y: st.y.y}, nil
+}
+
+// libsvmState is what a LIBSVM reader has read so far: the labels, the
+// entries (0-based columns and values, row after row), the rows, the
+// largest index d and its line.
+type libsvmState struct {
+	want  int  // ReadPoints' dimension, or 0
+	label bool // the lines start with a label; set by the first line for ReadPoints
+	y     labels
+	idx   []int32
+	val   []float64
+	rows  int
+	d     int
+	dLine int
+}
+
+// parseLine parses one line of LIBSVM text, without its line break, and
+// appends its label and entries; it returns the number of fields, 0 for a
+// blank or comment line. The caller counts the rows.
+func (st *libsvmState) parseLine(text string, line int) (fields int, err error) {
+	if i := strings.IndexByte(text, '#'); i >= 0 {
+		text = text[:i]
+	}
+	field, prev := 0, 0
+	for rest := text; ; {
+		tok := ""
+		tok, rest = nextToken(rest)
+		if tok == "" {
+			break
+		}
+		field++
+		if field == 1 && st.want > 0 {
+			pair := strings.IndexByte(tok, ':') >= 0
+			switch {
+			case st.rows == 0:
+				st.label = !pair
+			case pair == st.label:
+				hint := "a line with a label; the first line has none"
+				if pair {
+					hint = "a line without a label; the first line has one"
+				}
+				return 0, &LineError{Line: line, Field: 1, Text: short(tok), Err: ErrFormat, Hint: hint}
+			}
+		}
+		if field == 1 && st.label {
+			if strings.IndexByte(tok, ':') >= 0 {
+				return 0, &LineError{Line: line, Field: 1, Text: short(tok), Err: ErrFormat,
+					Hint: "a line starts with its label"}
+			}
+			v, err := parseValue(tok, line, 1)
+			if err != nil {
+				if errors.Is(err, ErrNotFinite) {
+					err.(*LineError).Err = ErrLabel
+				}
+				return 0, err
+			}
+			st.y.add(v, line)
+			continue
+		}
+		colon := strings.IndexByte(tok, ':')
+		if colon < 0 {
+			return 0, &LineError{Line: line, Field: field, Text: short(tok), Err: ErrFormat,
+				Hint: "expected index:value"}
+		}
+		j, err := strconv.Atoi(tok[:colon])
+		switch {
+		case err != nil && errors.Is(err, strconv.ErrRange), err == nil && j > MaxIndex:
+			return 0, &LineError{Line: line, Field: field, Text: short(tok), Err: ErrTooLarge,
+				Hint: fmt.Sprintf("index larger than %d", MaxIndex)}
+		case err != nil || j < 1:
+			return 0, &LineError{Line: line, Field: field, Text: short(tok), Err: ErrFormat,
+				Hint: "the index must be an integer ≥ 1"}
+		case j <= prev:
+			return 0, &LineError{Line: line, Field: field, Text: short(tok), Err: ErrFormat,
+				Hint: fmt.Sprintf("indices must ascend; the previous index is %d", prev)}
+		case st.want > 0 && j > st.want:
+			return 0, &LineError{Line: line, Field: field, Text: short(tok), Err: ErrDimension,
+				Hint: fmt.Sprintf("index %d; want %d features", j, st.want)}
+		}
+		v, err := parseValue(tok[colon+1:], line, field)
+		if err != nil {
+			return 0, err
+		}
+		prev = j
+		if j > st.d {
+			st.d, st.dLine = j, line
+		}
+		st.idx = append(st.idx, int32(j-1))
+		st.val = append(st.val, v)
+	}
+	return field, nil
+}
+
+// finish checks what was read: some data line, some feature (for a
+// labelled set), labels ±1.
+func (st *libsvmState) finish() error {
+	if st.rows == 0 {
+		return fmt.Errorf("%w: no data lines in LIBSVM input", ErrEmpty)
+	}
+	if st.d == 0 && st.want == 0 {
+		return fmt.Errorf("%w: no features in LIBSVM input", ErrEmpty)
+	}
+	return st.y.err(1)
 }
 
 // nextToken splits off the first blank-separated token of s.
@@ -353,43 +375,62 @@ func ReadPoints(r io.Reader, d int) (x *mat.Dense, y []float64, err error) {
 
 // read is Read for d = 0 and ReadPoints for d > 0.
 func read(r io.Reader, d int) (*Set, error) {
-	br, err := openText(r)
+	format, rest, err := sniff(r, d)
 	if err != nil {
 		return nil, err
 	}
-	// seen holds a line break for each blank or comment line, then the
-	// first data line; the reader chosen reads it again, and so checks it.
-	var seen bytes.Buffer
-	libsvm := func() (*Set, error) { return readLIBSVM(newTextReader(io.MultiReader(&seen, br), false), d) }
+	if format == formatCSV {
+		return readCSV(newTextReader(rest, true), d)
+	}
+	return readLIBSVM(newTextReader(rest, false), d)
+}
+
+// The formats that sniff tells apart.
+const (
+	formatCSV = iota
+	formatLIBSVM
+)
+
+// sniff tells CSV from LIBSVM by the first line that is neither blank nor
+// a comment (see Read and ReadPoints) and returns the format and the whole
+// input again: a line break for each blank or comment line (so that line
+// numbers stay right), then the first data line and the rest, which the
+// reader chosen reads, and so checks.
+func sniff(r io.Reader, d int) (format int, rest io.Reader, err error) {
+	br, err := openText(r)
+	if err != nil {
+		return 0, nil, err
+	}
+	seen := new(bytes.Buffer)
+	rest = io.MultiReader(seen, br)
 	for line := 1; ; line++ {
 		text, err := readLine(br, maxLineBytes)
 		if err != nil && err != io.EOF {
-			return nil, fmt.Errorf("dataset: reading: %w", err)
+			return 0, nil, fmt.Errorf("dataset: reading: %w", err)
 		}
 		if bytes.IndexByte(text, 0) >= 0 || len(text) > maxLineBytes {
 			seen.Write(text)
-			return libsvm() // which reports the NUL byte or the long line
+			return formatLIBSVM, rest, nil // whose reader reports the NUL byte or the long line
 		}
 		if s := strings.TrimSpace(string(text)); s != "" && s[0] != '#' {
 			seen.Write(text)
-			csv := func() (*Set, error) { return readCSV(newTextReader(io.MultiReader(&seen, br), true), d) }
 			switch {
 			case d == 1 && !strings.ContainsAny(s, ":,"):
-				return csv() // a lone feature
+				return formatCSV, rest, nil // a lone feature
 			case looksLIBSVM(s), d > 0 && looksPairs(s):
-				return libsvm()
+				return formatLIBSVM, rest, nil
 			case strings.IndexByte(s, ',') >= 0:
-				return csv()
+				return formatCSV, rest, nil
 			}
-			return nil, &LineError{Line: line, Text: short(s), Err: ErrFormat,
+			return 0, nil, &LineError{Line: line, Text: short(s), Err: ErrFormat,
 				Hint: "neither CSV (no comma) nor LIBSVM (no index:value pair)"}
 		}
 		if err == io.EOF {
-			return nil, fmt.Errorf("%w: no data lines", ErrEmpty)
+			return 0, nil, fmt.Errorf("%w: no data lines", ErrEmpty)
 		}
 		seen.WriteByte('\n')
 		if seen.Len() > maxLineBytes {
-			return nil, fmt.Errorf("%w: no data line in the first %d lines", ErrTooLarge, seen.Len())
+			return 0, nil, fmt.Errorf("%w: no data line in the first %d lines", ErrTooLarge, seen.Len())
 		}
 	}
 }

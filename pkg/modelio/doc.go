@@ -38,7 +38,8 @@
 // d of the points. The model itself is one of three sections:
 //
 //   - "linear" {"w", "b"}: f(x) = w·x + b, for perceptron.Primal,
-//     perceptron.Dual and svm.InteriorPoint.
+//     perceptron.Dual, svm.InteriorPoint and svm.DCD (whose settings hold
+//     its loss, "hinge" or "squared-hinge").
 //   - "expansion" {"kernel", "support", "coef", "b"}: f(x) = Σⱼ coefⱼ·
 //     K(supportⱼ, x) + b with coefⱼ = αⱼyⱼ, for perceptron.KernelDual,
 //     svm.SMO and svm.Exact. The kernel is {"name": "linear"}, {"name":

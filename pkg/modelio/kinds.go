@@ -21,6 +21,7 @@ const (
 	kindSMO           = "svm.SMO"
 	kindExact         = "svm.Exact"
 	kindInteriorPoint = "svm.InteriorPoint"
+	kindDCD           = "svm.DCD"
 )
 
 // The settings of each solver as the file holds them, with the Go field's
@@ -64,7 +65,25 @@ type (
 		MaxIter int     `json:"max_iter"`
 		Tol     float64 `json:"tol"`
 	}
+	dcdSettings struct {
+		C       float64 `json:"c"`
+		Loss    string  `json:"loss"`
+		Bias    float64 `json:"bias"`
+		NoBias  bool    `json:"no_bias"`
+		Eps     float64 `json:"eps"`
+		MaxIter int     `json:"max_iter"`
+	}
 )
+
+// dcdLoss returns the svm.Loss named s.
+func dcdLoss(s string) (svm.Loss, error) {
+	for _, l := range []svm.Loss{svm.Hinge, svm.SquaredHinge} {
+		if l.String() == s {
+			return l, nil
+		}
+	}
+	return 0, fmt.Errorf("%w: loss %q (want hinge or squared-hinge)", ErrFormat, s)
+}
 
 func fromPerceptron(s perceptron.Settings) perceptronSettings {
 	return perceptronSettings{Eta: s.Eta, Order: s.Order.String(), Sequence: s.Sequence, MaxEpochs: s.MaxEpochs, CS229: s.CS229}
@@ -102,6 +121,9 @@ func encode(m Model) (*file, error) {
 		f.Linear, err = linearOf(m.Classifier)
 	case svm.InteriorPoint:
 		f.Kind, settings = kindInteriorPoint, interiorSettings{s.C, s.MaxIter, s.Tol}
+		f.Linear, err = linearOf(m.Classifier)
+	case svm.DCD:
+		f.Kind, settings = kindDCD, dcdSettings{s.C, s.Loss.String(), s.Bias, s.NoBias, s.Eps, s.MaxIter}
 		f.Linear, err = linearOf(m.Classifier)
 	case perceptron.KernelDual:
 		f.Kind, settings = kindKernelDual, dualSettings{fromPerceptron(s.Settings), s.GramBudget}
@@ -149,6 +171,8 @@ func linearOf(c classify.Classifier) (*linearJSON, error) {
 	case *perceptron.Result:
 		l = c.Linear
 	case *svm.PrimalResult:
+		l = c.Linear
+	case *svm.DCDResult:
 		l = c.Linear
 	default:
 		return nil, nil
@@ -219,14 +243,14 @@ func decode(f *file) (*Model, error) {
 	slices.Sort(sections)
 	want := "expansion"
 	switch f.Kind {
-	case kindPrimal, kindDual, kindInteriorPoint:
+	case kindPrimal, kindDual, kindInteriorPoint, kindDCD:
 		want = "linear"
 	case kindVoted:
 		want = "voted"
 	case kindKernelDual, kindSMO, kindExact:
 	default:
-		return nil, fmt.Errorf("%w: %q is no solver of this library (want %s, %s, %s, %s, %s, %s, %s)", ErrKind, f.Kind,
-			kindPrimal, kindDual, kindKernelDual, kindVoted, kindSMO, kindExact, kindInteriorPoint)
+		return nil, fmt.Errorf("%w: %q is no solver of this library (want %s, %s, %s, %s, %s, %s, %s, %s)", ErrKind, f.Kind,
+			kindPrimal, kindDual, kindKernelDual, kindVoted, kindSMO, kindExact, kindInteriorPoint, kindDCD)
 	}
 	if len(sections) != 1 || sections[0] != want {
 		return nil, fmt.Errorf("%w: a %s model has one section %q, this file has %q", ErrFormat, f.Kind, want, sections)
@@ -289,6 +313,13 @@ func (f *file) solver() (any, error) {
 		var s exactSettings
 		err := settings(f, &s)
 		return svm.Exact{C: s.C, MaxPoints: s.MaxPoints}, err
+	case kindDCD:
+		var s dcdSettings
+		if err := settings(f, &s); err != nil {
+			return nil, err
+		}
+		loss, err := dcdLoss(s.Loss)
+		return svm.DCD{C: s.C, Loss: loss, Bias: s.Bias, NoBias: s.NoBias, Eps: s.Eps, MaxIter: s.MaxIter}, err
 	}
 	var s interiorSettings
 	err := settings(f, &s)

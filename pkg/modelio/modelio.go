@@ -28,12 +28,12 @@ const (
 type Model struct {
 	// Solver is the solver with its settings: a perceptron.Primal,
 	// perceptron.Dual, perceptron.KernelDual, perceptron.Voted, svm.SMO,
-	// svm.Exact or svm.InteriorPoint value (not a pointer). Read leaves its
-	// random source, trace and Gram matrix nil.
+	// svm.Exact, svm.InteriorPoint or svm.DCD value (not a pointer). Read
+	// leaves its random source, trace and Gram matrix nil.
 	Solver any
 	// Classifier is the fitted model. Write takes what the solver's Fit
 	// returned, or the model part of it; Read returns the model part:
-	// classify.Linear for Primal, Dual and InteriorPoint, *kernel.Expansion
+	// classify.Linear for Primal, Dual, InteriorPoint and DCD, *kernel.Expansion
 	// for KernelDual, *perceptron.VotedResult (Votes, Group and Averaged)
 	// for Voted, *svm.Model for SMO and Exact.
 	classify.Classifier

@@ -62,6 +62,7 @@ func models(t *testing.T) []fitted {
 	exactLinear := svm.Exact{}
 	ip := svm.InteriorPoint{C: 0.5, Tol: 1e-10}
 	ipHard := svm.InteriorPoint{}
+	dcd := svm.DCD{C: 0.5, Loss: svm.SquaredHinge, Bias: 2, Eps: 0.01, MaxIter: 500}
 	return []fitted{
 		fit(t, "primal", primal, classify.FitterOf(primal.Fit), book),
 		fit(t, "dual choices", dual, classify.FitterOf(dual.Fit), book),
@@ -74,6 +75,9 @@ func models(t *testing.T) []fitted {
 		fit(t, "exact linear", exactLinear, classify.FitterOf(exactLinear.Fit), book),
 		fit(t, "interior point", ip, classify.FitterOf(ip.Fit), noisy),
 		fit(t, "interior point hard", ipHard, classify.FitterOf(ipHard.Fit), book),
+		fit(t, "dcd squared hinge", dcd, classify.FitterOf(dcd.Fit), noisy),
+		fit(t, "dcd book", svm.DCD{}, classify.FitterOf(svm.DCD{}.Fit), book),
+		fit(t, "dcd no bias", svm.DCD{NoBias: true}, classify.FitterOf(svm.DCD{NoBias: true}.Fit), noisy),
 	}
 }
 
@@ -296,6 +300,7 @@ func TestReadErrors(t *testing.T) {
 		{"voted no votes", votedFile(`"vote"`, `[]`), modelio.ErrFormat, "0 votes"},
 		{"voted count", votedFile(`"vote"`, `[{"w": [1, 1], "b": -3, "c": 0}]`), modelio.ErrFormat, "vote 1 has count 0"},
 		{"voted dim", votedFile(`"vote"`, `[{"w": [1], "b": -3, "c": 1}]`), modelio.ErrFormat, "w of vote 1 has 1 entries"},
+		{"dcd loss", dcdFile(`"logistic"`), modelio.ErrFormat, `loss "logistic" (want hinge or squared-hinge)`},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			m, err := modelio.Read(strings.NewReader(c.in))
@@ -313,6 +318,16 @@ func TestReadErrors(t *testing.T) {
 	if m, err := modelio.Read(strings.NewReader(votedFile(`"vote"`, `[{"w": [1, 1], "b": -3, "c": 2}]`))); err != nil || m.Predict([]float64{1, 2}) != 1 {
 		t.Errorf("a good voted file: %v", err)
 	}
+	if m, err := modelio.Read(strings.NewReader(dcdFile(`"squared-hinge"`))); err != nil || m.Solver.(svm.DCD).Loss != svm.SquaredHinge || m.Predict([]float64{2, 1.9}) != -1 {
+		t.Errorf("a good DCD file: %v", err)
+	}
+}
+
+// dcdFile is the file of an svm.DCD model with the loss given.
+func dcdFile(loss string) string {
+	return `{"format": "marginnotes-model", "version": 1, "kind": "svm.DCD", "dim": 2,
+		"settings": {"c": 1, "loss": ` + loss + `, "bias": 0, "no_bias": false, "eps": 0, "max_iter": 0},
+		"linear": {"w": [0.5, 0.5], "b": -2}}`
 }
 
 func votedFile(predict, votes string) string {
