@@ -206,7 +206,6 @@ type plattRun struct {
 	radius     float64 // R of the hard-margin test (see columns)
 	next       PlattStep
 	col1, col2 []float64
-	grad       []float64 // the gradient of the Result
 }
 
 func newPlattRun(x mat.Matrix, y []float64, k kernel.Kernel, c, eps float64, keep bool) *plattRun {
