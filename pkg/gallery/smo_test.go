@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/marginnotes/marginnotes/pkg/experiment"
 	"github.com/marginnotes/marginnotes/pkg/figures"
 	"github.com/marginnotes/marginnotes/pkg/figures/figtest"
 	"github.com/marginnotes/marginnotes/pkg/lang"
@@ -107,6 +108,39 @@ func TestSMOKeyFrames(t *testing.T) {
 	} {
 		if got := SMOKeyFrames(n); !slices.Equal(got, want) {
 			t.Errorf("%d frames: %v, want %v", n, got, want)
+		}
+	}
+}
+
+// TestDCD checks the large set of notebook 11's optional section (10⁵
+// points of 20 features, 80/20) and the figure of the committed benchmark
+// run: one series per solver and tolerance, every fit time positive on log
+// axes that hold it.
+func TestDCD(t *testing.T) {
+	train, test := DCDSplit()
+	if n, d := train.Dims(); n != 80_000 || d != 20 || len(test.Y) != 20_000 {
+		t.Errorf("train %d×%d, test %d; want 80000×20 and 20000", n, d, len(test.Y))
+	}
+	p, err := DCDFitTimes(lang.English)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows, _, err := experiment.SMODCDSeries()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range rows {
+		if float64(r.N) < p.X.Min || float64(r.N) > p.X.Max || r.FitCPU < p.Y.Min || r.FitCPU > p.Y.Max {
+			t.Errorf("%+v outside the axes [%v, %v]×[%v, %v]", r, p.X.Min, p.X.Max, p.Y.Min, p.Y.Max)
+		}
+	}
+	var names []string
+	for _, tx := range figtest.Texts(p, figures.Width, figures.Height) {
+		names = append(names, tx.String)
+	}
+	for _, want := range []string{"SMO, linear kernel, ε = 0.001", "DCD, ε = 0.1", "DCD, ε = 0.01", "10³", "10⁶"} {
+		if !slices.Contains(names, want) {
+			t.Errorf("legend lacks %q: %q", want, names)
 		}
 	}
 }
