@@ -77,6 +77,7 @@ notebook: setup
 test: setup
 	status=0; \
 	$(MAKE) --no-print-directory lint || status=1; \
+	scripts/need.sh libsvm-tools liblinear-tools || status=1; \
 	$(GO) test -short ./... || status=1; \
 	$(MAKE) --no-print-directory test-notebooks || status=1; \
 	exit $$status

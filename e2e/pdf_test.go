@@ -40,6 +40,14 @@ var pdfKeyNumbers = map[string][]struct{ what, pattern string }{
 	},
 	"04-novikoff":       {{"Novikoff bound (R/γ)² = 117", `\b117\b`}},
 	"05-cauchy-schwarz": {{"B² − AC", `B²\s*−\s*AC`}},
+	"06-max-margin": {
+		{"w*, b* of Example 7.1 by the primal solver", `w\* = \(1/2, 1/2\), b\* = −2`},
+		{"margin 2/‖w*‖ = 2√2", `2/‖w\*‖ = 2√2`},
+	},
+	"07-lagrange-duality": {
+		{"α* = 2, d* = p* = 1 of min x² s.t. x ≥ 1", `x\* = 1, p\* = 1, α\* = 2, d\* = θ_D\(α\*\) = 1`},
+		{"p* = d* = 1/4 on Example 7.2", `p\* = 1/4, d\* = 1/4`},
+	},
 	"08-svm-dual-example": {
 		{"s(0, 2/13) = −2/13 of Example 7.2", `s\(0, 2/13\) = −2/13`},
 		{"b* = −2 from x1", `x1: b\* = −2\b`},
@@ -47,6 +55,10 @@ var pdfKeyNumbers = map[string][]struct{ what, pattern string }{
 	"09-soft-margin-hinge": {
 		{"b* ∈ [−0.4, −0.2] for C = 0.1", `b\* ∈ \[[-−]0\.4, [-−]0\.2\]`},
 		{"the slider's initial state, C = 0.1", `C = 0\.1[:：]\s*w = \(0\.2, 0\.2\)[,，]\s*b ∈ \[−0\.4, −0\.2\]`},
+	},
+	"10-kernels": {
+		{"the kernel trick on XOR: α* = (10/3, 8/3, 8/3, 2)", `α\* = \(10/3, 8/3, 8/3, 2\)[,，]\s*b\* = [-−]1`},
+		{"tanh(x·z − 1): eigenvalue −0.004854", `\(−0\.004854, 1\.995\)`},
 	},
 	"11-smo": {
 		{"C = 0.1: b1, b2 and the midpoint −0.8 outside [−0.4, −0.2]", `b1 = −0\.2, b2 = −1\.4, \(b1 \+ b2\)/2 = −0\.8; b\* ∈ \[−0\.4, −0\.2\]`},

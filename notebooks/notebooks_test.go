@@ -86,6 +86,27 @@ var keyNumbers = map[string][]keyNumber{
 		{"AC − B² = 54", `\b54\b`},
 		{"minimum 27/7 of the quadratic", `27/7`},
 	},
+	"06": {
+		// Example 7.1 solved as the primal problem (7.13)–(7.14): w* = (1/2, 1/2),
+		// b* = −2, support vectors x1 and x3, margin 2/‖w*‖ = 2√2.
+		{"w*, b* of Example 7.1", `w\* = \(1/2, 1/2\), b\* = −2`},
+		{"margin 2√2 of Example 7.1", `2/‖w\*‖ = 2√2`},
+		// Definitions 7.2, 7.3 on Example 2.1: with (w, b) = ((1/2, 1/2), −2) the
+		// functional margins are (1, 3/2, 1), the geometric ones (√2, 3√2/2, √2).
+		{"margins of x2", `\| x2 \| \(4, 3\) \| 1 \| 3/2 \| 3√2/2 \|`},
+		// The perceptron's x⁽¹⁾ + x⁽²⁾ − 3 = 0 has geometric margin √2/2.
+		{"geometric margin of x(1) + x(2) − 3", `x⁽¹⁾ \+ x⁽²⁾ − 3 = 0 \| 1 \| √2/2`},
+	},
+	"07": {
+		// min x² s.t. x ≥ 1: θ_D(α) = α − α²/4, α* = 2, d* = p* = 1.
+		{"α* = 2, d* = p* = 1", `x\* = 1, p\* = 1, α\* = 2, d\* = θ_D\(α\*\) = 1`},
+		// Weak duality on Example 7.2: 200 random feasible α, none above p* = 1/4.
+		{"weak duality on 200 samples", `(200 of 200|有 200 个满足)`},
+		// min x s.t. x² ≤ 0: θ_D(α) = −1/(4α), p* = 0 not attained.
+		{"θ_D(1) = −1/4 without Slater", `θ_D\(1\) = −0\.25`},
+		// Strong duality on Example 7.2: p* = d* = L(w*, b*, α*) = 1/4.
+		{"p* = d* = 1/4", `p\* = 1/4, d\* = 1/4, L\(w\*, b\*, α\*\) = 1/4`},
+	},
 	"08": {
 		// Example 7.2: the boundary minima s(0, 2/13) = −2/13 and s(1/4, 0) = −1/4,
 		// α* = (1/4, 0, 1/4), b* = −2.
@@ -110,6 +131,20 @@ var keyNumbers = map[string][]keyNumber{
 		{"slack 24/13 of the misclassified x4", `\| x4 \| 1 \| −11/13 \| 24/13 \|`},
 		// Theorem 7.4 with C = 0.1, λ = 5: (7.63) = primal/C = 1.6 at the optimum.
 		{"Theorem 7.4: (7.63) = primal/C", `\(7\.63\) = 1\.6, \(7\.32\)/C = 1\.6`},
+	},
+	"10": {
+		// The kernel trick on exercise 2.1's XOR corners with (x·z + 1)²: the
+		// kernel and the explicit map into R⁶ both give α* = (10/3, 8/3, 8/3, 2),
+		// b* = −1 (by hand: Gβ + b = y for β = αᵢyᵢ, pkg/svm's test).
+		{"XOR corners with (x·z + 1)²: α* = (10/3, 8/3, 8/3, 2)", `α\* = \(10/3, 8/3, 8/3, 2\)`},
+		// Example 7.3: the map into R⁴ gives (x·z)² = 121 on x = (1, 2), z = (3, 4).
+		{"Example 7.3, φ₃ into R⁴: 121", `φ₃\(x\)·φ₃\(z\) = 121\b`},
+		// Theorem 7.5 fails: −‖x − z‖² on (0, 0), (1, 0) has eigenvalues ±1; the
+		// sigmoid tanh(x·z − 1) on (2, 0), (−2, 0) has tanh 3 − tanh 5 < 0.
+		{"−‖x − z‖²: eigenvalues (−1, 1)", `\(−1, 1\)`},
+		{"tanh(x·z − 1): eigenvalue −0.004854", `\(−0\.004854, 1\.995\)`},
+		// Algorithm 7.4, C = 1: (x·z + 1)² fits the 40 XOR points with 4 support vectors.
+		{"XOR with (x·z + 1)²: 40/40, 4 support vectors", `\| 40/40 \| 4 \| 4 \| 0 \|`},
 	},
 	"11": {
 		// Theorem 7.6 on Example 7.2 at α = 0, pair (x1, x3): W(α3) =

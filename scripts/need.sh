@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # need.sh PACKAGE... — install the Debian packages among PACKAGE... that are
 # missing, for the steps that drive Chromium (scripts/export.sh,
-# scripts/test-e2e.sh).
+# scripts/test-e2e.sh), make test-pdf (poppler-utils) and make test (LIBSVM's
+# svm-train and LIBLINEAR's liblinear-train, which pkg/svm's tests run).
 #
 # As root on Debian it installs them with apt-get, without recommended
 # packages. Otherwise it names them, says how to install them and fails. On a

@@ -126,7 +126,7 @@ awk 'function reason(l) { sub(/^ +/, "", l); return l ~ /^[a-z_]+\.go:[0-9]+: / 
 skips=$(grep -c -- '--- SKIP' "$log" || true)
 say "$skips tests skipped"
 # Nothing but Go: none of what the skipped tests need is in the container.
-for c in git python3 jupyter chromium pdftotext svm-train train dockerd; do
+for c in git python3 jupyter chromium pdftotext svm-train liblinear-train train dockerd; do
 	if "$docker" run --rm --network none "$base" sh -c "command -v $c" >/dev/null 2>&1; then
 		die "the container has $c: it is no machine with only Go"
 	fi

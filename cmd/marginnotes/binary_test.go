@@ -63,9 +63,11 @@ func builtCommand(t *testing.T) string {
 // limits are the conditions runLimited runs the command under.
 type limits struct {
 	MemMiB  int           // virtual memory, as bash's ulimit -v; 0 for no limit
+	FileKiB int           // size of a file written, as ulimit -f (KiB); 0 for no limit
 	Timeout time.Duration // the process is killed after it; 0 means one minute
 	Stdin   io.Reader     // standard input; nil for none (/dev/null)
 	Stdout  *os.File      // standard output; nil to capture it
+	RSS     *int64        // if not nil, set to the peak resident memory of the process, in bytes
 }
 
 // runLimited runs the built command with args under lim, through bash for
@@ -86,7 +88,10 @@ func runLimited(t *testing.T, lim limits, args ...string) (code int, stdout, std
 	defer cancel()
 	script := `exec "$@"`
 	if lim.MemMiB > 0 {
-		script = fmt.Sprintf(`ulimit -v %d || exit 125; exec "$@"`, lim.MemMiB<<10)
+		script = fmt.Sprintf(`ulimit -v %d || exit 125; %s`, lim.MemMiB<<10, script)
+	}
+	if lim.FileKiB > 0 {
+		script = fmt.Sprintf(`ulimit -f %d || exit 125; %s`, lim.FileKiB, script)
 	}
 	cmd := exec.CommandContext(ctx, bash, append([]string{"-c", script, "bash", bin}, args...)...)
 	cmd.WaitDelay = 5 * time.Second // for the copy of an endless standard input
@@ -97,6 +102,9 @@ func runLimited(t *testing.T, lim limits, args ...string) (code int, stdout, std
 		cmd.Stdout = lim.Stdout
 	}
 	err = cmd.Run()
+	if lim.RSS != nil && cmd.ProcessState != nil {
+		*lim.RSS = maxRSS(cmd.ProcessState)
+	}
 	if ctx.Err() != nil {
 		t.Errorf("marginnotes %s: killed after %v", strings.Join(args, " "), lim.Timeout)
 	}
@@ -109,8 +117,8 @@ func runLimited(t *testing.T, lim limits, args ...string) (code int, stdout, std
 	default:
 		t.Fatalf("marginnotes %s: %v", strings.Join(args, " "), err)
 	}
-	if code == 125 && lim.MemMiB > 0 {
-		t.Fatalf("ulimit -v failed: %s", errOut.String())
+	if code == 125 && (lim.MemMiB > 0 || lim.FileKiB > 0) {
+		t.Fatalf("ulimit failed: %s", errOut.String())
 	}
 	return code, out.String(), errOut.String()
 }
@@ -135,13 +143,13 @@ func (e *endless) Read(p []byte) (int, error) {
 // memory on inputs that used to grow it until it died: each ends in one
 // line of error, exit status 1, within seconds.
 func TestReadersUnderMemoryLimit(t *testing.T) {
-	// A LIBSVM file of a few hundred bytes whose one index, 2²⁴, makes the
-	// dense data 3×16777216: 400 MB, and gigabytes in bound's work.
-	hugeIndex := writeFile(t, "huge-index.libsvm", "# Example 2.1 with a 16777216th feature, zero but for x3\n"+
-		"+1 1:3 2:3\n+1 1:4 2:3\n-1 1:1 2:1 16777216:1e-9\n"+
-		"# The dense matrix would be 3 × 16777216 numbers: 384 MiB, refused from the file's size.\n")
-	// Twelve lines of it: more than dataset.MaxCells numbers.
-	hugeDense := writeFile(t, "huge-dense.libsvm", strings.Repeat("+1 1:3 16777216:3\n-1 1:1 2:1\n", 6))
+	// A LIBSVM file of a few hundred bytes whose one index, 2²², makes the
+	// dense data 3×4194304: 100 MB, and more in bound's work.
+	hugeIndex := writeFile(t, "huge-index.libsvm", "# Example 2.1 with a 4194304th feature, zero but for x3\n"+
+		"+1 1:3 2:3\n+1 1:4 2:3\n-1 1:1 2:1 4194304:1e-9\n"+
+		"# The dense matrix would be 3 × 4194304 numbers: 96 MiB, refused from the file's size.\n")
+	// Eight lines of it: more than dataset.MaxCells numbers.
+	hugeDense := writeFile(t, "huge-dense.libsvm", strings.Repeat("+1 1:3 4194304:3\n-1 1:1 2:1\n", 4))
 	zero, err := os.Open("/dev/zero")
 	if err != nil {
 		t.Skip("no /dev/zero")
@@ -159,9 +167,9 @@ func TestReadersUnderMemoryLimit(t *testing.T) {
 		{"endless libsvm line", &endless{body: " 1:1"}, []string{"bound", "-"}, "longer than 4194304 bytes"},
 		{"endless quoted field", io.MultiReader(strings.NewReader("1,\""), &endless{body: "a\n"}),
 			[]string{"perceptron", "-"}, "longer than 4194304 bytes"},
-		{"huge index", nil, []string{"bound", hugeIndex}, "index 16777216 on this line"},
-		{"huge index svm", nil, []string{"svm", "--kernel", "rbf", hugeIndex}, "index 16777216 on this line"},
-		{"huge dense", nil, []string{"perceptron", hugeDense}, "more than 134217728 numbers"},
+		{"huge index", nil, []string{"bound", hugeIndex}, "index 4194304 on this line"},
+		{"huge index svm", nil, []string{"svm", "--kernel", "rbf", hugeIndex}, "index 4194304 on this line"},
+		{"huge dense", nil, []string{"perceptron", hugeDense}, "more than 16777216 numbers"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			code, _, errOut := runLimited(t, limits{MemMiB: 1024, Timeout: time.Minute, Stdin: c.stdin}, c.args...)

@@ -30,7 +30,7 @@ type dcdOutput struct {
 	PrimalObjective float64   `json:"primal_objective"`
 	Gap             float64   `json:"gap"`
 	MaxViolation    float64   `json:"max_violation"`
-	Support         int       `json:"support_vectors"`
+	NumSupport      int       `json:"support_vectors"`
 	Iterations      int       `json:"iterations"`
 	Status          string    `json:"status"`
 }
@@ -124,7 +124,7 @@ func runDCD(w io.Writer, s svm.DCD, file string, stdin io.Reader, asJSON bool, s
 	}
 	out := dcdOutput{Solver: "dcd", Loss: s.Loss.String(), C: s.C, Bias: bias, Eps: s.Eps, W: res.W, B: res.B,
 		DualObjective: res.DualObjective, PrimalObjective: res.PrimalObjective, Gap: res.Gap,
-		MaxViolation: res.MaxViolation, Support: res.Support, Iterations: res.Iterations, Status: res.Status.String()}
+		MaxViolation: res.MaxViolation, NumSupport: res.NumSupport, Iterations: res.Iterations, Status: res.Status.String()}
 	if asJSON {
 		if err := writeJSON(w, out, fitErr); err != nil {
 			return err
@@ -160,7 +160,7 @@ func printDCD(w io.Writer, out dcdOutput, x mat.Matrix) {
 		fmt.Fprintf(w, "w:                %d weights, ‖w‖ = %s (--json lists them)\n", d, notation.Number(floats.Norm(out.W, 2)))
 	}
 	fmt.Fprintf(w, "b:                %s\n", notation.Number(out.B))
-	fmt.Fprintf(w, "support vectors:  %d\n", out.Support)
+	fmt.Fprintf(w, "support vectors:  %d\n", out.NumSupport)
 	fmt.Fprintf(w, "dual objective:   %s   (½αᵀ(Q + D)α − Σα, liblinear-train's objective value)\n", notation.Number(out.DualObjective))
 	fmt.Fprintf(w, "primal objective: %s   (½‖w‖² + ½b²/B² + C·Σ loss; gap %s)\n", notation.Number(out.PrimalObjective), notation.Number(out.Gap))
 	fmt.Fprintf(w, "KKT violation:    %s   (max PG − min PG, stop at --eps %s)\n", notation.Number(out.MaxViolation), notation.Number(out.Eps))

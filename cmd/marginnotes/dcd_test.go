@@ -1,11 +1,23 @@
 package main
 
 import (
+	"errors"
 	"fmt"
+	"io"
+	"maps"
 	"math"
+	"math/rand/v2"
+	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
+
+	"gonum.org/v1/gonum/mat"
+
+	"github.com/marginnotes/marginnotes/pkg/classify"
+	"github.com/marginnotes/marginnotes/pkg/dataset"
+	"github.com/marginnotes/marginnotes/pkg/svm"
 )
 
 // TestDCDExample21: with the bias as a feature B = 1 and C = 10, DCD finds
@@ -89,5 +101,135 @@ func TestDCDOptions(t *testing.T) {
 	code, out, errOut = runCmd(t, "", "svm", "--solver", "dcd", "--c", "1", "--bias", "0", "--json", file)
 	if got := decode[dcdOutput](t, out); code != 0 || got.B != 0 || got.Bias != 0 {
 		t.Errorf("--bias 0: exit %d, b = %v, bias %v: %s", code, got.B, got.Bias, errOut)
+	}
+}
+
+// sparseText writes n labelled documents over d words, k words each (word
+// d in the first, so that the set has d features), labelled by the sign of
+// a hidden weight sum with 5% of the labels flipped; and returns the file
+// and the same documents without labels.
+func sparseText(t *testing.T, n, d, k int) (labelled, unlabelled string) {
+	t.Helper()
+	rng := rand.New(rand.NewPCG(11, 12))
+	hidden := make([]float64, d)
+	for j := range hidden {
+		hidden[j] = rng.NormFloat64()
+	}
+	var lb, ub strings.Builder
+	for i := range n {
+		words := map[int]bool{}
+		if i == 0 {
+			words[d] = true
+		}
+		for len(words) < k {
+			words[1+rng.IntN(d)] = true
+		}
+		idx := slices.Sorted(maps.Keys(words))
+		var row strings.Builder
+		s := 0.0
+		for _, j := range idx {
+			v := float64(1+rng.IntN(3)) / 4
+			s += hidden[j-1] * v
+			fmt.Fprintf(&row, " %d:%g", j, v)
+		}
+		y := classify.Sign(s)
+		if rng.Float64() < 0.05 {
+			y = -y
+		}
+		fmt.Fprintf(&lb, "%+g%s\n", y, row.String())
+		fmt.Fprintf(&ub, "%s\n", strings.TrimSpace(row.String()))
+	}
+	return writeFile(t, "text.libsvm", lb.String()), writeFile(t, "text-points.libsvm", ub.String())
+}
+
+// TestPredictSparse: predict reads sparse LIBSVM data for a linear model
+// without making it dense. 2000 documents over 10⁴ words are 2·10⁷ numbers
+// dense, past the readers' limit (dataset.MaxCells, 2²⁴): ReadPoints
+// refuses them, and predict did too; read sparse they are 22 000 entries.
+// The decision values are w·x + b over each row's entries, bit for bit as
+// the model fitted in process computes them on the CSR, and within rounding
+// of its dense Decision; with labels, the accuracy of those labels. A word
+// past the model's dimension is an error naming its line and field.
+func TestPredictSparse(t *testing.T) {
+	const n, d, k = 2000, 10000, 10
+	file, points := sparseText(t, n, d, k)
+	f, err := os.Open(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if _, _, err := dataset.ReadPoints(f, d); !errors.Is(err, dataset.ErrTooLarge) {
+		t.Fatalf("ReadPoints of the dense %d×%d: %v, want ErrTooLarge", n, d, err)
+	}
+	f.Seek(0, io.SeekStart)
+	x, y, err := dataset.ReadSparse(f)
+	c, ok := x.(*dataset.CSR)
+	if err != nil || !ok || c.D != d {
+		t.Fatalf("ReadSparse: %T %v", x, err)
+	}
+	res, err := svm.DCD{C: 1, Eps: svm.DefaultDCDEps}.Fit(c, y)
+	if err != nil {
+		t.Fatal(err)
+	}
+	model := filepath.Join(t.TempDir(), "m.json")
+	if code, _, errOut := runCmd(t, "", "svm", "--solver", "dcd", "--c", "1", "--save-model", model, file); code != 0 {
+		t.Fatalf("svm: exit %d: %s", code, errOut)
+	}
+	right := 0
+	row := make([]float64, d)
+	for _, data := range []string{file, points} {
+		code, out, errOut := runCmd(t, "", "predict", "--json", "--model", model, data)
+		if code != 0 {
+			t.Fatalf("predict %s: exit %d: %s", filepath.Base(data), code, errOut)
+		}
+		got := decode[predictOutput](t, out)
+		if got.Kind != "svm.DCD" || len(got.Decisions) != n || len(got.Labels) != n {
+			t.Fatalf("kind %q, %d decisions, %d labels", got.Kind, len(got.Decisions), len(got.Labels))
+		}
+		for i := range n {
+			want := c.Dot(i, res.W) + res.B
+			mat.Row(row, i, c)
+			dense := res.Decision(row)
+			ind, val := c.Row(i)
+			scale := math.Abs(res.B)
+			for e, j := range ind {
+				scale += math.Abs(res.W[j] * val[e])
+			}
+			if math.Float64bits(got.Decisions[i]) != math.Float64bits(want) || got.Labels[i] != classify.Sign(want) ||
+				math.Abs(got.Decisions[i]-dense) > 4*float64(k+1)*0x1p-52*scale {
+				t.Fatalf("%s, point %d: f = %v, label %v; in process %v (dense %v)", filepath.Base(data), i+1, got.Decisions[i], got.Labels[i], want, dense)
+			}
+			if data == file && got.Labels[i] == y[i] {
+				right++
+			}
+		}
+		if data == points {
+			if got.Accuracy != nil {
+				t.Errorf("points without labels got an accuracy")
+			}
+			continue
+		}
+		if got.Right == nil || *got.Right != right || *got.Accuracy != float64(right)/n || right < n*8/10 {
+			t.Errorf("right %v, accuracy %v; want %d of %d", got.Right, got.Accuracy, right, n)
+		}
+	}
+	// A word past the model's dimension.
+	bad := writeFile(t, "bad.libsvm", "+1 3:1 10:0.5\n-1 2:1 10001:1\n")
+	code, _, errOut := runCmd(t, "", "predict", "--model", model, bad)
+	if code != 1 || !strings.Contains(errOut, "line 2, field 3") || !strings.Contains(errOut, "want 10000 features") {
+		t.Errorf("a word past the dimension: exit %d, %q", code, errOut)
+	}
+	// SMO's model with the linear kernel holds w: it too classifies
+	// sparse points, here 10⁴ over 2000 words (2·10⁷ numbers dense) with a
+	// model fitted on 100 others.
+	small, _ := sparseText(t, 100, 2000, k)
+	_, many := sparseText(t, 10000, 2000, k)
+	code, _, errOut = runCmd(t, "", "svm", "--c", "1", "--save-model", model, small)
+	if code != 0 {
+		t.Fatalf("svm --solver smo: exit %d: %s", code, errOut)
+	}
+	code, out, errOut := runCmd(t, "", "predict", "--json", "--model", model, many)
+	if got := decode[predictOutput](t, out); code != 0 || got.Kind != "svm.SMO" || len(got.Labels) != 10000 {
+		t.Errorf("SMO's linear model on sparse points: exit %d, %s", code, errOut)
 	}
 }

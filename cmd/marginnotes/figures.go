@@ -76,7 +76,7 @@ func parseNone(fs *flag.FlagSet, args []string, out io.Writer) error {
 		return usageError{fs.Name() + ": " + err.Error()}
 	}
 	if fs.NArg() > 0 {
-		return usagef("%s: takes no FILE, got %q", fs.Name(), fs.Arg(0))
+		return usagef("%s: takes no FILE, got %q", fs.Name(), short(fs.Arg(0)))
 	}
 	return nil
 }
@@ -88,7 +88,7 @@ func formatList(s string) ([]string, error) {
 	for _, f := range strings.Split(s, ",") {
 		f = strings.ToLower(strings.TrimSpace(f))
 		if !slices.Contains(figures.Formats(), f) {
-			return nil, usagef("figures: unknown --format %q (want %s)", f, strings.Join(figures.Formats(), ", "))
+			return nil, usagef("figures: unknown --format %q (want %s)", short(f), strings.Join(figures.Formats(), ", "))
 		}
 		if !slices.Contains(formats, f) {
 			formats = append(formats, f)

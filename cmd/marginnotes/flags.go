@@ -95,7 +95,7 @@ var kernelParams = map[string][]string{
 func (k *kernelFlags) register(fs *flag.FlagSet) {
 	k.fs = fs
 	fs.StringVar(&k.name, "kernel", "linear", "kernel: linear, poly (gamma·x·z+coef0)^degree or rbf exp(−gamma‖x−z‖²)")
-	fs.Var((*finiteFloat)(&k.gamma), "gamma", "kernel gamma (default 1/number of features, as LIBSVM)")
+	fs.Var((*finiteFloat)(&k.gamma), "gamma", "kernel gamma (0 or none: 1/number of features, as LIBSVM)")
 	fs.IntVar(&k.degree, "degree", 3, "degree of the poly kernel")
 	fs.Var((*finiteFloat)(&k.coef0), "coef0", "coef0 of the poly kernel")
 }
@@ -115,7 +115,7 @@ func (k *kernelFlags) kernel(d int) (kernel.Kernel, error) {
 	case "rbf":
 		kern = kernel.RBF{Gamma: gamma}
 	default:
-		return nil, usagef("unknown kernel %q (want linear, poly or rbf)", k.name)
+		return nil, usagef("unknown kernel %q (want linear, poly or rbf)", short(k.name))
 	}
 	var err error
 	k.fs.Visit(func(f *flag.Flag) {
@@ -142,7 +142,7 @@ func pointList(flagName, s string, n int) ([]int, error) {
 		f = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(f), "x"))
 		v, err := strconv.Atoi(f)
 		if err != nil {
-			return nil, usagef("--%s: %q is not a point number", flagName, f)
+			return nil, usagef("--%s: %q is not a point number", flagName, short(f))
 		}
 		if v < 1 || v > n {
 			return nil, usagef("--%s: point %d out of range 1…%d", flagName, v, n)

@@ -36,7 +36,10 @@
 // it and prints the label of every point of DATA, one per line, +1 or -1
 // (Definition 2.1: +1 where f(x) ≥ 0; the voted perceptron predicts by its
 // vote), and when DATA has labels a last line with the accuracy; --json
-// prints the labels, the decision values f(x) and the accuracy. DATA may
+// prints the labels, the decision values f(x) and the accuracy. A decision
+// value that is not finite (the model's numbers and the point's overflow a
+// float64 together) is an error naming the point, and nothing is printed.
+// DATA may
 // have labels or not: a CSV line with as many fields as the model has
 // features is a point without a label, one with a field more has the label
 // last; a LIBSVM line without a label starts with its first index:value
@@ -108,7 +111,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case "-h", "-help", "--help", "help":
 		fmt.Fprint(out, usage)
 	default:
-		err = usagef("unknown command %q (want perceptron, svm, predict, bound or figures)", cmd)
+		err = usagef("unknown command %q (want perceptron, svm, predict, bound or figures)", short(cmd))
 	}
 	if errors.Is(err, errHelp) {
 		err = nil
@@ -120,7 +123,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err == nil {
 		return 0
 	}
-	fmt.Fprintf(stderr, "marginnotes: %v\n", err)
+	fmt.Fprintf(stderr, "marginnotes: %s\n", bounded(err.Error()))
 	var u usageError
 	if errors.As(err, &u) {
 		return 2

@@ -355,3 +355,65 @@ func TestWriteJSON(t *testing.T) {
 		t.Errorf("finite: got %v and %q", err, buf.String())
 	}
 }
+
+// TestPerceptronStoppedSeparating: with --max-epochs 5 the run of Example
+// 2.1 stops right after its seventh update, x⁽¹⁾ + x⁽²⁾ − 3 = 0 (book
+// Table 2.1), which separates the data, before a pass without mistakes
+// confirms it; the command says that w, b separate the data rather than
+// only "not converged" (issue 18), and counts one epoch or one point in
+// the singular.
+func TestPerceptronStoppedSeparating(t *testing.T) {
+	for _, c := range []struct {
+		epochs       string
+		stdout, line string
+	}{
+		{"5", "converged:  false (the final weights separate the training data: the limit came before a pass without mistakes)\n",
+			"not converged after 5 epochs and 7 updates: the last weights separate the training data, but the run stopped before a pass without mistakes\n"},
+		{"1", "pocket:     2x⁽¹⁾ + 2x⁽²⁾ = 0, 1 training error (after 2 updates)\n",
+			"not converged after 1 epoch and 2 updates; 1 training point still misclassified (the pocket weights misclassify 1)\n"},
+	} {
+		code, out, errOut := runCmd(t, example21, "perceptron", "--max-epochs", c.epochs, "-")
+		if code != 1 || !strings.Contains(out, c.stdout) || !strings.HasSuffix(errOut, c.line) {
+			t.Errorf("--max-epochs %s: exit %d\n%s%s\nwant 1, a line %q and the error %q", c.epochs, code, out, errOut, c.stdout, c.line)
+		}
+	}
+}
+
+// TestLongArguments: an option or a file whose text is megabytes long gets
+// an error that quotes a few dozen bytes of it, as the data readers' errors
+// do (issue 18: the messages repeated the whole argument).
+func TestLongArguments(t *testing.T) {
+	long := strings.Repeat("x", 1<<20)
+	model := writeFile(t, "model.json", `{"format": "marginnotes-model", "version": 1, "kind": "`+long+`"}`)
+	for _, args := range [][]string{
+		{"perceptron", "--eta", long, "-"},
+		{"perceptron", "--form", long, "-"},
+		{"perceptron", "--order", long, "-"},
+		{"perceptron", "--choices", "1," + long, "-"},
+		{"perceptron", "--seed", long, "-"},
+		{"perceptron", "--" + long, "-"},
+		{"svm", "--kernel", long, "-"},
+		{"svm", "--solver", long, "-"},
+		{"figures", "--out", t.TempDir(), "--format", long},
+		{"figures", "--out", t.TempDir(), "--lang", long},
+		{"figures", "--out", t.TempDir(), "--only", "[" + long},
+		{"predict", "--model", model, "-"},
+		{long},
+	} {
+		code, _, errOut := runCmd(t, example21, args...)
+		if code == 0 || len(errOut) > 400 || strings.Count(errOut, "\n") != 1 {
+			t.Errorf("%.40q: exit %d, %d bytes of stderr %.300q; want one line of at most 400 bytes", args, code, len(errOut), errOut)
+		}
+	}
+}
+
+// TestGammaHelp: the help says that --gamma 0, like no --gamma, means
+// 1/number of features (issue 18: it silently did).
+func TestGammaHelp(t *testing.T) {
+	for _, cmd := range []string{"perceptron", "svm"} {
+		_, out, _ := runCmd(t, "", cmd, "-h")
+		if !strings.Contains(out, "0 or none: 1/number of features") {
+			t.Errorf("%s -h says of --gamma:\n%s", cmd, out)
+		}
+	}
+}

@@ -8,6 +8,15 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
+
+	"gonum.org/v1/gonum/mat"
+
+	"github.com/marginnotes/marginnotes/pkg/classify"
+	"github.com/marginnotes/marginnotes/pkg/dataset"
+	"github.com/marginnotes/marginnotes/pkg/kernel"
+	"github.com/marginnotes/marginnotes/pkg/modelio"
+	"github.com/marginnotes/marginnotes/pkg/svm"
 )
 
 // memoryLimitMiB is the virtual memory limit (ulimit -v) of the runs below:
@@ -110,6 +119,109 @@ func TestMemoryTraceNoisy(t *testing.T) {
 		got := decode[perceptronOutput](t, out)
 		if len(got.Trace) != 1<<16 || !got.TraceTruncated || got.Updates < 1<<16 {
 			t.Errorf("%s: %d steps of %d updates, truncated %v; want the first 65536", form, len(got.Trace), got.Updates, got.TraceTruncated)
+		}
+	}
+}
+
+// A valid model file of about 130 MB — an RBF SVM of 65,000 support
+// vectors of 100 features, written by modelio — is read by predict within
+// 1 GiB of virtual memory and a peak resident memory below twice the
+// file's size: its numbers take 8 bytes each, about 21 in the file, and Go's
+// collector lets the heap grow to twice what is live. Issue 18 §1.3:
+// the file was buffered whole and decoded at about 18 times its size (a
+// peak of 1 GB for this one; 1.17 GB files crashed under 3 GB).
+func TestMemoryModelFile(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a 130 MB model file")
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	const n, d = 65_000, 100
+	rbf := kernel.RBF{Gamma: 0.01}
+	e := kernel.Expansion{Kernel: rbf, D: d, Support: make([][]float64, n), Coef: make([]float64, n)}
+	for j := range n {
+		e.Support[j] = make([]float64, d)
+		for k := range d {
+			e.Support[j][k] = rng.NormFloat64()
+		}
+		e.Coef[j] = rng.NormFloat64()
+	}
+	m := modelio.Model{Solver: svm.SMO{C: 1, Kernel: rbf}, Classifier: &svm.Model{Expansion: e}}
+	file := filepath.Join(t.TempDir(), "model.json")
+	if err := modelio.Save(file, m); err != nil {
+		t.Fatal(err)
+	}
+	fi, err := os.Stat(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	q := mat.NewDense(3, d, nil)
+	for i := range 3 {
+		for k := range d {
+			q.Set(i, k, rng.NormFloat64())
+		}
+	}
+	points := writeSet(t, "points.csv", q, nil)
+	var rss int64
+	code, out, errOut := runLimited(t, limits{MemMiB: memoryLimitMiB, RSS: &rss, Timeout: 5 * time.Minute},
+		"predict", "--json", "--model", file, points)
+	if code != 0 {
+		t.Fatalf("exit %d: %.300s", code, errOut)
+	}
+	got := decode[predictOutput](t, out)
+	for i, f := range classify.Decisions(nil, m, q) {
+		if got.Decisions[i] != f {
+			t.Errorf("point %d: f = %v, want %v", i+1, got.Decisions[i], f)
+		}
+	}
+	t.Logf("a %d-byte model: peak resident memory %d bytes (%.2f × the file)", fi.Size(), rss, float64(rss)/float64(fi.Size()))
+	if rss > 2*fi.Size() {
+		t.Errorf("peak resident memory %d MB for a %d MB model file, want less than twice the file's size", rss>>20, fi.Size()>>20)
+	}
+}
+
+// A CSV file at the readers' limit, dataset.MaxCells numbers as one
+// feature and a label (2²³ points: the shape where the solvers' costs per
+// point weigh most), runs every command within 3 GiB of virtual memory.
+// Issue 18 §1.9: a 302 MB CSV within the 2²⁷ numbers the readers then
+// accepted needed 2.7 GB for one perceptron epoch and crashed under 3 GB.
+func TestMemoryAtTheLimit(t *testing.T) {
+	if testing.Short() {
+		t.Skip("millions of points")
+	}
+	n := dataset.MaxCells / 2
+	file := filepath.Join(t.TempDir(), "limit.csv")
+	f, err := os.Create(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := bufio.NewWriter(f)
+	for i := range n {
+		if i%2 == 0 {
+			w.WriteString("-1,-1\n")
+		} else {
+			w.WriteString("1,1\n")
+		}
+	}
+	if err := w.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Close(); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{
+		{"perceptron", "--max-epochs", "2"},
+		{"perceptron", "--form", "dual", "--max-epochs", "2"},
+		{"perceptron", "--form", "kernel", "--max-epochs", "2"},
+		{"perceptron", "--form", "voted", "--epochs", "1"},
+		{"bound"},
+		{"svm"},
+		{"svm", "--solver", "interior-point"},
+	} {
+		var rss int64
+		code, _, errOut := runLimited(t, limits{MemMiB: 3 << 10, RSS: &rss, Timeout: 10 * time.Minute}, append(args, file)...)
+		t.Logf("%s: exit %d, peak resident memory %d MB", strings.Join(args, " "), code, rss>>20)
+		if code != 0 {
+			t.Errorf("%s on %d points: exit %d: %.200s", strings.Join(args, " "), n, code, errOut)
 		}
 	}
 }

@@ -169,7 +169,7 @@ func runPerceptron(args []string, stdin io.Reader, stdout io.Writer) error {
 		}
 		return saveModel(*save, v, vr)
 	default:
-		return usagef("perceptron: unknown --form %q (want primal, dual, kernel or voted)", *form)
+		return usagef("perceptron: unknown --form %q (want primal, dual, kernel or voted)", short(*form))
 	}
 	if run == nil {
 		return fitErr
@@ -236,13 +236,22 @@ func printPerceptron(w io.Writer, out perceptronOutput) {
 		pts[i] = fmt.Sprintf("x%d", p)
 	}
 	fmt.Fprintf(w, "mistakes:   %s\n", strings.Join(pts, ", "))
-	fmt.Fprintf(w, "updates:    %d\nepochs:     %d\nconverged:  %v\n", out.Updates, out.Epochs, out.Converged)
+	converged := fmt.Sprint(out.Converged)
+	if p := out.Pocket; p != nil && p.Errors == 0 {
+		// The pocket holds the final weights, which classify every point.
+		converged += " (the final weights separate the training data: the limit came before a pass without mistakes)"
+	}
+	fmt.Fprintf(w, "updates:    %d\nepochs:     %d\nconverged:  %s\n", out.Updates, out.Epochs, converged)
 	if p := out.Pocket; p != nil {
 		weights := "α = " + notation.Vector(p.Alpha) + ", b = " + notation.Number(p.B)
 		if p.W != nil {
 			weights = notation.Equation(p.W, p.B)
 		}
-		fmt.Fprintf(w, "pocket:     %s, %d training errors (after %d updates)\n", weights, p.Errors, p.Updates)
+		errors := "training errors"
+		if p.Errors == 1 {
+			errors = "training error"
+		}
+		fmt.Fprintf(w, "pocket:     %s, %d %s (after %d updates)\n", weights, p.Errors, errors, p.Updates)
 	}
 }
 

@@ -76,6 +76,9 @@ func TestSaveModelPredict(t *testing.T) {
 		{"interior point", "svm.InteriorPoint", []string{"svm", "--solver", "interior-point"}, book, classify.FitterOf(svm.InteriorPoint{}.Fit)},
 		{"interior point soft", "svm.InteriorPoint", []string{"svm", "--solver", "interior-point", "--c", "0.5"}, noisyFile,
 			classify.FitterOf(svm.InteriorPoint{C: 0.5}.Fit)},
+		{"dcd", "svm.DCD", []string{"svm", "--solver", "dcd", "--c", "10"}, book, classify.FitterOf(svm.DCD{C: 10, Eps: svm.DefaultDCDEps}.Fit)},
+		{"dcd squared hinge", "svm.DCD", []string{"svm", "--solver", "dcd", "--c", "0.5", "--loss", "squared-hinge", "--bias", "2", "--seed", "3"}, noisyFile,
+			classify.FitterOf(svm.DCD{C: 0.5, Loss: svm.SquaredHinge, Bias: 2, Eps: svm.DefaultDCDEps, Src: rand.NewPCG(3, 3)}.Fit)},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			model := filepath.Join(t.TempDir(), "model.json")
@@ -220,5 +223,43 @@ func TestPredictErrors(t *testing.T) {
 	}
 	if _, err := os.Stat(failed); !os.IsNotExist(err) {
 		t.Errorf("a run that did not converge saved a model (%v)", err)
+	}
+}
+
+// TestPredictNotFinite: a decision value that is not finite is an error
+// naming the point, as in training, not a label (issue 18 §1.4: predict
+// printed +NaN and exited 0): a cubic kernel at (10²⁰⁰, 10²⁰⁰), a linear SVM
+// fitted at scale 10⁻¹⁰⁰ (w ≈ 10¹⁰⁰) asked about a point at 10²⁵⁰, and a
+// model file with weights near the largest float64.
+func TestPredictNotFinite(t *testing.T) {
+	dir := t.TempDir()
+	poly := filepath.Join(dir, "poly.json")
+	if code, _, errOut := runCmd(t, example21, "svm", "--kernel", "poly", "--degree", "3", "--save-model", poly, "-"); code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	tiny := filepath.Join(dir, "tiny.json")
+	if code, _, errOut := runCmd(t, "3e-100,3e-100,1\n4e-100,3e-100,1\n1e-100,1e-100,-1\n", "svm", "--save-model", tiny, "-"); code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	huge := writeFile(t, "huge.json", `{"format": "marginnotes-model", "version": 1, "kind": "perceptron.Primal", "dim": 2,
+		"settings": {}, "linear": {"w": [1e308, 1e308], "b": 0}}`)
+	for _, c := range []struct {
+		name, model, points, want string
+	}{
+		{"poly", poly, "3,3\n1e200,1e200\n", "point 2: f(x) = NaN"},
+		{"small scale", tiny, "3e-100,3e-100\n0,0\n1e250,1e250\n", "point 3: f(x) = +Inf"},
+		{"huge weights", huge, "1,-1\n3,3\n", "point 2: f(x) = +Inf"},
+		{"huge weights nan", huge, "1e308,-1e308\n", "point 1: f(x) = NaN"},
+	} {
+		for _, json := range []bool{false, true} {
+			args := []string{"predict", "--model", c.model, "-"}
+			if json {
+				args = append(args, "--json")
+			}
+			code, out, errOut := runCmd(t, c.points, args...)
+			if code != 1 || !strings.Contains(errOut, c.want) || !strings.Contains(errOut, "not finite") || out != "" {
+				t.Errorf("%s (json %v): exit %d, output %q, stderr %q; want 1, nothing, and %q", c.name, json, code, out, errOut, c.want)
+			}
+		}
 	}
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -51,7 +52,7 @@ func runSVM(args []string, stdin io.Reader, stdout io.Writer) error {
 	fs := flag.NewFlagSet("svm", flag.ContinueOnError)
 	c := floatFlag(fs, "c", 0, "soft-margin penalty C > 0 (default: hard margin)")
 	solver := fs.String("solver", "smo", "smo (second-order SMO, as LIBSVM), exact (face enumeration, small problems), interior-point (the primal problem, linear kernel) or dcd (dual coordinate descent, as LIBLINEAR: linear, large or sparse data)")
-	eps := floatFlag(fs, "eps", svm.DefaultEps, "SMO stopping tolerance, as svm-train -e")
+	eps := floatFlag(fs, "eps", svm.DefaultEps, "stopping tolerance of smo, as svm-train -e; of dcd, as liblinear-train -e (default 0.1 with dcd)")
 	asJSON := fs.Bool("json", false, "print one JSON object")
 	save := fs.String("save-model", "", "write the fitted model to this file (JSON, package modelio) when the run succeeds")
 	var kf kernelFlags
@@ -67,8 +68,8 @@ func runSVM(args []string, stdin io.Reader, stdout io.Writer) error {
 	if given["c"] && !(*c > 0) {
 		return usagef("svm: --c %v, want a finite C > 0 (omit --c for a hard margin)", *c)
 	}
-	if !(*eps > 0) {
-		return usagef("svm: --eps %v, want > 0", *eps)
+	if !(*eps >= svm.MinEps) {
+		return usagef("svm: --eps %v, want at least %.2g, below which float64 resolves no KKT violation", *eps, svm.MinEps)
 	}
 	switch *solver {
 	case "smo", "exact", "interior-point", "dcd":
@@ -180,6 +181,9 @@ func printSVM(w io.Writer, out svmOutput, k kernel.Kernel) {
 // hyperplane and the objective.
 func runInteriorPoint(w io.Writer, ip svm.InteriorPoint, x mat.Matrix, y []float64, c *float64, asJSON bool, save string) error {
 	res, fitErr := ip.Fit(x, y)
+	if errors.Is(fitErr, svm.ErrTooLarge) {
+		return fmt.Errorf("svm: --solver interior-point: %w; use --solver smo", fitErr)
+	}
 	if res == nil {
 		return fitErr
 	}

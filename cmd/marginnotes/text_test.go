@@ -18,7 +18,7 @@ func TestText(t *testing.T) {
 		// Book Example 2.1 (Table 2.1) and Example 2.2 (α = (2, 0, 5)).
 		{"primal", []string{"perceptron", "-"}, []string{"hyperplane: x⁽¹⁾ + x⁽²⁾ − 3 = 0", "w:          (1, 1)", "b:          −3"}},
 		{"dual", []string{"perceptron", "--form", "dual", "-"}, []string{"alpha:      (2, 0, 5)"}},
-		{"pocket", []string{"perceptron", "--max-epochs", "1", "--order", "3,2,1", "-"}, []string{"pocket:     3x⁽¹⁾ + 2x⁽²⁾ = 0, 1 training errors (after 2 updates)"}},
+		{"pocket", []string{"perceptron", "--max-epochs", "1", "--order", "3,2,1", "-"}, []string{"pocket:     3x⁽¹⁾ + 2x⁽²⁾ = 0, 1 training error (after 2 updates)"}},
 		// Book Examples 7.1 and 7.2: α* = (1/4, 0, 1/4), ½x⁽¹⁾ + ½x⁽²⁾ − 2 = 0.
 		{"exact", []string{"svm", "--solver", "exact", "-"}, []string{
 			"hyperplane:       ½x⁽¹⁾ + ½x⁽²⁾ − 2 = 0", "w:                (1/2, 1/2)", "b:                −2",

@@ -1,11 +1,13 @@
 package classify_test
 
 import (
+	"math"
 	"math/rand/v2"
 	"sync"
 	"testing"
 
 	"gonum.org/v1/gonum/floats"
+	"gonum.org/v1/gonum/mat"
 
 	"github.com/marginnotes/marginnotes/pkg/classify"
 	"github.com/marginnotes/marginnotes/pkg/dataset"
@@ -34,12 +36,31 @@ func TestConcurrentFit(t *testing.T) {
 		"svm.Exact":             classify.FitterOf(svm.Exact{C: 10, Kernel: rbf, MaxPoints: 40}.Fit),
 		"svm.InteriorPoint":     classify.FitterOf(svm.InteriorPoint{C: 1}.Fit),
 		"svm.SquaredSlack":      classify.FitterOf(svm.SquaredSlack{C: 1, Kernel: rbf}.Fit),
+		"svm.DCD":               classify.FitterOf(svm.DCD{C: 1, Loss: svm.SquaredHinge}.Fit),
 	}
 	small := set.Subset([]int{0, 1, 2, 3, 4, 5, 6, 7})
+	// DCD once more on sparse data (the entries below 1 in magnitude left
+	// out), as a CSR, which it reads in place.
+	thin := mat.DenseCopyOf(x)
+	thin.Apply(func(_, _ int, v float64) float64 {
+		if math.Abs(v) < 1 {
+			return 0
+		}
+		return v
+	}, thin)
+	sparse := dataset.NewCSR(thin)
+	if sparse.Full() {
+		t.Fatal("the sparse data store every entry")
+	}
+	fitters["svm.DCD sparse"] = classify.FitterOf(svm.DCD{C: 1}.Fit)
 	for name, fit := range fitters {
-		xs, ys := x, y
-		if name == "svm.Exact" { // 3ⁿ faces: a handful of points
+		var xs mat.Matrix = x
+		ys := y
+		switch name {
+		case "svm.Exact": // 3ⁿ faces: a handful of points
 			xs, ys = small.XY()
+		case "svm.DCD sparse":
+			xs = sparse
 		}
 		alone, _ := fit(xs, ys)
 		if alone == nil {

@@ -33,6 +33,7 @@ func TestFitterOf(t *testing.T) {
 		"svm.Exact":             classify.FitterOf(svm.Exact{}.Fit),
 		"svm.InteriorPoint":     classify.FitterOf(svm.InteriorPoint{}.Fit),
 		"svm.SquaredSlack":      classify.FitterOf(svm.SquaredSlack{C: 1}.Fit),
+		"svm.DCD":               classify.FitterOf(svm.DCD{}.Fit),
 	}
 	for name, fit := range fitters {
 		m, err := fit(x, y)

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/marginnotes/marginnotes/pkg/dataset"
@@ -65,6 +66,50 @@ func BenchmarkGaussian(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
 				dataset.Gaussian(rand.NewPCG(1, 1), size.n, size.d, 2)
+			}
+		})
+	}
+}
+
+// BenchmarkReadSparse reads a dense LIBSVM file and a sparse text-like one
+// (rows of 50 words over 10⁵, Zipf frequencies) with ReadSparse, from a
+// stream (no first pass over a file to size the arrays).
+func BenchmarkReadSparse(b *testing.B) {
+	dense := dataset.Gaussian(rand.NewPCG(1, 1), 5000, 100, 2)
+	var denseFile bytes.Buffer
+	if err := dataset.WriteLIBSVM(&denseFile, dense); err != nil {
+		b.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(2, 2))
+	zipf := rand.NewZipf(rng, 1.1, 1, 1e5-1)
+	var text bytes.Buffer
+	for i := range 20000 {
+		words := map[uint64]bool{}
+		for len(words) < 50 {
+			words[zipf.Uint64()] = true
+		}
+		ws := make([]uint64, 0, 50)
+		for w := range words {
+			ws = append(ws, w)
+		}
+		slices.Sort(ws)
+		fmt.Fprintf(&text, "%+d", 1-2*(i%2))
+		for _, w := range ws {
+			fmt.Fprintf(&text, " %d:%.3g", w+1, rng.Float64())
+		}
+		text.WriteByte('\n')
+	}
+	for _, f := range []struct {
+		name string
+		file *bytes.Buffer
+	}{{"dense n=5000,d=100", &denseFile}, {"text n=20000,nnz=50", &text}} {
+		b.Run(f.name, func(b *testing.B) {
+			b.ReportAllocs()
+			b.SetBytes(int64(f.file.Len()))
+			for b.Loop() {
+				if _, _, err := dataset.ReadSparse(bytes.NewReader(f.file.Bytes())); err != nil {
+					b.Fatal(err)
+				}
 			}
 		})
 	}

@@ -40,10 +40,12 @@
 // The readers take UTF-8 text (a byte order mark is skipped; UTF-16 and
 // UTF-32 are recognised and refused) with decimal numbers, and they are
 // bounded, so that no input can exhaust memory: a line of at most
-// MaxLineBytes (4 MiB), at most MaxCells numbers (1 GiB of float64), LIBSVM
-// indices up to MaxIndex, and a LIBSVM file may describe at most
+// MaxLineBytes (4 MiB), at most MaxCells numbers (2²⁴, 128 MiB of float64),
+// LIBSVM indices up to MaxIndex, and a LIBSVM file may describe at most
 // MaxCellsPerByte numbers per byte of its own size (or FreeCells). Past a
-// limit the error wraps ErrTooLarge.
+// limit the error wraps ErrTooLarge. Reading a data set takes about twice
+// its memory, and the limits leave room for the solvers: the command line
+// runs every algorithm on a data set at the limit within 3 GiB.
 //
 // # Sparse data
 //
@@ -51,10 +53,13 @@
 // entry), and is a mat.Matrix. ReadSparse reads CSV or LIBSVM as Read does
 // but keeps a LIBSVM file that leaves features out as a CSR, never dense:
 // a text-like set of 10⁵ documents over 10⁵ words is 60 MB, not 80 GB. Its
-// limits count the entries the file holds, and it parses numbers in place
-// (a line it does not take at once is read again by Read's rules, so both
-// readers give the same data or the same error). svm.DCD solves the linear
-// SVM on it without densifying.
+// limits are Read's, except that MaxCells counts the entries and rows the
+// file holds, not n·(d+1); it parses numbers in place (a line it does not
+// take at once is read again by Read's rules, so both readers give the
+// same data or the same error). SparseReader reads with a larger limit,
+// and its ReadPoints reads points for a model as ReadPoints does, sparse.
+// svm.DCD solves the linear SVM on a CSR without densifying, and its model
+// predicts from one.
 //
 // # Book data
 //

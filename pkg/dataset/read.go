@@ -47,7 +47,7 @@ func readCSV(t *textReader, d int) (*Set, error) {
 
 	var (
 		names  []string
-		data   []float64
+		data   blocks[float64]
 		y      labels
 		rows   int
 		fields int // fields per line, fixed by the first line
@@ -97,7 +97,7 @@ func readCSV(t *textReader, d int) (*Set, error) {
 			return nil, &LineError{Line: line, Err: ErrRagged,
 				Hint: fmt.Sprintf("%d fields, the first line has %d", len(rec), fields)}
 		}
-		if len(data)+len(y.y)+fields > maxCells {
+		if data.len()+y.y.len()+fields > maxCells {
 			return nil, &LineError{Line: line, Err: ErrTooLarge,
 				Hint: fmt.Sprintf("more than %d numbers", maxCells)}
 		}
@@ -110,7 +110,7 @@ func readCSV(t *textReader, d int) (*Set, error) {
 				return nil, err
 			}
 			if j < fields-label {
-				data = append(data, v)
+				data.add(v)
 			} else {
 				y.add(v, line)
 			}
@@ -120,10 +120,14 @@ func readCSV(t *textReader, d int) (*Set, error) {
 	if rows == 0 {
 		return nil, fmt.Errorf("%w: no data lines in CSV input", ErrEmpty)
 	}
-	if err := y.err(fields); err != nil {
+	labels := y.y.slice()
+	if err := y.err(labels, fields); err != nil {
 		return nil, err
 	}
-	return &Set{X: mat.NewDense(rows, fields-label, data), Y: y.y, Names: names}, nil
+	if label == 0 {
+		labels = nil
+	}
+	return &Set{X: mat.NewDense(rows, fields-label, data.slice()), Y: labels, Names: names}, nil
 }
 
 // isHeader reports whether no field of rec is a number.
@@ -172,7 +176,7 @@ func readLIBSVM(t *textReader, want int) (*Set, error) {
 	// line.
 	sc.Buffer(make([]byte, 0, 64*1024), maxLineBytes+2)
 	st := libsvmState{want: want, label: true}
-	var rowEnd []int
+	var rowEnd blocks[int]
 	for line := 1; sc.Scan(); line++ {
 		if t.err != nil {
 			// The scanner hands out the rest of the input after an
@@ -185,7 +189,7 @@ func readLIBSVM(t *textReader, want int) (*Set, error) {
 		}
 		if fields > 0 {
 			st.rows++
-			rowEnd = append(rowEnd, len(st.idx))
+			rowEnd.add(st.idx.len())
 			if n := st.rows; n*(max(st.d, want)+1) > maxCells {
 				return nil, &LineError{Line: line, Err: ErrTooLarge,
 					Hint: fmt.Sprintf("%d×%d features: more than %d numbers", n, st.d, maxCells)}
@@ -198,7 +202,8 @@ func readLIBSVM(t *textReader, want int) (*Set, error) {
 	if err := sc.Err(); err != nil {
 		return nil, fmt.Errorf("dataset: reading LIBSVM: %w", err)
 	}
-	if err := st.finish(); err != nil {
+	labels, err := st.finish()
+	if err != nil {
 		return nil, err
 	}
 	n, d := st.rows, st.d
@@ -214,26 +219,31 @@ func readLIBSVM(t *textReader, want int) (*Set, error) {
 			d, n, d, cells, t.total, MaxCellsPerByte)}
 	}
 	data := make([]float64, n*d)
-	start := 0
-	for i, end := range rowEnd {
-		row := data[i*d : (i+1)*d]
-		for k := start; k < end; k++ {
-			row[st.idx[k]] = st.val[k]
+	i, k, end := 0, 0, 0
+	ends := rowEnd.slice()
+	// idx and val have their blocks in step: walk them together.
+	for b, js := range st.idx.list {
+		vs := st.val.list[b]
+		for e, j := range js {
+			for k == end {
+				end, i = ends[i], i+1
+			}
+			data[(i-1)*d+int(j)] = vs[e]
+			k++
 		}
-		start = end
 	}
-	return &Set{X: mat.NewDense(n, d, data), Y: st.y.y}, nil
+	return &Set{X: mat.NewDense(n, d, data), Y: labels}, nil
 }
 
 // libsvmState is what a LIBSVM reader has read so far: the labels, the
-// entries (0-based columns and values, row after row), the rows, the
-// largest index d and its line.
+// entries (0-based columns and values, row after row, in blocks kept in
+// step), the rows, the largest index d and its line.
 type libsvmState struct {
 	want  int  // ReadPoints' dimension, or 0
 	label bool // the lines start with a label; set by the first line for ReadPoints
 	y     labels
-	idx   []int32
-	val   []float64
+	idx   blocks[int32]
+	val   blocks[float64]
 	rows  int
 	d     int
 	dLine int
@@ -270,7 +280,7 @@ func (st *libsvmState) parseLine(text string, line int) (fields int, err error) 
 		if field == 1 && st.label {
 			if strings.IndexByte(tok, ':') >= 0 {
 				return 0, &LineError{Line: line, Field: 1, Text: short(tok), Err: ErrFormat,
-					Hint: "a line starts with its label"}
+					Hint: "a line without its label: each line starts with its label, +1 or -1"}
 			}
 			v, err := parseValue(tok, line, 1)
 			if err != nil {
@@ -310,22 +320,30 @@ func (st *libsvmState) parseLine(text string, line int) (fields int, err error) 
 		if j > st.d {
 			st.d, st.dLine = j, line
 		}
-		st.idx = append(st.idx, int32(j-1))
-		st.val = append(st.val, v)
+		st.idx.add(int32(j - 1))
+		st.val.add(v)
 	}
 	return field, nil
 }
 
-// finish checks what was read: some data line, some feature (for a
-// labelled set), labels ±1.
-func (st *libsvmState) finish() error {
+// finish checks what was read — some data line, some feature (for a
+// labelled set), labels ±1 — and returns the labels in one slice, nil when
+// the lines have none.
+func (st *libsvmState) finish() ([]float64, error) {
 	if st.rows == 0 {
-		return fmt.Errorf("%w: no data lines in LIBSVM input", ErrEmpty)
+		return nil, fmt.Errorf("%w: no data lines in LIBSVM input", ErrEmpty)
 	}
 	if st.d == 0 && st.want == 0 {
-		return fmt.Errorf("%w: no features in LIBSVM input", ErrEmpty)
+		return nil, fmt.Errorf("%w: no features in LIBSVM input", ErrEmpty)
 	}
-	return st.y.err(1)
+	labels := st.y.y.slice()
+	if err := st.y.err(labels, 1); err != nil {
+		return nil, err
+	}
+	if !st.label {
+		labels = nil
+	}
+	return labels, nil
 }
 
 // nextToken splits off the first blank-separated token of s.
@@ -421,6 +439,10 @@ func sniff(r io.Reader, d int) (format int, rest io.Reader, err error) {
 				return formatLIBSVM, rest, nil
 			case strings.IndexByte(s, ',') >= 0:
 				return formatCSV, rest, nil
+			case looksPairs(s):
+				return 0, nil, &LineError{Line: line, Text: short(s), Err: ErrFormat,
+					Hint: "a LIBSVM line without its label: data to train on start each line with its label, +1 or -1 " +
+						"(ReadPoints, and marginnotes predict, read points without labels)"}
 			}
 			return 0, nil, &LineError{Line: line, Text: short(s), Err: ErrFormat,
 				Hint: "neither CSV (no comma) nor LIBSVM (no index:value pair)"}

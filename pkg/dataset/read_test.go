@@ -81,7 +81,7 @@ func TestReadErrors(t *testing.T) {
 		{"libsvm/no colon", libsvm, "+1 1:2 3\n", dataset.ErrFormat, 1, 3, "index:value"},
 		{"libsvm/index 0", libsvm, "+1 0:2\n", dataset.ErrFormat, 1, 2, "integer ≥ 1"},
 		{"libsvm/index text", libsvm, "+1 a:2\n", dataset.ErrFormat, 1, 2, "integer ≥ 1"},
-		{"libsvm/index huge", libsvm, "+1 99999999999:2\n", dataset.ErrTooLarge, 1, 2, "index larger than 16777216"},
+		{"libsvm/index huge", libsvm, "+1 99999999999:2\n", dataset.ErrTooLarge, 1, 2, "index larger than 4194304"},
 		{"libsvm/descending", libsvm, "+1 1:1\n-1 3:1 2:1\n", dataset.ErrFormat, 2, 3, "previous index is 3"},
 		{"libsvm/repeated", libsvm, "+1 2:1 2:1\n", dataset.ErrFormat, 1, 3, "ascend"},
 		{"libsvm/value", libsvm, "+1 1:x\n", dataset.ErrFormat, 1, 2, "not a number"},
@@ -113,14 +113,19 @@ func TestReadErrors(t *testing.T) {
 		{"libsvm/nul later", libsvm, "1 1:1\n\n-1 1:\x00", dataset.ErrFormat, 3, 0, "NUL"},
 		// An indented comment is a comment: the first line of data follows it.
 		{"csv/indented comment", csv, "  # c\n1,2\n", dataset.ErrLabel, 2, 2, ""},
+		// LIBSVM lines without labels, where the labels are needed (issue
+		// 18: the first was "neither CSV nor LIBSVM").
+		{"read/libsvm no labels", read, "1:3 2:3\n1:1 2:1\n", dataset.ErrFormat, 1, 0, "a LIBSVM line without its label"},
+		{"read/libsvm label missing", read, "+1 1:3 2:3\n1:1 2:1\n", dataset.ErrFormat, 2, 1, "a line without its label"},
+		{"libsvm/no labels", libsvm, "1:3 2:3\n", dataset.ErrFormat, 1, 1, "a line without its label"},
 		// A huge index refused from the size of the input, before the matrix
-		// is allocated: 4×16777216 numbers from 48 bytes.
-		{"libsvm/sparse huge index", libsvm, strings.Repeat("+1 16777216:1\n-1 1:1\n", 2),
+		// is allocated: 3×4194304 numbers from 36 bytes.
+		{"libsvm/sparse huge index", libsvm, "+1 4194304:1\n-1 1:1\n+1 1:1\n",
 			dataset.ErrTooLarge, 1, 0, "at most 64 numbers per byte"},
-		{"libsvm/huge dense", libsvm, strings.Repeat("+1 1:3 16777216:3\n", 12),
-			dataset.ErrTooLarge, 8, 0, "more than 134217728 numbers"},
-		{"read/huge index", read, "#\n" + strings.Repeat("+1 1:3 16777216:3\n", 4),
-			dataset.ErrTooLarge, 2, 0, "index 16777216 on this line"},
+		{"libsvm/huge dense", libsvm, strings.Repeat("+1 1:3 4194304:3\n", 12),
+			dataset.ErrTooLarge, 4, 0, "more than 16777216 numbers"},
+		{"read/huge index", read, "#\n" + strings.Repeat("+1 1:3 4194304:3\n", 3),
+			dataset.ErrTooLarge, 2, 0, "index 4194304 on this line"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			s, err := tc.read(tc.in)

@@ -21,32 +21,72 @@ import (
 // feature (and for a CSV file) the matrix is a *mat.Dense instead, whose
 // data are the values as read, in the same memory. svm.DCD takes either.
 //
-// The format, the errors and the limits are those of Read, except that a
-// LIBSVM file is bounded by the entries and rows it holds (at most MaxCells
-// together), not by n·(d+1): MaxCellsPerByte does not apply. When r is a
-// regular file, a first pass counts its lines and entries so that the
-// arrays are allocated once, at their final size.
+// The format, the errors and the limits are those of Read (a line of at
+// most MaxLineBytes, indices up to MaxIndex, at most MaxCells numbers),
+// except that a LIBSVM file is bounded by the numbers it holds — its
+// entries and its rows together at most MaxCells — not by n·(d+1), and
+// MaxCellsPerByte does not apply. When r is a regular file, a first pass
+// counts its lines and entries so that the arrays are allocated once, at
+// their final size. SparseReader reads with a larger limit.
 //
 // The LIBSVM reader parses the bytes in place; a line it does not take at
 // once (a malformed one, or one with a number it leaves to strconv) is read
 // again by Read's rules, which give the same data or the same error.
 func ReadSparse(r io.Reader) (x mat.Matrix, y []float64, err error) {
+	return SparseReader{}.Read(r)
+}
+
+// SparseReader reads sparse data as ReadSparse does, with a limit of its
+// own. Its zero value is ReadSparse's reader.
+type SparseReader struct {
+	// MaxCells bounds the numbers a LIBSVM file may hold, entries and rows
+	// together; 0 means the package's MaxCells (2²⁴). A program that knows
+	// its memory may raise it: a CSR takes 12 bytes per entry and 8 per
+	// row, and svm.DCD about 20 bytes per row besides, so a dense 10⁶ × 20
+	// set (2.1·10⁷ numbers) is read and fitted in about 200 MB. CSV data
+	// are read by Read's rules, within the package's MaxCells.
+	MaxCells int
+}
+
+// Read reads a labelled data set as ReadSparse does.
+func (s SparseReader) Read(r io.Reader) (x mat.Matrix, y []float64, err error) {
+	return s.read(r, 0)
+}
+
+// ReadPoints reads points of d features, with or without labels, as
+// ReadPoints does, keeping a LIBSVM file sparse: the matrix is a *CSR of d
+// columns, or a *mat.Dense when every row lists every feature or the input
+// is CSV. Indices above d give an error wrapping ErrDimension. It panics if
+// d < 1.
+func (s SparseReader) ReadPoints(r io.Reader, d int) (x mat.Matrix, y []float64, err error) {
+	if d < 1 {
+		panic("dataset: SparseReader.ReadPoints needs d ≥ 1")
+	}
+	return s.read(r, d)
+}
+
+// read is Read for want = 0 and ReadPoints for want > 0.
+func (s SparseReader) read(r io.Reader, want int) (mat.Matrix, []float64, error) {
+	limit := s.MaxCells
+	if limit <= 0 {
+		limit = maxCells
+	}
 	var hint sizeHint
 	if f, ok := r.(*os.File); ok {
-		hint = countFile(f)
+		hint = countFile(f, limit)
 	}
-	format, rest, err := sniff(r, 0)
+	format, rest, err := sniff(r, want)
 	if err != nil {
 		return nil, nil, err
 	}
 	if format == formatCSV {
-		s, err := readCSV(newTextReader(rest, true), 0)
+		s, err := readCSV(newTextReader(rest, true), want)
 		if err != nil {
 			return nil, nil, err
 		}
 		return s.X, s.Y, nil
 	}
-	c, y, err := readCSR(rest, hint)
+	c, y, err := readCSR(rest, want, limit, hint)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -61,8 +101,8 @@ type sizeHint struct{ lines, entries int }
 
 // countFile counts the line breaks and colons of the regular file f from
 // its current offset, and seeks back; it returns a zero hint for anything
-// else, or when the counts pass MaxCells.
-func countFile(f *os.File) sizeHint {
+// else, or when the counts pass limit.
+func countFile(f *os.File, limit int) sizeHint {
 	st, err := f.Stat()
 	if err != nil || !st.Mode().IsRegular() {
 		return sizeHint{}
@@ -77,27 +117,29 @@ func countFile(f *os.File) sizeHint {
 		k, err := f.Read(buf)
 		h.lines += bytes.Count(buf[:k], []byte{'\n'})
 		h.entries += bytes.Count(buf[:k], []byte{':'})
-		if err != nil || h.lines+h.entries > maxCells {
+		if err != nil || h.lines+h.entries > limit {
 			break
 		}
 	}
 	if _, err := f.Seek(off, io.SeekStart); err != nil {
 		panic("dataset: a file that seeked once does not seek back: " + err.Error())
 	}
-	if h.lines+h.entries > maxCells {
+	if h.lines+h.entries > limit {
 		return sizeHint{}
 	}
 	h.lines++ // a last line without a line break
 	return h
 }
 
-// readCSR reads LIBSVM text into a CSR matrix and its labels.
-func readCSR(r io.Reader, hint sizeHint) (*CSR, []float64, error) {
+// readCSR reads LIBSVM text into a CSR matrix and its labels: a labelled
+// set for want = 0, points of want features otherwise (labels nil when the
+// lines have none). At most limit entries and rows together.
+func readCSR(r io.Reader, want, limit int, hint sizeHint) (*CSR, []float64, error) {
 	br := bufio.NewReaderSize(r, 256<<10)
-	st := libsvmState{label: true}
-	st.idx = make([]int32, 0, hint.entries)
-	st.val = make([]float64, 0, hint.entries)
-	st.y.y = make([]float64, 0, hint.lines)
+	st := libsvmState{want: want, label: true}
+	st.idx.reserve(hint.entries)
+	st.val.reserve(hint.entries)
+	st.y.y.reserve(hint.lines)
 	ptr := make([]int, 1, hint.lines+1)
 	var long []byte // a line longer than br's buffer
 	var total int64
@@ -123,37 +165,44 @@ func readCSR(r io.Reader, hint sizeHint) (*CSR, []float64, error) {
 		}
 		total += int64(len(text))
 		body := bytes.TrimSuffix(text, []byte{'\n'})
-		mark := len(st.idx)
+		mark := st.idx.len()
 		fields, ok := st.parseFast(body, line)
 		if !ok {
 			// Back to the start of the line, and Read's rules.
-			st.idx, st.val = st.idx[:mark], st.val[:mark]
+			st.idx.truncate(mark)
+			st.val.truncate(mark)
 			if fields, err = st.parseLine(string(body), line); err != nil {
 				return nil, nil, err
 			}
 		}
 		if fields > 0 {
 			st.rows++
-			ptr = append(ptr, len(st.idx))
-			if len(st.idx)+st.rows > maxCells {
+			ptr = append(ptr, st.idx.len())
+			if st.idx.len()+st.rows > limit {
 				return nil, nil, &LineError{Line: line, Err: ErrTooLarge,
-					Hint: fmt.Sprintf("%d rows and %d entries: more than %d numbers", st.rows, len(st.idx), maxCells)}
+					Hint: fmt.Sprintf("%d rows and %d entries: more than %d numbers", st.rows, st.idx.len(), limit)}
 			}
 		}
 		if err == io.EOF {
 			break
 		}
 	}
-	if err := st.finish(); err != nil {
+	y, err := st.finish()
+	if err != nil {
 		return nil, nil, err
 	}
-	return &CSR{N: st.rows, D: st.d, Ptr: ptr, Ind: st.idx, Val: st.val}, st.y.y, nil
+	d := st.d
+	if want > 0 {
+		d = want
+	}
+	return &CSR{N: st.rows, D: d, Ptr: ptr, Ind: st.idx.slice(), Val: st.val.slice()}, y, nil
 }
 
-// parseFast parses a well-formed LIBSVM line of a labelled set, appending
-// its label and entries, and returns the number of fields; ok is false,
-// with the line possibly half appended, for anything it does not take at
-// once (parseLine then decides).
+// parseFast parses a well-formed LIBSVM line, appending its label (when
+// the lines have labels) and entries, and returns the number of fields; ok
+// is false, with the line possibly half appended, for anything it does not
+// take at once (parseLine then decides), and for the first line of points
+// (want > 0), which parseLine reads to learn whether the lines have labels.
 func (st *libsvmState) parseFast(b []byte, line int) (fields int, ok bool) {
 	if i := bytes.IndexByte(b, '#'); i >= 0 {
 		b = b[:i]
@@ -162,13 +211,19 @@ func (st *libsvmState) parseFast(b []byte, line int) (fields int, ok bool) {
 	if k == len(b) {
 		return 0, true // a blank or comment line
 	}
-	end := tokenEnd(b, k)
-	lab, ok := parseNumber(b[k:end])
-	if !ok {
+	if st.want > 0 && st.rows == 0 {
 		return 0, false
 	}
+	var lab float64
+	end := k
+	if st.label {
+		end = tokenEnd(b, k)
+		if lab, ok = parseNumber(b[k:end]); !ok {
+			return 0, false
+		}
+		fields = 1
+	}
 	prev := 0
-	fields = 1
 	for k = skipBlanks(b, end); k < len(b); k = skipBlanks(b, end) {
 		// index: digits, then ':'
 		j := 0
@@ -179,7 +234,7 @@ func (st *libsvmState) parseFast(b []byte, line int) (fields int, ok bool) {
 				return 0, false
 			}
 		}
-		if k == start || k == len(b) || b[k] != ':' || j <= prev {
+		if k == start || k == len(b) || b[k] != ':' || j <= prev || st.want > 0 && j > st.want {
 			return 0, false
 		}
 		end = tokenEnd(b, k+1)
@@ -192,10 +247,12 @@ func (st *libsvmState) parseFast(b []byte, line int) (fields int, ok bool) {
 		if j > st.d {
 			st.d, st.dLine = j, line
 		}
-		st.idx = append(st.idx, int32(j-1))
-		st.val = append(st.val, v)
+		st.idx.add(int32(j - 1))
+		st.val.add(v)
 	}
-	st.y.add(lab, line)
+	if st.label {
+		st.y.add(lab, line)
+	}
 	return fields, true
 }
 

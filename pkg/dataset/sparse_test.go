@@ -29,6 +29,31 @@ func sameAsRead(t *testing.T, in string) {
 	t.Helper()
 	x, y, err := readSparseString(in)
 	s, rerr := Read(strings.NewReader(in))
+	var dx mat.Matrix
+	var dy []float64
+	if s != nil {
+		dx, dy = s.X, s.Y
+	}
+	agree(t, in, x, y, err, dx, dy, rerr)
+}
+
+// sameAsReadPoints is sameAsRead for SparseReader.ReadPoints and
+// ReadPoints, points of d features.
+func sameAsReadPoints(t *testing.T, in string, d int) {
+	t.Helper()
+	x, y, err := SparseReader{}.ReadPoints(strings.NewReader(in), d)
+	dx, dy, rerr := ReadPoints(strings.NewReader(in), d)
+	if dx == nil {
+		agree(t, in, x, y, err, nil, dy, rerr)
+		return
+	}
+	agree(t, in, x, y, err, dx, dy, rerr)
+}
+
+// agree compares what a sparse reader read (x, y, err) with what the
+// dense one did (s, sy, rerr); see sameAsRead.
+func agree(t *testing.T, in string, x mat.Matrix, y []float64, err error, sx mat.Matrix, sy []float64, rerr error) {
+	t.Helper()
 	if (err == nil) != (x != nil) {
 		t.Fatalf("ReadSparse: matrix %v with error %v", x, err)
 	}
@@ -44,6 +69,9 @@ func sameAsRead(t *testing.T, in string) {
 		var a, b *LineError
 		if errors.As(err, &a) != errors.As(rerr, &b) || a != nil && (a.Line != b.Line || a.Field != b.Field || !errors.Is(err, b.Err)) {
 			t.Errorf("%q: ReadSparse: %v; Read: %v", in, err, rerr)
+		}
+		if err.Error() != rerr.Error() {
+			t.Errorf("%q: messages differ: ReadSparse: %v; Read: %v", in, err, rerr)
 		}
 		for _, sentinel := range []error{ErrEmpty, ErrFormat, ErrLabel, ErrNotFinite, ErrTooLarge, ErrRagged} {
 			if errors.Is(rerr, sentinel) != errors.Is(err, sentinel) {
@@ -61,7 +89,14 @@ func sameAsRead(t *testing.T, in string) {
 		t.Errorf("%q: ReadSparse: %v; Read: %v", in, err, rerr)
 	default:
 		if c, ok := x.(*CSR); ok {
-			if err := c.Validate(y); err != nil {
+			labels := y
+			if labels == nil { // points without labels
+				labels = make([]float64, c.N)
+				for i := range labels {
+					labels[i] = 1
+				}
+			}
+			if err := c.Validate(labels); err != nil {
 				t.Fatalf("%q: invalid CSR: %v", in, err)
 			}
 			if c.Full() {
@@ -69,8 +104,8 @@ func sameAsRead(t *testing.T, in string) {
 			}
 			x = c.Dense()
 		}
-		if !mat.Equal(x, s.X) || !equalFloats(y, s.Y) {
-			t.Errorf("%q: ReadSparse %v %v, Read %v %v", in, mat.Formatted(x), y, mat.Formatted(s.X), s.Y)
+		if !mat.Equal(x, sx) || !equalFloats(y, sy) || (y == nil) != (sy == nil) {
+			t.Errorf("%q: ReadSparse %v %v, Read %v %v", in, mat.Formatted(x), y, mat.Formatted(sx), sy)
 		}
 	}
 }
@@ -104,14 +139,20 @@ var sparseInputs = []string{
 	"1 1:1\n\n-1 1:\x00", "+1 1:1:2\n", "+1 1:\n", "+1 :1\n", "+1 1:.5 2:5. 3:-.0 4:+1e-3 5:1E+2\n",
 	"-1 1:123456789012345678 2:0.1000000000000000055511151231257827 3:1e-400 4:4.9e-324 5:1.7976931348623157e308\n",
 	"+1 1:1e309\n", "+1 1:1e\n", "+1 1:1e+\n", "+1 1:e5\n", "+1 1:.\n", "+1 1:-\n", "+1 1:NaN\n",
-	"+1.0 1:1\r\n-1.000 1:-0\r\n", "+1 1:1 # a:b 7:8\n-1 2:2\n", "1 16777216:1\n-1 1:1\n", "1 16777217:1\n",
+	"+1.0 1:1\r\n-1.000 1:-0\r\n", "+1 1:1 # a:b 7:8\n-1 2:2\n", "1 4194304:1\n-1 1:1\n", "1 4194305:1\n",
+	"1 16777216:1\n",
 	"\ufeff+1 1:1\n-1 1:2\n", "\xff\xfe+\x001\x00", "1 1:1\n2 1:1\n",
-	strings.Repeat("+1 1:3 16777216:3\n-1 1:1\n", 2),
+	strings.Repeat("+1 1:3 4194304:3\n-1 1:1\n", 2),
+	// Points without labels, for ReadPoints; a mixture.
+	"1:1 2:2\n3:0.5\n", "2:1\n+1 1:1\n", "+1 2:1\n1:1\n", "1:1 2:1 3:1\n", "  # c\n\n1:-1e-3 2:7\n",
 }
 
 func TestReadSparseAgreesWithRead(t *testing.T) {
 	for _, in := range sparseInputs {
 		sameAsRead(t, in)
+		for _, d := range []int{1, 2, 3, 5} {
+			sameAsReadPoints(t, in, d)
+		}
 	}
 }
 
@@ -126,12 +167,12 @@ func TestReadSparseKinds(t *testing.T) {
 	if _, ok := x.(*mat.Dense); !ok || err != nil {
 		t.Errorf("CSV: %T, %v; want *mat.Dense", x, err)
 	}
-	x, y, err := readSparseString("+1 2:2.5\n-1 16777216:1 # one word of 2²⁴\n")
+	x, y, err := readSparseString("+1 2:2.5\n-1 4194304:1 # one word of 2²²\n")
 	c, ok := x.(*CSR)
 	if !ok || err != nil {
 		t.Fatalf("sparse file: %T, %v; want *CSR", x, err)
 	}
-	if c.N != 2 || c.D != 1<<24 || c.NNZ() != 2 || c.At(0, 1) != 2.5 || c.At(1, 1<<24-1) != 1 || c.At(1, 0) != 0 || !equalFloats(y, []float64{1, -1}) {
+	if c.N != 2 || c.D != MaxIndex || c.NNZ() != 2 || c.At(0, 1) != 2.5 || c.At(1, MaxIndex-1) != 1 || c.At(1, 0) != 0 || !equalFloats(y, []float64{1, -1}) {
 		t.Errorf("sparse file: %d×%d with %d entries %v %v, labels %v", c.N, c.D, c.NNZ(), c.Ind, c.Val, y)
 	}
 }
@@ -206,6 +247,78 @@ func TestReadSparseLimits(t *testing.T) {
 	}
 }
 
+// TestSparseReaderMaxCells: ReadSparse stops at MaxCells numbers (entries
+// and rows), and a SparseReader with a larger MaxCells reads further, from
+// a stream and from a regular file alike.
+func TestSparseReaderMaxCells(t *testing.T) {
+	defer func(c int) { maxCells = c }(maxCells)
+	maxCells = 1 << 10
+	in := strings.Repeat("+1 1:1 2:-1 3:0.5 4:2\n", 300) // 1500 numbers
+	path := filepath.Join(t.TempDir(), "data.libsvm")
+	if err := os.WriteFile(path, []byte(in), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name string
+		r    SparseReader
+		line int // of the error, 0 for none
+	}{
+		{"ReadSparse", SparseReader{}, 205}, // 205·5 = 1025 > 2¹⁰
+		{"1400", SparseReader{MaxCells: 1400}, 281},
+		{"1500", SparseReader{MaxCells: 1500}, 0},
+	} {
+		for _, src := range []string{"stream", "file"} {
+			var r io.Reader = strings.NewReader(in)
+			if src == "file" {
+				f, err := os.Open(path)
+				if err != nil {
+					t.Fatal(err)
+				}
+				defer f.Close()
+				r = f
+			}
+			x, y, err := tc.r.Read(r)
+			if tc.line > 0 {
+				var le *LineError
+				if !errors.As(err, &le) || !errors.Is(err, ErrTooLarge) || le.Line != tc.line {
+					t.Errorf("%s, %s: got %v, want ErrTooLarge at line %d", tc.name, src, err, tc.line)
+				}
+				continue
+			}
+			if err != nil {
+				t.Errorf("%s, %s: %v", tc.name, src, err)
+				continue
+			}
+			if n, d := x.Dims(); n != 300 || d != 4 || len(y) != 300 || x.At(299, 2) != 0.5 {
+				t.Errorf("%s, %s: %d×%d, %d labels", tc.name, src, n, d, len(y))
+			}
+		}
+	}
+}
+
+// TestSparseReaderReadPoints: points are as wide as asked, with or without
+// labels, sparse when rows leave features out; an index above d is an
+// error of dimension naming the line and field.
+func TestSparseReaderReadPoints(t *testing.T) {
+	x, y, err := SparseReader{}.ReadPoints(strings.NewReader("2:1.5\n\n1:-1 7:2 # x2\n"), 7)
+	c, ok := x.(*CSR)
+	if err != nil || !ok || y != nil {
+		t.Fatalf("got %T, %v, %v; want a *CSR without labels", x, y, err)
+	}
+	if c.N != 2 || c.D != 7 || c.At(0, 1) != 1.5 || c.At(1, 0) != -1 || c.At(1, 6) != 2 || c.NNZ() != 3 {
+		t.Errorf("got %d×%d %v %v", c.N, c.D, c.Ind, c.Val)
+	}
+	_, _, err = SparseReader{}.ReadPoints(strings.NewReader("+1 2:1.5\n-1 1:-1 7:2\n"), 5)
+	var le *LineError
+	if !errors.As(err, &le) || !errors.Is(err, ErrDimension) || le.Line != 2 || le.Field != 3 || !strings.Contains(err.Error(), "want 5 features") {
+		t.Errorf("index 7 of 5 features: got %v", err)
+	}
+	x, y, err = SparseReader{}.ReadPoints(strings.NewReader("+1 1:1 2:1.5\n-1 1:-1 2:2\n"), 2)
+	if _, ok := x.(*mat.Dense); !ok || err != nil || !equalFloats(y, []float64{1, -1}) {
+		t.Errorf("full labelled points: %T, %v, %v; want *mat.Dense with labels", x, y, err)
+	}
+}
+
 // TestReadSparseFile: from a regular file the arrays are allocated once,
 // at their size: about 12 bytes an entry and 16 a row, where growing them
 // by appending would allocate twice as much or more.
@@ -253,5 +366,6 @@ func FuzzReadSparse(f *testing.F) {
 	maxCells = fuzzMaxCells
 	f.Fuzz(func(t *testing.T, in string) {
 		sameAsRead(t, in)
+		sameAsReadPoints(t, in, 1+len(in)%4)
 	})
 }

@@ -17,11 +17,18 @@ const (
 	// MaxLineBytes bounds one line of input (for CSV, one record: a quoted
 	// field's line breaks do not end it).
 	MaxLineBytes = 1 << 22 // 4 MiB
-	// MaxCells bounds n·(d+1), the numbers of the data set a reader returns:
-	// 1 GiB of float64.
-	MaxCells = 1 << 27
-	// MaxIndex bounds a feature index of a LIBSVM file.
-	MaxIndex = 1 << 24
+	// MaxCells bounds n·(d+1), the numbers of the data set a reader
+	// returns: 2²⁴, 128 MiB of float64. A reader stores each number once as
+	// it reads and copies the numbers once into the matrix, so reading
+	// takes about twice the data's memory. The limit leaves room for the
+	// solvers' memory per point: every command of marginnotes runs on a
+	// data set at the limit within 3 GiB, and the dual perceptron, which
+	// needs the most (about 100 bytes a point besides the data), peaks at
+	// 1.4 GB resident on 2²³ points of one feature.
+	MaxCells = 1 << 24
+	// MaxIndex bounds a feature index of a LIBSVM file: 2²², so that a
+	// few points of that dimension fit within MaxCells.
+	MaxIndex = 1 << 22
 	// MaxCellsPerByte bounds how much larger than its input the dense data
 	// set a LIBSVM file describes may be: at most MaxCellsPerByte numbers
 	// per byte read (a sparse entry " j:v" takes at least four bytes), or
@@ -240,28 +247,95 @@ func short(s string) string {
 
 // labels tracks the labels read, for the first one that is not ±1.
 type labels struct {
-	y       []float64
-	badLine int // line of the first label not ±1; 0 if none
-	badAt   int // its index in y
+	y       blocks[float64]
+	badLine int     // line of the first label not ±1; 0 if none
+	bad     float64 // that label
 }
 
 func (l *labels) add(v float64, line int) {
 	if v != 1 && v != -1 && l.badLine == 0 {
-		l.badLine, l.badAt = line, len(l.y)
+		l.badLine, l.bad = line, v
 	}
-	l.y = append(l.y, v)
+	l.y.add(v)
 }
 
-// err returns a LineError for the first label not ±1; field is the label's
-// 1-based field.
-func (l *labels) err(field int) error {
+// err returns a LineError for the first label not ±1 of the labels y;
+// field is the label's 1-based field.
+func (l *labels) err(y []float64, field int) error {
 	if l.badLine == 0 {
 		return nil
 	}
-	hint := labelHint(l.y)
+	hint := labelHint(y)
 	if hint == "" {
 		hint = "labels must be -1 or +1"
 	}
-	return &LineError{Line: l.badLine, Field: field, Text: strconv.FormatFloat(l.y[l.badAt], 'g', -1, 64),
+	return &LineError{Line: l.badLine, Field: field, Text: strconv.FormatFloat(l.bad, 'g', -1, 64),
 		Err: ErrLabel, Hint: hint}
+}
+
+// blocks is a list of values kept in blocks of growing size, up to
+// blockLen values: a reader stores each value once. (A slice grown by
+// append copies its values each time it grows and leaves the old copies to
+// the collector: reading took three times the memory of the data.)
+type blocks[T any] struct {
+	list [][]T
+	n    int
+}
+
+// blockLen is the size of the largest blocks: 512 KiB of float64.
+const blockLen = 1 << 16
+
+func (b *blocks[T]) add(v T) {
+	k := len(b.list)
+	if k == 0 || len(b.list[k-1]) == cap(b.list[k-1]) {
+		b.list = append(b.list, make([]T, 0, min(max(64, b.n), blockLen)))
+		k++
+	}
+	b.list[k-1] = append(b.list[k-1], v)
+	b.n++
+}
+
+// reserve makes the first block hold n values, when b is empty and n > 0:
+// a reader that knows how many values come stores them in one block, which
+// slice returns without copying.
+func (b *blocks[T]) reserve(n int) {
+	if b.n == 0 && n > 0 {
+		b.list = [][]T{make([]T, 0, n)}
+	}
+}
+
+// truncate keeps the first n values, n ≤ len.
+func (b *blocks[T]) truncate(n int) {
+	for b.n > n {
+		k := len(b.list) - 1
+		last := b.list[k]
+		if drop := b.n - n; drop < len(last) || k == 0 {
+			// The first block stays, with its capacity.
+			b.list[k] = last[:len(last)-min(drop, len(last))]
+			b.n -= min(drop, len(last))
+			continue
+		}
+		b.list = b.list[:k]
+		b.n -= len(last)
+	}
+}
+
+// len returns the number of values.
+func (b *blocks[T]) len() int { return b.n }
+
+// slice returns the values in one slice of their length and releases the
+// blocks.
+func (b *blocks[T]) slice() []T {
+	if len(b.list) == 1 {
+		v := b.list[0]
+		b.list = nil
+		return v[:len(v):len(v)]
+	}
+	out := make([]T, 0, b.n)
+	for i, v := range b.list {
+		out = append(out, v...)
+		b.list[i] = nil
+	}
+	b.list = nil
+	return out
 }

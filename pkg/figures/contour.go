@@ -118,7 +118,7 @@ type Contour struct {
 	// the values at the candidates, so that a level curve passes through
 	// each of them (tangent to the boundary at a boundary minimum).
 	Levels []float64
-	// XLabel and YLabel default to α1 and α2.
+	// XLabel and YLabel default to α₁ and α₂.
 	XLabel, YLabel string
 	// Lang is the language of the words the figure adds.
 	Lang lang.Lang
@@ -146,7 +146,7 @@ func (s Contour) Plot() (*plot.Plot, error) {
 		return nil, fmt.Errorf("%w: %s on the rectangle", ErrNotFinite, name)
 	}
 	l := s.Lang
-	p, err := newPlot(l, s.Title, cmp.Or(s.XLabel, "α1"), cmp.Or(s.YLabel, "α2"))
+	p, err := newPlot(l, s.Title, cmp.Or(s.XLabel, "α₁"), cmp.Or(s.YLabel, "α₂"))
 	if err != nil {
 		return nil, err
 	}
@@ -159,7 +159,7 @@ func (s Contour) Plot() (*plot.Plot, error) {
 	s.addBoundary(p, legend, cons)
 	s.addCandidates(p, legend, cons, name)
 	for i, v := range levels {
-		legend.Add(name+" = "+notation.Plain.Number(v), lineThumb(styles[i]))
+		legend.Add(name+" = "+notation.Number(v), lineThumb(styles[i]))
 	}
 	p.Add(legend)
 	EqualAxes(p, s.View)
@@ -288,7 +288,7 @@ func (s Contour) addCandidates(p *plot.Plot, legend *SideLegend, cons []Hyperpla
 		} else {
 			bad = append(bad, q)
 		}
-		labels = append(labels, label{At: q, Text: c.Name + l.Pick(": ", "：") + name + " = " + notation.Plain.Number(v), Size: labelFontSize, Color: black})
+		labels = append(labels, label{At: q, Text: c.Name + l.Pick(": ", "：") + name + " = " + notation.Number(v), Size: labelFontSize, Color: black})
 	}
 	okStyle := draw.GlyphStyle{Color: black, Radius: vg.Points(markerRadius), Shape: draw.CircleGlyph{}}
 	badStyle := draw.GlyphStyle{Color: vermillion, Radius: vg.Points(markerRadius + 1), Shape: draw.CrossGlyph{}}

@@ -84,6 +84,12 @@
 //     Example 7.2 over α ≥ 0, the stationary point (3/2, −1) outside it and
 //     the boundary candidates (0, 2/13) and (1/4, 0), each on a level curve
 //     tangent to the boundary. notebooks/08-svm-dual-example.
+//   - Curves (NewCurvesGrid for small multiples): functions of one
+//     variable with points marked on them and shaded intervals — the
+//     primal function, the Lagrangians L(x, α) and the dual function
+//     θ_D(α) of Appendix C on a problem of one variable, or a cloud of
+//     θ_D values under the bound p* (Theorem C.1).
+//     notebooks/07-lagrange-duality.
 //   - SoftMarginSweep and Figure76: the soft margin of Algorithm 7.3 over C,
 //     and Figure 7.6 (Theorem 7.4): the 0-1 loss, the hinge loss [1 − z]₊
 //     and the perceptron loss [−z]₊ against the functional margin
@@ -101,13 +107,14 @@
 // lang.Lang (a Lang field or parameter: English by default, or the
 // book's Chinese terms: 正例, 负例, 分离超平面, 间隔边界, 支持向量,
 // 函数间隔, 损失 …); numbers, vectors and equations are written by package
-// notation in the style Plain, with exact fractions where the value is one
-// (½x(1) + ½x(2) − 2 = 0, −2/13).
+// notation as in the tables and printed output, with exact fractions where
+// the value is one and the book's coordinates (½x⁽¹⁾ + ½x⁽²⁾ − 2 = 0, −2/13).
 //
 // Latin text is set in the Liberation fonts gonum embeds, which cover
-// Greek and the mathematical signs used here (−, ·, ‖, ≤, ≥, ², ᵢ) but not
-// the superscript parentheses of x⁽¹⁾, so figures write the coordinates
-// x(1), x(2). Chinese is set in WenQuanYi Micro Hei (the Debian package
+// Greek and the mathematical signs used here (−, ·, ‖, ≤, ≥). Superscripts
+// and subscripts (the parentheses of x⁽¹⁾, the index of αⱼ, which no font
+// here has, and ², ᵢ, which some have) are drawn alike, as their base
+// characters smaller and raised or lowered. Chinese is set in WenQuanYi Micro Hei (the Debian package
 // fonts-wqy-microhei), read at run time, character by character where
 // Liberation has no glyph (NewPlot); a Chinese figure without it is an
 // error wrapping ErrFont, never a figure of empty boxes. Render embeds the

@@ -184,7 +184,7 @@ func ExampleContour() {
 	// s(3/2, −1) = -0.5
 	// s(0, 2/13) = -0.1538
 	// s(1/4, 0) = -0.25
-	// α1 α2
+	// α₁ α₂
 }
 
 // Figure 7.6 with the losses as functions of the functional margin z.

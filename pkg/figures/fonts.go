@@ -19,6 +19,7 @@ import (
 	"gonum.org/v1/plot/vg"
 
 	"github.com/marginnotes/marginnotes/pkg/lang"
+	"github.com/marginnotes/marginnotes/pkg/notation"
 )
 
 // CJKFontEnv names the environment variable that points to a font file
@@ -242,7 +243,7 @@ func (h textHandler) Draw(c vg.Canvas, txt string, sty text.Style, pt vg.Point) 
 		rs, width := h.runs(line, sty.Font)
 		at := pt.Add(vg.Point{X: vg.Length(sty.XAlign) * width, Y: vg.Length(len(lines)-i) * sty.Font.Size})
 		for _, r := range rs {
-			c.FillString(r.face, at.Add(vg.Point{X: r.x}), r.text)
+			c.FillString(r.face, at.Add(vg.Point{X: r.x, Y: r.y}), r.text)
 		}
 	}
 	if sty.Rotation != 0 {
@@ -250,68 +251,167 @@ func (h textHandler) Draw(c vg.Canvas, txt string, sty text.Style, pt vg.Point) 
 	}
 }
 
-// run is a part of a line set in one font, x from the line's start.
+// run is a part of a line set in one font at one size, x from the line's
+// start and y above its baseline (a superscript) or below (negative: a
+// subscript).
 type run struct {
 	face font.Face
 	text string
-	x    vg.Length
+	x, y vg.Length
 }
 
-// runs splits a line into runs of one font, without their surrounding
-// spaces, and returns its width.
+// Script sizes and shifts, in ems of the line's font, close to the
+// superscript figures of the Liberation fonts (¹ spans about 0.3–0.73 em):
+// a raised parenthesis ends at 0.75 em, within the ascent of a title that
+// plot places at the top edge.
+const (
+	scriptScale = 0.65
+	superShift  = 0.28
+	subShift    = 0.14
+)
+
+// script is the position of a character: on the baseline, raised or
+// lowered.
+type script int8
+
+const (
+	baseline script = iota
+	super
+	sub
+)
+
+// scripts maps each superscript and subscript of package notation (the
+// coordinates x⁽¹⁾, powers ², indices αⱼ, x₁) to its position and the
+// character it raises or lowers. Neither Liberation nor WenQuanYi Micro
+// Hei has all of them (no ⁽, ⁾, ⁰, ⁹, ⱼ), so the handler draws every one
+// as its base character, smaller and shifted: one look for all, where
+// mixing the fonts' own superscripts with drawn ones would not match.
+var scripts = map[rune]scripted{}
+
+// scripted is a superscript or subscript character: its position and the
+// character it raises or lowers.
+type scripted struct {
+	pos  script
+	base rune
+}
+
+func init() {
+	for _, b := range "0123456789+−()aehijklmnoprstuvx" {
+		for pos, f := range map[script]func(string) string{super: notation.Superscript, sub: notation.Subscript} {
+			if r := []rune(f(string(b))); len(r) == 1 && r[0] != b {
+				scripts[r[0]] = scripted{pos, b}
+			}
+		}
+	}
+}
+
+// hasScript reports whether s has a character of scripts.
+func hasScript(s string) bool {
+	for _, r := range s {
+		if _, ok := scripts[r]; ok {
+			return true
+		}
+	}
+	return false
+}
+
+// runs splits a line into runs of one font and one position, without
+// their surrounding spaces, and returns its width. A superscript or
+// subscript character is set as its base character (see scripts).
 func (h textHandler) runs(line string, fnt font.Font) ([]run, vg.Length) {
 	primary := h.fonts.Lookup(fnt, fnt.Size)
-	if !h.fallback {
+	if !h.fallback && !hasScript(line) {
 		return []run{{face: primary, text: line}}, primary.Width(line)
 	}
-	fb := h.fonts.Lookup(cjkFont, fnt.Size)
-	var (
-		buf   sfnt.Buffer
-		rs    []run
-		x     vg.Length
-		start int
-		cur   *font.Face
-	)
-	faceOf := func(r rune) *font.Face {
-		if unicode.IsSpace(r) {
-			return nil // belongs to the run it is in
+	var fb font.Face
+	if h.fallback {
+		fb = h.fonts.Lookup(cjkFont, fnt.Size)
+	}
+	var buf sfnt.Buffer
+	// inFallback reports whether r is set in the fallback font: it has
+	// the glyph and Liberation has not.
+	inFallback := func(r rune) bool {
+		if !h.fallback {
+			return false
 		}
 		if i, err := primary.Face.GlyphIndex(&buf, r); err == nil && i != 0 {
-			return &primary
+			return false
 		}
-		if i, err := fb.Face.GlyphIndex(&buf, r); err == nil && i != 0 {
-			return &fb
-		}
-		return &primary
+		i, err := fb.Face.GlyphIndex(&buf, r)
+		return err == nil && i != 0
 	}
-	flush := func(end int) {
-		if end <= start {
+	// A key is the font and position of a run.
+	type key struct {
+		fallback bool
+		pos      script
+	}
+	face := func(k key) font.Face {
+		f := fnt
+		if k.fallback {
+			f = cjkFont
+		}
+		size := fnt.Size
+		if k.pos != baseline {
+			size *= scriptScale
+		}
+		return h.fonts.Lookup(f, size)
+	}
+	var (
+		rs   []run
+		x    vg.Length
+		text []rune // the run being collected, with its spaces
+		cur  *key
+	)
+	flush := func() {
+		if len(text) == 0 {
 			return
 		}
-		s := line[start:end]
-		f := primary
+		s := string(text)
+		k := key{}
 		if cur != nil {
-			f = *cur
+			k = *cur
 		}
+		f := face(k)
 		trimmed := strings.TrimLeftFunc(s, unicode.IsSpace)
 		lead := f.Width(s[:len(s)-len(trimmed)])
 		if t := strings.TrimRightFunc(trimmed, unicode.IsSpace); t != "" {
-			rs = append(rs, run{face: f, text: t, x: x + lead})
+			var y vg.Length
+			switch k.pos {
+			case super:
+				y = superShift * fnt.Size
+			case sub:
+				y = -subShift * fnt.Size
+			}
+			rs = append(rs, run{face: f, text: t, x: x + lead, y: y})
 		}
 		x += f.Width(s)
-		start = end
+		text = text[:0]
 	}
-	for i, r := range line {
-		f := faceOf(r)
-		if f == nil || f == cur {
+	for _, r := range line {
+		if unicode.IsSpace(r) {
+			// A space belongs to the run it is in, and one after a
+			// superscript or subscript to the next run, at full size.
+			if cur != nil && cur.pos != baseline {
+				flush()
+				cur = nil
+			}
+			text = append(text, r)
 			continue
 		}
-		if cur != nil {
-			flush(i)
+		k := key{}
+		if s, ok := scripts[r]; ok {
+			k.pos, r = s.pos, s.base
 		}
-		cur = f
+		k.fallback = inFallback(r)
+		if cur == nil || *cur != k {
+			if cur != nil {
+				flush()
+			}
+			cur = &k
+		}
+		text = append(text, r)
 	}
-	flush(len(line))
+	flush()
 	return rs, x
 }
 

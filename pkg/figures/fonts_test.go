@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -143,17 +144,23 @@ func TestTextHandler(t *testing.T) {
 	for _, r := range rs {
 		got = append(got, r.text+"/"+r.face.Name())
 	}
-	want := []string{"正例/WenQuanYi Micro HeiSans-Regular", "(y = +1)/LiberationSerif-Regular", "，/WenQuanYi Micro HeiSans-Regular", "αᵢ > 0/LiberationSerif-Regular"}
+	want := []string{"正例/WenQuanYi Micro HeiSans-Regular", "(y = +1)/LiberationSerif-Regular", "，/WenQuanYi Micro HeiSans-Regular",
+		"α/LiberationSerif-Regular", "i/LiberationSerif-Regular", "> 0/LiberationSerif-Regular"}
 	if strings.Join(got, " | ") != strings.Join(want, " | ") {
 		t.Errorf("runs\n%q\nwant\n%q", got, want)
 	}
 	lib := h.fonts.Lookup(fnt, fnt.Size)
+	small := h.fonts.Lookup(fnt, scriptScale*fnt.Size)
 	cjk := h.fonts.Lookup(cjkFont, fnt.Size)
 	// The second run starts after "正例" and the space that ends its run.
 	if x := cjk.Width("正例 "); !scalar.EqualWithinAbs(float64(rs[1].x), float64(x), rangeTol) {
 		t.Errorf("second run at %v, want %v", rs[1].x, x)
 	}
-	if w := cjk.Width("正例 ") + lib.Width("(y = +1)") + cjk.Width("，") + lib.Width("αᵢ > 0"); !scalar.EqualWithinAbs(float64(width), float64(w), rangeTol) {
+	// ᵢ is i, smaller and lowered; the space after it is a full one.
+	if len(rs) == 6 && (rs[4].face.Font.Size != small.Font.Size || rs[4].y >= 0 || rs[3].y != 0 || rs[5].y != 0) {
+		t.Errorf("subscript run of size %v at y = %v, want %v below the baseline", rs[4].face.Font.Size, rs[4].y, small.Font.Size)
+	}
+	if w := cjk.Width("正例 ") + lib.Width("(y = +1)") + cjk.Width("，") + lib.Width("α") + small.Width("i") + lib.Width(" > 0"); !scalar.EqualWithinAbs(float64(width), float64(w), rangeTol) {
 		t.Errorf("width %v, want %v", width, w)
 	}
 	// The English handler sets a string in one run, as gonum's does.
@@ -163,6 +170,46 @@ func TestTextHandler(t *testing.T) {
 	}
 	if rs, w := en.runs("positive (y = +1)", fnt); len(rs) != 1 || w != lib.Width("positive (y = +1)") {
 		t.Errorf("English: %d runs of width %v", len(rs), w)
+	}
+}
+
+// TestScripts checks that figures draw the superscripts and subscripts of
+// package notation, which neither Liberation nor WenQuanYi Micro Hei has
+// all of (x⁽¹⁾, αⱼ), with glyphs, raised or lowered, in both editions.
+func TestScripts(t *testing.T) {
+	needChinese(t)
+	for _, l := range []lang.Lang{lang.English, lang.Chinese} {
+		p, err := NewPlot(l)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p.Title.Text = l.Pick("w = Σ αⱼyⱼxⱼ", "w = Σ αⱼyⱼxⱼ，分离超平面")
+		p.X.Label.Text = "x⁽¹⁾ + x⁽²⁾ − 3 = 0"
+		p.Y.Label.Text = "(x·z + 1)²"
+		p.X.Min, p.X.Max, p.Y.Min, p.Y.Max = 0, 1, 0, 1
+		var drawn []string
+		for _, tx := range figtest.Texts(p, Width, Height) {
+			if len(tx.Missing) > 0 {
+				t.Errorf("%v: %q: no glyph for %q", l, tx.String, tx.Missing)
+			}
+			drawn = append(drawn, tx.String)
+		}
+		for _, want := range []string{p.Title.Text, p.X.Label.Text, p.Y.Label.Text} {
+			if !slices.Contains(drawn, want) {
+				t.Errorf("%v: %q not drawn; drew %q", l, want, drawn)
+			}
+		}
+	}
+	// The title sets α and y on the baseline, j below it.
+	h, _ := textHandlerFor(lang.English)
+	fnt := font.From(plot.DefaultFont, 10)
+	rs, _ := h.runs("αⱼyⱼ", fnt)
+	if len(rs) != 4 || rs[0].y != 0 || rs[1].y >= 0 || rs[1].text != "j" || rs[2].y != 0 {
+		t.Errorf("runs of αⱼyⱼ: %+v", rs)
+	}
+	rs, _ = h.runs("x⁽¹⁾", fnt)
+	if len(rs) != 2 || rs[1].y <= 0 || rs[1].text != "(1)" {
+		t.Errorf("runs of x⁽¹⁾: %+v", rs)
 	}
 }
 
@@ -226,5 +273,36 @@ func writeFile(t *testing.T, path string, b []byte) {
 	t.Helper()
 	if err := os.WriteFile(path, b, 0o644); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestRaisedSuperscripts checks that a superscript no font has (⁻, ⁰, ⁹ in
+// 10⁻⁵, 10⁻¹⁰, the labels of a log axis) is drawn as its base character,
+// smaller and raised, with the other superscripts of its line.
+func TestRaisedSuperscripts(t *testing.T) {
+	fnt := font.From(plot.DefaultFont, 10)
+	for _, l := range []lang.Lang{lang.English, lang.Chinese} {
+		if l == lang.Chinese {
+			needChinese(t)
+		}
+		h, err := textHandlerFor(l)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rs, _ := h.runs("10⁻¹⁶ 处", fnt)
+		if len(rs) < 2 || rs[0].text != "10" || rs[0].y != 0 || rs[1].text != "−16" || !(rs[1].y > 0) || rs[1].face.Font.Size >= fnt.Size {
+			t.Errorf("%v: runs of 10⁻¹⁶: %+v, want 10 on the baseline, −16 smaller and raised", l, rs)
+		}
+		// Drawn, every character has a glyph.
+		p, err := NewPlot(l)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p.Title.Text = "10⁻⁵ 10⁰ 10⁹"
+		for _, tx := range figtest.Texts(p, Width, Height) {
+			if len(tx.Missing) > 0 {
+				t.Errorf("%v: %q: no glyph for %q", l, tx.String, tx.Missing)
+			}
+		}
 	}
 }

@@ -11,12 +11,11 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/marginnotes/marginnotes/pkg/figures/figtest"
 	"gonum.org/v1/gonum/mat"
 	"gonum.org/v1/plot"
-	"gonum.org/v1/plot/font"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
-	"gonum.org/v1/plot/vg/recorder"
 )
 
 // regen rewrites the golden images in testdata, as gonum/plot's -regen does.
@@ -61,21 +60,21 @@ func sExample72(a1, a2 float64) float64 {
 	return 4*a1*a1 + 6.5*a2*a2 + 10*a1*a2 - 2*a1 - 2*a2
 }
 
-// drawnText is a string drawn on a canvas and where.
+// drawnText is a string drawn on a canvas, where its baseline starts, and
+// the characters its fonts lack.
 type drawnText struct {
-	Text string
-	At   vg.Point
+	Text    string
+	At      vg.Point
+	Missing []rune
 }
 
-// drawTexts draws f on a w×h recorder and returns the strings drawn.
+// drawTexts draws f on a w×h canvas and returns the strings drawn, each
+// whole as figtest.Texts records it: the runs of a string set in several
+// fonts or with superscripts (x⁽¹⁾) are one string.
 func drawTexts(f Figure, w, h vg.Length) []drawnText {
-	var rec recorder.Canvas
-	f.Draw(draw.NewCanvas(&rec, w, h))
 	var out []drawnText
-	for _, a := range rec.Actions {
-		if fs, ok := a.(*recorder.FillString); ok {
-			out = append(out, drawnText{fs.String, fs.Point})
-		}
+	for _, t := range figtest.Texts(f, w, h) {
+		out = append(out, drawnText{t.String, t.At, t.Missing})
 	}
 	return out
 }
@@ -90,17 +89,13 @@ func findText(ts []drawnText, s string) (drawnText, bool) {
 	return drawnText{}, false
 }
 
-// checkGlyphs fails if a drawn string has a character the default font
-// cannot draw.
+// checkGlyphs fails if a drawn string has a character its font cannot
+// draw.
 func checkGlyphs(t *testing.T, ts []drawnText) {
 	t.Helper()
-	fc := font.DefaultCache.Lookup(plot.DefaultFont, 12)
-	face := fc.FontFace(72)
 	for _, s := range ts {
-		for _, r := range s.Text {
-			if _, ok := face.GlyphAdvance(r); !ok {
-				t.Errorf("text %q: no glyph for %q", s.Text, r)
-			}
+		if len(s.Missing) > 0 {
+			t.Errorf("text %q: no glyph for %q", s.Text, s.Missing)
 		}
 	}
 }

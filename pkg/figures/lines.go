@@ -90,7 +90,7 @@ func (l Lines) plot() (*plot.Plot, []plot.Plotter, error) {
 			xr.add(x)
 			yr.add(y)
 			if l.Values && !s.Bound {
-				labels = addValueLabel(labels, label{At: xys[j], Text: notation.Plain.Number(y), Size: labelFontSize - 1, Color: seriesColors[i%len(seriesColors)], Prefer: dirN})
+				labels = addValueLabel(labels, label{At: xys[j], Text: notation.Number(y), Size: labelFontSize - 1, Color: seriesColors[i%len(seriesColors)], Prefer: dirN})
 			}
 		}
 		total += len(xys)
@@ -196,11 +196,11 @@ func (s span) padded(log bool, frac float64) (lo, hi float64) {
 }
 
 // Novikoff builds the two inequalities of the proof of Theorem 2.1 along a
-// perceptron run, side by side: ŵ(k)·ŵopt against its lower bound kηγ, and
-// ‖ŵ(k)‖² against its upper bound kη²R². dot[k] and norm2[k] are the values
+// perceptron run, side by side: ŵₖ·ŵₒₚₜ against its lower bound kηγ, and
+// ‖ŵₖ‖² against its upper bound kη²R². dot[k] and norm2[k] are the values
 // after k mistakes, from k = 0. The bounds are drawn under the values
 // (Series.Bound), which stay visible where they meet the bound: on
-// Table 2.1 ŵ(k)·ŵopt = kηγ at every step.
+// Table 2.1 ŵₖ·ŵₒₚₜ = kηγ at every step.
 //
 // It returns ErrEmpty for no values and ErrNotFinite for non-finite
 // values or parameters; it panics if dot and norm2 differ in length.
@@ -224,29 +224,29 @@ func Novikoff(dot, norm2 []float64, eta, gamma, r float64, l lang.Lang) (*Grid, 
 	}
 	kLabel := l.Pick("k (mistakes so far)", "k（误分类次数）")
 	left, err := Lines{
-		Title:  "ŵ(k)·ŵopt ≥ kηγ",
+		Title:  "ŵₖ·ŵₒₚₜ ≥ kηγ",
 		XLabel: kLabel,
-		YLabel: "ŵ(k)·ŵopt",
-		Series: []Series{{Name: "ŵ(k)·ŵopt", X: k, Y: dot}, {Name: l.Pick("lower bound kηγ", "下界 kηγ"), X: k, Y: lower, Bound: true}},
+		YLabel: "ŵₖ·ŵₒₚₜ",
+		Series: []Series{{Name: "ŵₖ·ŵₒₚₜ", X: k, Y: dot}, {Name: l.Pick("lower bound kηγ", "下界 kηγ"), X: k, Y: lower, Bound: true}},
 		Lang:   l,
 	}.Plot()
 	if err != nil {
 		return nil, fmt.Errorf("figures: Novikoff: %w", err)
 	}
 	right, err := Lines{
-		Title:  "‖ŵ(k)‖² ≤ kη²R²",
+		Title:  "‖ŵₖ‖² ≤ kη²R²",
 		XLabel: kLabel,
-		YLabel: "‖ŵ(k)‖²",
-		Series: []Series{{Name: "‖ŵ(k)‖²", X: k, Y: norm2}, {Name: l.Pick("upper bound kη²R²", "上界 kη²R²"), X: k, Y: upper, Bound: true}},
+		YLabel: "‖ŵₖ‖²",
+		Series: []Series{{Name: "‖ŵₖ‖²", X: k, Y: norm2}, {Name: l.Pick("upper bound kη²R²", "上界 kη²R²"), X: k, Y: upper, Bound: true}},
 		Lang:   l,
 	}.Plot()
 	if err != nil {
 		return nil, fmt.Errorf("figures: Novikoff: %w", err)
 	}
-	n := notation.Plain.Number
+	n := notation.Number
 	return NewGrid(l.Pick(
 		fmt.Sprintf("Novikoff's proof along a run: η = %s, γ = %s, R = %s", n(eta), n(gamma), n(r)),
-		fmt.Sprintf("沿一次运行检验 Novikoff 定理的证明：η = %s，γ = %s，R = %s", n(eta), n(gamma), n(r))), 2, left, right), nil
+		fmt.Sprintf("沿一次迭代过程检验 Novikoff 定理的证明：η = %s，γ = %s，R = %s", n(eta), n(gamma), n(r))), 2, left, right), nil
 }
 
 // MistakeBound builds a log–log scatter of the mistakes a perceptron made
@@ -257,8 +257,18 @@ func Novikoff(dot, norm2 []float64, eta, gamma, r float64, l lang.Lang) (*Grid, 
 // It returns ErrEmpty for no data sets, ErrNotPositive for a value ≤ 0 and
 // ErrNotFinite for NaN or infinity; it panics if the lengths differ.
 func MistakeBound(bound, mistakes []float64, l lang.Lang) (*plot.Plot, error) {
+	return MistakeBoundAt(bound, mistakes, -1, l)
+}
+
+// MistakeBoundAt is MistakeBound with the data set current (0-based) ringed
+// and named in the legend, as a slider over the data sets shows one at a
+// time; a negative current rings none. It panics if current ≥ len(bound).
+func MistakeBoundAt(bound, mistakes []float64, current int, l lang.Lang) (*plot.Plot, error) {
 	if len(bound) != len(mistakes) {
 		panic("figures: bound and mistakes lengths differ")
+	}
+	if current >= len(bound) {
+		panic("figures: current data set out of range")
 	}
 	if len(bound) == 0 {
 		return nil, fmt.Errorf("%w: no data sets", ErrEmpty)
@@ -294,6 +304,11 @@ func MistakeBound(bound, mistakes []float64, l lang.Lang) (*plot.Plot, error) {
 	legend.Add(l.Pick("k > (R/γ)²: impossible", "k > (R/γ)²：不可能"), boxThumb{draw.LineStyle{Color: infeasibleTint}})
 	legend.Add("k = (R/γ)²", diag)
 	legend.Add(l.Pick(fmt.Sprintf("data sets (%d)", len(pts)), fmt.Sprintf("数据集（%d 个）", len(pts))), dots)
+	if current >= 0 {
+		ring := scatter(pts[current:current+1], draw.GlyphStyle{Color: vermillion, Radius: vg.Points(markerRadius + 3), Shape: draw.RingGlyph{}})
+		p.Add(ring)
+		legend.Add(l.Pick("the data set shown", "当前显示的数据集"), thumb(ring.GlyphStyle))
+	}
 	setView(p, view)
 	setAxis(&p.X, true, false)
 	setAxis(&p.Y, true, false)

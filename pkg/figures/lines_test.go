@@ -17,6 +17,7 @@ import (
 	"gonum.org/v1/plot/vg/recorder"
 
 	"github.com/marginnotes/marginnotes/pkg/lang"
+	"github.com/marginnotes/marginnotes/pkg/notation"
 )
 
 func TestNiceTicks(t *testing.T) {
@@ -141,7 +142,7 @@ func TestLinesSharedValues(t *testing.T) {
 }
 
 func TestLinesBound(t *testing.T) {
-	// A series equal to its bound, as ŵ(k)·ŵopt = kηγ along Table 2.1: the
+	// A series equal to its bound, as ŵₖ·ŵₒₚₜ = kηγ along Table 2.1: the
 	// bound is drawn first, wide, dashed and without markers, the data on top.
 	k := []float64{0, 1, 2, 3}
 	_, layers, err := Lines{Series: []Series{{Name: "data", X: k, Y: k}, {Name: "bound", X: k, Y: k, Bound: true}}}.plot()
@@ -220,11 +221,11 @@ func TestNovikoff(t *testing.T) {
 		t.Fatalf("grid %d×%d, want 1×2", r, c)
 	}
 	left, right := g.Panels[0][0], g.Panels[0][1]
-	if left.Title.Text != "ŵ(k)·ŵopt ≥ kηγ" || right.Title.Text != "‖ŵ(k)‖² ≤ kη²R²" {
+	if left.Title.Text != "ŵₖ·ŵₒₚₜ ≥ kηγ" || right.Title.Text != "‖ŵₖ‖² ≤ kη²R²" {
 		t.Errorf("titles %q, %q", left.Title.Text, right.Title.Text)
 	}
 	// In each panel the bound (the wide line) is drawn before the values
-	// (the ordinary line): on Table 2.1 ŵ(k)·ŵopt = kηγ at every k, and the
+	// (the ordinary line): on Table 2.1 ŵₖ·ŵₒₚₜ = kηγ at every k, and the
 	// values must show on top of the bound.
 	for i, p := range []*plot.Plot{left, right} {
 		var rec recorder.Canvas
@@ -282,19 +283,26 @@ func TestMistakeBound(t *testing.T) {
 	}
 }
 
-// TestLogAxisPowersOfTen checks that a logarithmic axis over many decades
-// labels its powers of ten exactly (gonum's own labels come out as
-// "10.000000000000007" or "1.0000000000000002e-13").
+// TestLogAxisPowersOfTen checks that a logarithmic axis labels its powers
+// of ten exactly (gonum's own labels come out as "10.000000000000007" or
+// "1.0000000000000002e-13"): as decimals from 0.001 to 10000, as powers
+// 10⁻⁵ beyond, never as 1e−05.
 func TestLogAxisPowersOfTen(t *testing.T) {
-	for _, r := range [][2]float64{{1e-17, 20}, {1e-3, 1e4}, {0.05, 3}} {
+	for _, r := range [][2]float64{{1e-17, 20}, {1e-3, 1e4}, {0.05, 3}, {2e-7, 0.5}} {
 		labelled := 0
-		for _, tk := range (LogTicks{}).Ticks(r[0], r[1]) {
+		ticks := (LogTicks{}).Ticks(r[0], r[1])
+		decimals := math.Log10(r[0]) >= -3-1e-9 && math.Log10(r[1]) <= 4+1e-9
+		for _, tk := range ticks {
 			if tk.Label == "" {
 				continue
 			}
 			labelled++
 			e := math.Round(math.Log10(tk.Value))
-			if want := strings.Replace(strconv.FormatFloat(math.Pow(10, e), 'g', -1, 64), "-", "−", 1); tk.Label != want && math.Abs(math.Log10(tk.Value)-e) < 1e-9 {
+			want := "10" + notation.Superscript(strings.Replace(strconv.Itoa(int(e)), "-", "−", 1))
+			if decimals {
+				want = strings.Replace(strconv.FormatFloat(math.Pow(10, e), 'g', -1, 64), "-", "−", 1)
+			}
+			if tk.Label != want && math.Abs(math.Log10(tk.Value)-e) < 1e-9 {
 				t.Errorf("range %v: tick at %v labelled %q, want %q", r, tk.Value, tk.Label, want)
 			}
 			if len([]rune(tk.Label)) > 6 {
@@ -303,6 +311,15 @@ func TestLogAxisPowersOfTen(t *testing.T) {
 		}
 		if labelled < 2 {
 			t.Errorf("range %v: %d labels", r, labelled)
+		}
+		// Over many decades the ticks at 2…9 times a power would run into a
+		// black bar: only the powers themselves are ticked.
+		if math.Log10(r[1]/r[0]) > 6 {
+			for _, tk := range ticks {
+				if e := math.Log10(tk.Value); math.Abs(e-math.Round(e)) > 1e-9 {
+					t.Errorf("range %v: minor tick at %v between the powers of ten", r, tk.Value)
+				}
+			}
 		}
 	}
 }

@@ -86,7 +86,7 @@ func Figure76(zeroOne, hinge, perceptron, logistic func(z float64) float64, l la
 		{vg.Point{X: vg.Points(4), Y: vg.Points(-4)}, draw.XLeft, draw.YTop},
 	} {
 		q := marked[i]
-		p.Add(pointLabel(p, q, notation.Plain.Vector([]float64{q.X, q.Y}), labelFontSize+1, where.off, where.x, where.y))
+		p.Add(pointLabel(p, q, notation.Vector([]float64{q.X, q.Y}), labelFontSize+1, where.off, where.x, where.y))
 	}
 	p.Add(legend)
 	setView(p, Rect{XMin: marginMin, XMax: marginMax, YMin: -0.3, YMax: ymax + 0.15})

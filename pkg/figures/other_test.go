@@ -90,7 +90,7 @@ func TestContourExample72(t *testing.T) {
 	if viewOf(p) != s.View {
 		t.Errorf("view %+v, want %+v", viewOf(p), s.View)
 	}
-	if p.X.Label.Text != "α1" || p.Y.Label.Text != "α2" {
+	if p.X.Label.Text != "α₁" || p.Y.Label.Text != "α₂" {
 		t.Errorf("labels %q, %q", p.X.Label.Text, p.Y.Label.Text)
 	}
 	h := AspectHeight(p, Width)
@@ -185,7 +185,7 @@ func TestFigure76(t *testing.T) {
 	}
 }
 
-// product is a classifier of the plane with f(x) = x(1)·x(2), which no line
+// product is a classifier of the plane with f(x) = x⁽¹⁾·x⁽²⁾, which no line
 // separates: the XOR of the signs.
 type product struct{ dim int }
 

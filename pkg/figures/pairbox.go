@@ -252,7 +252,7 @@ type SMOStep struct {
 func (s SMOStep) Plot() (*Grid, error) {
 	pl := s.Plane
 	pl.NoLegend = true
-	left, legend, err := pl.plot()
+	left, legend, err := pl.PlotLegend()
 	if err != nil {
 		return nil, fmt.Errorf("figures: SMO step: %w", err)
 	}

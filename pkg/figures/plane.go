@@ -1,6 +1,7 @@
 package figures
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 
@@ -24,10 +25,12 @@ type Boundary struct {
 	W []float64
 	B float64
 	// Label is the legend entry; empty means the equation, as package
-	// notation writes it (style Plain): "x(1) + x(2) − 3 = 0".
+	// notation writes it: "x⁽¹⁾ + x⁽²⁾ − 3 = 0".
 	Label string
-	// Margins also draws the lines w·x + b = ±1.
-	Margins bool
+	// Margins also draws the lines w·x + b = ±1; MarginLabel is their
+	// legend entry, empty for "margin boundaries w·x + b = ±1".
+	Margins     bool
+	MarginLabel string
 	// Normal draws w as an arrow from the line.
 	Normal bool
 	// Shade tints the half-planes w·x + b > 0 (blue, the +1 side) and
@@ -55,8 +58,8 @@ func PointNames(n int) []string {
 type Plane struct {
 	// Title is the plot title.
 	Title string
-	// XLabel and YLabel name the axes; empty means x(1) and x(2), the
-	// book's coordinates x⁽¹⁾ and x⁽²⁾.
+	// XLabel and YLabel name the axes; empty means the book's
+	// coordinates x⁽¹⁾ and x⁽²⁾.
 	XLabel, YLabel string
 	// PositiveName and NegativeName are the legend entries of the classes
 	// y = +1 and y = −1 ("setosa"); empty means "positive (y = +1)" and
@@ -82,6 +85,15 @@ type Plane struct {
 	// 0 < αᵢ < C and αᵢ = C; otherwise it reads "support vector, αᵢ > 0".
 	FreeIndices, BoundedIndices []int
 	SoftMargin                  bool
+	// SupportName, if not empty, is the legend entry of the ringed points
+	// of a hard margin in place of "support vector, αᵢ > 0": for a primal
+	// solution, which has no α, the points on the margin boundaries.
+	SupportName string
+	// SupportOf, if not empty, names the fit whose support vectors are
+	// marked, in the language Lang, where the figure draws several fits:
+	// "the hinge solution" makes the legend read "support vector of the
+	// hinge solution, αᵢ = C" (中文 “合页损失解” gives “合页损失解的支持向量”).
+	SupportOf string
 	// Highlight lists 0-based indices of points drawn on a yellow halo,
 	// with HighlightLabel in the legend ("misclassified" if empty).
 	Highlight      []int
@@ -105,13 +117,14 @@ type Plane struct {
 // panics if X does not have two columns, Names' length differs from the
 // number of points, or an index is out of range.
 func (s Plane) Plot() (*plot.Plot, error) {
-	p, _, err := s.plot()
+	p, _, err := s.PlotLegend()
 	return p, err
 }
 
-// plot builds the figure and returns its legend as well, which is on the
-// plot unless NoLegend is set.
-func (s Plane) plot() (*plot.Plot, *SideLegend, error) {
+// PlotLegend builds the figure as Plot does and returns its legend as well,
+// which is on the plot unless NoLegend is set: a caller that adds layers of
+// its own (a convex hull, a mark) names them with legend.Add.
+func (s Plane) PlotLegend() (*plot.Plot, *SideLegend, error) {
 	xl, yl := s.XLabel, s.YLabel
 	if xl == "" {
 		xl = coordinate(0)
@@ -224,9 +237,9 @@ func (b *planeBuild) classLegend() {
 			name = b.s.NegativeName
 		}
 		if name == "" {
-			name = b.l.Pick("positive (y = +1)", "正例 (y = +1)")
+			name = b.l.Pick("positive (y = +1)", "正例（y = +1）")
 			if y < 0 {
-				name = b.l.Pick("negative (y = −1)", "负例 (y = −1)")
+				name = b.l.Pick("negative (y = −1)", "负例（y = −1）")
 			}
 		}
 		b.legend.Add(name, thumb(classGlyph(y)))
@@ -292,7 +305,7 @@ func (b *planeBuild) boundary(k int) {
 	w := [2]float64{h.W[0], h.W[1]}
 	name := h.Label
 	if name == "" {
-		name = notation.Plain.Equation(h.W, h.B)
+		name = notation.Equation(h.W, h.B)
 	}
 	if w == [2]float64{} {
 		b.legend.Add(name+b.l.Pick(" (w = 0: no line)", "（w = 0：没有直线）"), lineThumb(draw.LineStyle{}))
@@ -304,7 +317,7 @@ func (b *planeBuild) boundary(k int) {
 	b.lines = append(b.lines, hp.lines()...)
 	b.legend.Add(name, hp)
 	if h.Margins {
-		b.legend.Add(b.l.Pick("margin boundaries w·x + b = ±1", "间隔边界 w·x + b = ±1"), lineThumb(hp.MarginStyle))
+		b.legend.Add(cmp.Or(h.MarginLabel, b.l.Pick("margin boundaries w·x + b = ±1", "间隔边界 w·x + b = ±1")), lineThumb(hp.MarginStyle))
 	}
 	if h.Normal {
 		b.normal(w, h.B, hp.LineStyle)
@@ -340,7 +353,7 @@ func (b *planeBuild) distances(k int, w [2]float64, bias float64) {
 		b.layers = append(b.layers, segment(q, f, ds))
 		b.paths = append(b.paths, []plotter.XY{q, f})
 		mid := plotter.XY{X: (q.X + f.X) / 2, Y: (q.Y + f.Y) / 2}
-		b.labels = append(b.labels, label{At: mid, Text: notation.Plain.Number(d), Size: labelFontSize - 1, Color: ds.Color, Prefer: dirSE})
+		b.labels = append(b.labels, label{At: mid, Text: notation.Number(d), Size: labelFontSize - 1, Color: ds.Color, Prefer: dirSE})
 	}
 	b.legend.Add(b.l.Pick("distance |w·x + b|/‖w‖", "距离 |w·x + b|/‖w‖"), lineThumb(ds))
 }
@@ -368,11 +381,19 @@ func (b *planeBuild) marks() error {
 	}
 	switch {
 	case soft:
+		sv := b.l.Pick("support vector", "支持向量")
+		if of := b.s.SupportOf; of != "" {
+			sv = fmt.Sprintf(b.l.Pick("support vector of %s", "%s的支持向量"), of)
+		}
 		b.legend.Add(b.l.Pick("αᵢ = 0: no mark", "αᵢ = 0：不标记"))
-		b.legend.Add(b.l.Pick("support vector, 0 < αᵢ < C", "支持向量，0 < αᵢ < C"), small(draw.RingGlyph{}))
-		b.legend.Add(b.l.Pick("support vector, αᵢ = C", "支持向量，αᵢ = C"), small(draw.SquareGlyph{}))
+		b.legend.Add(sv+b.l.Pick(", 0 < αᵢ < C", "，0 < αᵢ < C"), small(draw.RingGlyph{}))
+		b.legend.Add(sv+b.l.Pick(", αᵢ = C", "，αᵢ = C"), small(draw.SquareGlyph{}))
 	case sv.Free != nil:
-		b.legend.Add(b.l.Pick("support vector, αᵢ > 0", "支持向量，αᵢ > 0"), small(draw.RingGlyph{}))
+		name := b.s.SupportName
+		if name == "" {
+			name = b.l.Pick("support vector, αᵢ > 0", "支持向量，αᵢ > 0")
+		}
+		b.legend.Add(name, small(draw.RingGlyph{}))
 	}
 	return nil
 }

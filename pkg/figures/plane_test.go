@@ -4,6 +4,7 @@ import (
 	"errors"
 	"math"
 	"slices"
+	"strings"
 	"testing"
 
 	"gonum.org/v1/gonum/floats/scalar"
@@ -14,7 +15,7 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 
 	"github.com/marginnotes/marginnotes/pkg/dataset"
-
+	"github.com/marginnotes/marginnotes/pkg/figures/figtest"
 	"github.com/marginnotes/marginnotes/pkg/lang"
 )
 
@@ -102,7 +103,7 @@ func TestPlaneExample21(t *testing.T) {
 			t.Errorf("layer %d is %s, want %s", i, got, wantTypes[i])
 		}
 	}
-	wantNames := []string{"positive (y = +1)", "negative (y = −1)", "x(1) + x(2) − 3 = 0", "normal vector w", "distance |w·x + b|/‖w‖"}
+	wantNames := []string{"positive (y = +1)", "negative (y = −1)", "x⁽¹⁾ + x⁽²⁾ − 3 = 0", "normal vector w", "distance |w·x + b|/‖w‖"}
 	if !slices.Equal(legend.Names(), wantNames) {
 		t.Errorf("legend %q, want %q", legend.Names(), wantNames)
 	}
@@ -120,7 +121,7 @@ func TestPlaneExample21(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if p.Title.Text != "Example 2.1" || p.X.Label.Text != "x(1)" || p.Y.Label.Text != "x(2)" {
+	if p.Title.Text != "Example 2.1" || p.X.Label.Text != "x⁽¹⁾" || p.Y.Label.Text != "x⁽²⁾" {
 		t.Errorf("title %q, labels %q, %q", p.Title.Text, p.X.Label.Text, p.Y.Label.Text)
 	}
 	h := AspectHeight(p, Width)
@@ -144,14 +145,19 @@ func TestPlaneKKTLegend(t *testing.T) {
 		want          []string
 	}{
 		{"hard margin, Example 7.2", []int{0, 2}, nil, false,
-			[]string{"positive (y = +1)", "negative (y = −1)", "½x(1) + ½x(2) − 2 = 0", "margin boundaries w·x + b = ±1", "support vector, αᵢ > 0"}},
+			[]string{"positive (y = +1)", "negative (y = −1)", "½x⁽¹⁾ + ½x⁽²⁾ − 2 = 0", "margin boundaries w·x + b = ±1", "support vector, αᵢ > 0"}},
+		{"primal solution, named", []int{0, 2}, nil, false,
+			[]string{"positive (y = +1)", "negative (y = −1)", "½x⁽¹⁾ + ½x⁽²⁾ − 2 = 0", "margin boundaries w·x + b = ±1", "on H1 or H2"}},
 		{"soft margin", []int{0}, []int{2}, true,
-			[]string{"positive (y = +1)", "negative (y = −1)", "½x(1) + ½x(2) − 2 = 0", "margin boundaries w·x + b = ±1",
+			[]string{"positive (y = +1)", "negative (y = −1)", "½x⁽¹⁾ + ½x⁽²⁾ − 2 = 0", "margin boundaries w·x + b = ±1",
 				"αᵢ = 0: no mark", "support vector, 0 < αᵢ < C", "support vector, αᵢ = C"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			s := Plane{X: x, Y: y, FreeIndices: tc.free, BoundedIndices: tc.bounded, SoftMargin: tc.soft,
 				Boundaries: []Boundary{{W: []float64{0.5, 0.5}, B: -2, Margins: true}}}
+			if strings.HasSuffix(tc.name, "named") {
+				s.SupportName = "on H1 or H2"
+			}
 			layers, legend, _, err := s.layers()
 			if err != nil {
 				t.Fatal(err)
@@ -187,19 +193,19 @@ func TestPlaneNames(t *testing.T) {
 	s := Plane{X: x, Y: y, XLabel: "petal length (cm)", YLabel: "petal width (cm)",
 		PositiveName: "setosa (y = +1)", NegativeName: "versicolor (y = −1)",
 		Boundaries: []Boundary{{W: []float64{1, 1}, B: -3}}}
-	p, legend, err := s.plot()
+	p, legend, err := s.PlotLegend()
 	if err != nil {
 		t.Fatal(err)
 	}
 	if p.X.Label.Text != "petal length (cm)" || p.Y.Label.Text != "petal width (cm)" {
 		t.Errorf("axis labels %q, %q", p.X.Label.Text, p.Y.Label.Text)
 	}
-	want := []string{"setosa (y = +1)", "versicolor (y = −1)", "x(1) + x(2) − 3 = 0"}
+	want := []string{"setosa (y = +1)", "versicolor (y = −1)", "x⁽¹⁾ + x⁽²⁾ − 3 = 0"}
 	if !slices.Equal(legend.Names(), want) {
 		t.Errorf("legend %q, want %q", legend.Names(), want)
 	}
 	// One name alone: the other class keeps its default.
-	_, legend, err = Plane{X: x, Y: y, NegativeName: "versicolor"}.plot()
+	_, legend, err = Plane{X: x, Y: y, NegativeName: "versicolor"}.PlotLegend()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -335,7 +341,17 @@ func TestSoftMarginSweep(t *testing.T) {
 			t.Errorf("panel %d title %q, want %q", i, got, w)
 		}
 	}
-	checkGlyphs(t, drawTexts(g, Wide, AspectHeight(g, Wide)))
+	ts := drawTexts(g, Wide, AspectHeight(g, Wide))
+	checkGlyphs(t, ts)
+	// The legend keeps its distance from the right edge: a grid is printed
+	// smaller than a single plot, and a viewer may set the text a little
+	// wider than measured (issue 15 §5, notebook 9).
+	names := g.Legend.Names()
+	for _, tx := range figtest.Texts(g, Wide, AspectHeight(g, Wide)) {
+		if slices.Contains(names, tx.String) && tx.Box.Max.X > Wide-vg.Points(sweepLegendMargin) {
+			t.Errorf("legend entry %q ends at %v, within %v pt of the right edge %v", tx.String, tx.Box.Max.X, sweepLegendMargin, Wide)
+		}
+	}
 }
 
 func TestAspectHeight(t *testing.T) {

@@ -309,7 +309,7 @@ func TestRegionsGrid(t *testing.T) {
 	if gb.View != b || gb == ga {
 		t.Errorf("grid of %+v after %+v: %+v", b, a, gb.View)
 	}
-	// f = x(1)·x(2) at the far corner of b.
+	// f = x⁽¹⁾·x⁽²⁾ at the far corner of b.
 	if c, rows := gb.Dims(); gb.Z(c-1, rows-1) != 4 {
 		t.Errorf("f(2, 2) sampled as %v, want 4", gb.Z(c-1, rows-1))
 	}

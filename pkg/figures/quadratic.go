@@ -72,12 +72,12 @@ func CauchySchwarz(qs []Quadratic, l lang.Lang) (*plot.Plot, error) {
 		}
 		ymax = math.Max(ymax, m+q.A*h*h)
 		mins = append(mins, plotter.XY{X: xm, Y: m})
-		n := notation.Plain.Number
+		n := notation.Number
 		name := q.Name
 		if name == "" {
 			name = fmt.Sprintf("A = %s, B = %s, C = %s", n(q.A), n(q.B), n(q.C))
 		}
-		legend.Add(name+"\n"+l.Pick(fmt.Sprintf("minimum %s at x = %s", n(m), n(xm)), fmt.Sprintf("最小值 %s，在 x = %s", n(m), n(xm))),
+		legend.Add(name+"\n"+l.Pick(fmt.Sprintf("minimum %s at x = %s", n(m), n(xm)), fmt.Sprintf("在 x = %s 处取最小值 %s", n(xm), n(m))),
 			lineThumb(f.LineStyle), thumb(minGlyph(i)))
 	}
 	zero := &Hyperplane{W: []float64{0, 1}, LineStyle: draw.LineStyle{Color: grey, Width: vg.Points(thinLineWidth)}}

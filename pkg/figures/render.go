@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"image/color"
 	"image/png"
-	"os"
+	"io"
 	"path/filepath"
 	"strings"
 
@@ -18,6 +18,8 @@ import (
 	"gonum.org/v1/plot/vg/vgimg"
 	"gonum.org/v1/plot/vg/vgpdf"
 	"gonum.org/v1/plot/vg/vgsvg"
+
+	"github.com/marginnotes/marginnotes/internal/safefile"
 )
 
 // Figure is anything that draws itself on a canvas. Both *plot.Plot and
@@ -83,6 +85,11 @@ func Render(f Figure, w, h vg.Length, format string) ([]byte, error) {
 // own, built by a student from this package's plotters, is saved at Width
 // × Height; gonum's (*plot.Plot).Save saves at any other size.
 //
+// A file that exists is replaced whole or not at all (written under a
+// temporary name and renamed, keeping its permissions), so that a full disk
+// leaves the old figure rather than a truncated one; a device or a pipe is
+// written to as it is.
+//
 // It returns an error wrapping ErrFormat for another extension, and the
 // file system's error when path cannot be written.
 func Save(f Figure, path string) error {
@@ -92,7 +99,11 @@ func Save(f Figure, path string) error {
 	if err != nil {
 		return fmt.Errorf("figures: saving %s: %w", path, err)
 	}
-	if err := os.WriteFile(path, b, 0o644); err != nil {
+	err = safefile.Write(path, func(w io.Writer) error {
+		_, err := w.Write(b)
+		return err
+	})
+	if err != nil {
 		return fmt.Errorf("figures: %w", err)
 	}
 	return nil

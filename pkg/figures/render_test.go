@@ -133,7 +133,7 @@ func TestGlyphOutlines(t *testing.T) {
 // go test -run Golden -regen to rewrite them after an intended change.
 func TestGolden(t *testing.T) {
 	x, y := bookData()
-	dist, err := Plane{Title: "Example 2.1: distances to x(1) + x(2) − 3 = 0", X: x, Y: y, Names: PointNames(3),
+	dist, err := Plane{Title: "Example 2.1: distances to x⁽¹⁾ + x⁽²⁾ − 3 = 0", X: x, Y: y, Names: PointNames(3),
 		Boundaries: []Boundary{{W: []float64{1, 1}, B: -3, Normal: true, Distances: []int{0, 1, 2}}}}.Plot()
 	if err != nil {
 		t.Fatal(err)
@@ -142,7 +142,7 @@ func TestGolden(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	contour, err := Contour{Title: "Example 7.2: s(α1, α2) over α ≥ 0", F: sExample72, FName: "s",
+	contour, err := Contour{Title: "Example 7.2: s(α₁, α₂) over α ≥ 0", F: sExample72, FName: "s",
 		View:       Rect{XMin: -0.5, XMax: 2, YMin: -1.5, YMax: 1},
 		Candidates: []Candidate{{"(3/2, −1)", 1.5, -1}, {"(0, 2/13)", 0, 2.0 / 13}, {"(1/4, 0)", 0.25, 0}}}.Plot()
 	if err != nil {
@@ -165,7 +165,7 @@ func TestGolden(t *testing.T) {
 	// Liberation.
 	needChinese(t)
 	zh, err := Plane{Title: "例 7.1：最大间隔分离超平面", X: x, Y: y, Names: PointNames(3), FreeIndices: []int{0, 2}, Lang: lang.Chinese,
-		Boundaries: []Boundary{{W: []float64{0.5, 0.5}, B: -2, Margins: true, Normal: true, Label: "分离超平面 ½x(1) + ½x(2) − 2 = 0"}}}.Plot()
+		Boundaries: []Boundary{{W: []float64{0.5, 0.5}, B: -2, Margins: true, Normal: true, Label: "分离超平面 ½x⁽¹⁾ + ½x⁽²⁾ − 2 = 0"}}}.Plot()
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -35,7 +35,7 @@ func StepTitle(s Step, l lang.Lang) string {
 		what = l.Pick("no point misclassified", "没有误分类点")
 	}
 	return fmt.Sprintf("k = %d%s%s\nw = %s%sb = %s", s.K, l.Pick(": ", "："), what,
-		notation.Plain.Vector(s.W), l.Pick(", ", "，"), notation.Plain.Number(s.B))
+		notation.Vector(s.W), l.Pick(", ", "，"), notation.Number(s.B))
 }
 
 // PerceptronSteps builds small multiples of a perceptron run on data in the
@@ -93,7 +93,7 @@ func planeGrid(title string, panels []Plane, cols int, name func(i int) string) 
 	plots := make([]*plot.Plot, len(panels))
 	for i, pl := range panels {
 		pl.NoLegend = true
-		p, leg, err := pl.plot()
+		p, leg, err := pl.PlotLegend()
 		if err != nil {
 			return nil, fmt.Errorf("figures: %s: %w", name(i), err)
 		}
@@ -154,7 +154,7 @@ func SoftMarginSweep(x mat.Matrix, y []float64, fits []Fit, cols int, l lang.Lan
 		width := "∞"
 		if len(f.W) == 2 {
 			if n := math.Hypot(f.W[0], f.W[1]); n > 0 {
-				width = notation.Plain.Number(2 / n)
+				width = notation.Number(2 / n)
 			}
 		}
 		// C is a setting, written as the caller wrote it (0.1, not 1/10);
@@ -175,8 +175,22 @@ func SoftMarginSweep(x mat.Matrix, y []float64, fits []Fit, cols int, l lang.Lan
 			Lang:           l,
 		}
 	}
-	return planeGrid("", panels, cols, func(i int) string { return fmt.Sprintf("soft margin C = %g", fits[i].C) })
+	g, err := planeGrid("", panels, cols, func(i int) string { return fmt.Sprintf("soft margin C = %g", fits[i].C) })
+	if err != nil {
+		return nil, err
+	}
+	if g.Legend != nil {
+		g.Legend.Margin = vg.Points(sweepLegendMargin)
+	}
+	return g, nil
 }
+
+// sweepLegendMargin is the room, in points, between the longest entry of
+// SoftMarginSweep's legend ("separating hyperplane w·x + b = 0") and the
+// figure's right edge: more than a plot's own (SideLegend.Margin), since
+// the wide grid is printed smaller, and a viewer that sets the text a
+// little wider than measured would otherwise run it into the edge.
+const sweepLegendMargin = 16
 
 // sharedView validates the data and returns the square range every panel
 // of a sweep shows, around the points and, if origin is set, the origin.

@@ -128,11 +128,11 @@ func newPlot(l lang.Lang, title, xLabel, yLabel string) (*plot.Plot, error) {
 func pointName(i int) string { return "x" + strconv.Itoa(i+1) }
 
 // coordinate is the name of the coordinate x⁽ʲ⁺¹⁾ in figure text, as
-// package notation writes it in the style Plain: x(1), x(2).
+// package notation writes it: x⁽¹⁾, x⁽²⁾.
 func coordinate(j int) string {
 	w := make([]float64, j+1)
 	w[j] = 1
-	return notation.Plain.Affine(w, 0)
+	return notation.Affine(w, 0)
 }
 
 // finite reports whether every value is neither NaN nor infinite.

@@ -7,6 +7,8 @@ import (
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
+
+	"github.com/marginnotes/marginnotes/pkg/notation"
 )
 
 // RoundTicks is the house plot.Ticker of a linear axis: labelled ticks
@@ -133,19 +135,31 @@ func EqualAxes(p *plot.Plot, view Rect) {
 
 // powerOfTen labels the tick at 10^e: gonum's LogTicks computes its values
 // by repeated multiplication and would write 10 as "10.000000000000007" and
-// 0.1 as "0.10000000000000006". The label is the shortest form of the exact
-// power, with a true minus: 0.001, 1000, 1e−05, 1e+06.
-func powerOfTen(e int) string {
-	return strings.Replace(strconv.FormatFloat(math.Pow10(e), 'g', -1, 64), "-", "−", 1)
+// 0.1 as "0.10000000000000006". The label is the exact power, as a decimal
+// (0.001, 1000) when decimal is set, else as PowerOfTen writes it.
+func powerOfTen(e int, decimal bool) string {
+	if decimal {
+		return strconv.FormatFloat(math.Pow10(e), 'g', -1, 64)
+	}
+	return PowerOfTen(e)
+}
+
+// PowerOfTen writes 10 to the power e with a superscript exponent and a
+// true minus, as the log axes label their ticks: 10⁻⁵, 10¹⁶ (never 1e−05).
+func PowerOfTen(e int) string {
+	return "10" + notation.Superscript(strings.Replace(strconv.Itoa(e), "-", "−", 1))
 }
 
 // LogTicks is the house plot.Ticker of a logarithmic axis (with
 // plot.LogScale). It ticks as gonum's plot.LogTicks does — labels
 // at the powers of ten, unlabelled ticks at 2…9 times them — and keeps the
-// labels readable: over more than six decades only every other power is
-// labelled, so that they never run into each other, and a range that
-// holds fewer than two powers of ten has its multiples 2 and 5 labelled
-// too (25…800 would show only "100").
+// labels readable: the powers are written as decimals from 0.001 to 10000
+// and as 10⁻⁵, 10⁶ beyond; over more than six decades only every other
+// power is labelled, so that they never run into each other, and over a
+// range of more than six decades only the powers are ticked, since nine
+// ticks a decade would run into a bar; a
+// range that holds fewer than two powers of ten has its multiples 2 and 5
+// labelled too (25…800 would show only "100").
 type LogTicks struct{}
 
 // Ticks implements plot.Ticker.
@@ -153,14 +167,16 @@ func (LogTicks) Ticks(lo, hi float64) []plot.Tick {
 	if !(lo > 0 && hi > lo) || !finite(lo, hi) {
 		return nil
 	}
+	e0 := math.Ceil(math.Log10(lo) - 1e-9)
+	e1 := math.Floor(math.Log10(hi) + 1e-9)
+	decades := e1 - e0
+	decimal := e0 >= -3 && e1 <= 4
 	var ticks []plot.Tick
 	for _, t := range (plot.LogTicks{Prec: -1}).Ticks(lo, hi) {
-		if t.Value >= lo*(1-1e-9) && t.Value <= hi*(1+1e-9) {
+		if t.Value >= lo*(1-1e-9) && t.Value <= hi*(1+1e-9) && (t.Label != "" || math.Log10(hi/lo) <= 6) {
 			ticks = append(ticks, t)
 		}
 	}
-	e0 := math.Ceil(math.Log10(lo) - 1e-9)
-	decades := math.Floor(math.Log10(hi)+1e-9) - e0
 	labelled := 0
 	for i, t := range ticks {
 		e := math.Log10(t.Value)
@@ -169,7 +185,7 @@ func (LogTicks) Ticks(lo, hi float64) []plot.Tick {
 			ticks[i].Label = ""
 		}
 		if ticks[i].Label != "" {
-			ticks[i].Label = powerOfTen(int(math.Round(e)))
+			ticks[i].Label = powerOfTen(int(math.Round(e)), decimal)
 			labelled++
 		}
 	}

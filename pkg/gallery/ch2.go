@@ -33,16 +33,16 @@ func updatePanels(x mat.Matrix, y []float64, trace []perceptron.Step, l lang.Lan
 		return nil, fmt.Errorf("gallery: update panels: %w", err)
 	}
 	names := figures.PointNames(len(y))
-	before := l.Pick("examined under w, b (shaded)", "检查时的 w, b（着色）")
+	before := l.Pick("examined under w, b (shaded)", "检查时的 w、b（着色）")
 	after := l.Pick("after the update", "更新后")
 	var panels []figures.Plane
 	for k := 1; k < len(trace); k++ {
 		prev, s := trace[k-1], trace[k]
 		panels = append(panels, figures.Plane{
 			Title: fmt.Sprintf(l.Pick("k = %d: x%d misclassified by\nw = %s, b = %s\n→ w = %s, b = %s",
-				"k = %d：x%d 被误分类\n在 w = %s, b = %s 下\n→ w = %s, b = %s"),
-				s.K, s.Point+1, notation.Plain.Vector(prev.W), notation.Plain.Number(prev.B),
-				notation.Plain.Vector(s.W), notation.Plain.Number(s.B)),
+				"k = %d：x%d 被误分类\n在 w = %s，b = %s 下\n→ w = %s，b = %s"),
+				s.K, s.Point+1, notation.Vector(prev.W), notation.Number(prev.B),
+				notation.Vector(s.W), notation.Number(s.B)),
 			X: x, Y: y, Names: names, View: view, Lang: l,
 			Boundaries: []figures.Boundary{
 				{W: s.W, B: s.B, Label: after},
@@ -55,8 +55,8 @@ func updatePanels(x mat.Matrix, y []float64, trace []perceptron.Step, l lang.Lan
 	last := trace[len(trace)-1]
 	if len(perceptron.Misclassified(x, y, last.W, last.B)) == 0 {
 		panels = append(panels, figures.Plane{
-			Title: fmt.Sprintf(l.Pick("end: no point misclassified\nby w = %s, b = %s\n", "结束：在 w = %s, b = %s 下\n没有误分类点\n"),
-				notation.Plain.Vector(last.W), notation.Plain.Number(last.B)),
+			Title: fmt.Sprintf(l.Pick("end: no point misclassified\nby w = %s, b = %s\n", "结束：在 w = %s，b = %s 下\n没有误分类点\n"),
+				notation.Vector(last.W), notation.Number(last.B)),
 			X: x, Y: y, Names: names, View: view, Lang: l,
 			Boundaries: []figures.Boundary{{W: last.W, B: last.B, Label: after, Shade: true}},
 		})
@@ -93,9 +93,11 @@ func MistakesAndLoss(l lang.Lang) (*plot.Plot, error) {
 		Title: l.Pick("Example 2.1, w = (1, 1): |M| jumps, L(w, b) does not",
 			"例 2.1，w = (1, 1)：|M| 跳变，L(w, b) 连续"),
 		XLabel: "b", YLabel: l.Pick("value", "值"),
+		// L first, |M| second, as in Table21Loss: one colour, dash and
+		// marker for each quantity in notebook 1.
 		Series: []figures.Series{
-			{Name: l.Pick("|M|, number of misclassified points", "|M|，误分类点数"), X: mb, Y: m},
 			{Name: l.Pick("loss L(w, b)", "损失函数 L(w, b)"), X: lb, Y: lv},
+			{Name: l.Pick("|M|, number of misclassified points", "|M|，误分类点数"), X: mb, Y: m},
 		},
 		Lang: l,
 	}.Plot()

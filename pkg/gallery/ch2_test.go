@@ -9,6 +9,7 @@ import (
 	"github.com/marginnotes/marginnotes/pkg/figures"
 	"github.com/marginnotes/marginnotes/pkg/figures/figtest"
 	"github.com/marginnotes/marginnotes/pkg/lang"
+	"gonum.org/v1/plot"
 )
 
 // drawn returns the strings a figure draws at its house size.
@@ -33,8 +34,8 @@ func TestTable21Panels(t *testing.T) {
 			"k = 4: x3 misclassified by", "w = (1, 1), b = −1", "→ w = (0, 0), b = −2",
 			"end: no point misclassified", "by w = (1, 1), b = −3",
 			"examined under w, b (shaded)", "after the update"}},
-		{lang.Chinese, []string{"k = 1：x1 被误分类", "在 w = (0, 0), b = 0 下", "→ w = (3, 3), b = 1",
-			"结束：在 w = (1, 1), b = −3 下", "没有误分类点"}},
+		{lang.Chinese, []string{"k = 1：x1 被误分类", "在 w = (0, 0)，b = 0 下", "→ w = (3, 3)，b = 1",
+			"结束：在 w = (1, 1)，b = −3 下", "没有误分类点"}},
 	} {
 		g, err := Table21Steps(c.l)
 		if err != nil {
@@ -104,6 +105,27 @@ func TestDecadeLabel(t *testing.T) {
 	for e, want := range map[int]string{-2: "10⁻²", -1: "0.1", 0: "1", 3: "1000", 4: "10⁴", 12: "10¹²"} {
 		if got := decadeLabel(e); got != want {
 			t.Errorf("decadeLabel(%d) = %q, want %q", e, got, want)
+		}
+	}
+}
+
+// TestNotebook1Series checks that notebook 1's two line figures draw each
+// quantity alike: figures.Lines styles a series by its place, so L(w, b)
+// must come first and |M| second in both (they were swapped).
+func TestNotebook1Series(t *testing.T) {
+	for _, build := range []func(lang.Lang) (*plot.Plot, error){MistakesAndLoss, Table21Loss} {
+		p, err := build(lang.English)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var legend []string
+		for _, s := range drawn(p) {
+			if s == "loss L(w, b)" || s == "|M|, number of misclassified points" {
+				legend = append(legend, s)
+			}
+		}
+		if want := []string{"loss L(w, b)", "|M|, number of misclassified points"}; !slices.Equal(legend, want) {
+			t.Errorf("%q: legend %q, want %q", p.Title.Text, legend, want)
 		}
 	}
 }

@@ -45,7 +45,7 @@ func SoftMarginC01Plane(l lang.Lang) (*plot.Plot, error) {
 	if err != nil {
 		return nil, err
 	}
-	b := func(v float64) string { return notation.Plain.Number(math.Round(v*1000) / 1000) }
+	b := func(v float64) string { return notation.Number(math.Round(v*1000) / 1000) }
 	return figures.Plane{
 		Title: l.Pick("Book data, C = 0.1: x3 on or across the hyperplane at every optimal b",
 			"书中数据，C = 0.1：对每个最优的 b，x3 都在分离超平面上或在误分一侧"),
@@ -89,7 +89,7 @@ func Figure75(l lang.Lang) (*figures.Grid, error) {
 		slackPanel(x4, y4, a.W, a.B, a,
 			l.Pick("Example 2.1 and x4 = (3.5, 3), C = 1", "例 2.1 加 x4 = (3.5, 3)，C = 1"), l),
 		slackPanel(x, y, s.W, s.BLow, s,
-			l.Pick("Example 2.1, C = 0.1, b = ", "例 2.1，C = 0.1，b = ")+notation.Plain.Number(s.BLow), l))
+			l.Pick("Example 2.1, C = 0.1, b = ", "例 2.1，C = 0.1，b = ")+notation.Number(s.BLow), l))
 }
 
 // slackPanel is one panel of Figure75: the hyperplane w·x + b = 0 with its
@@ -104,7 +104,7 @@ func slackPanel(x mat.Matrix, y, w []float64, b float64, r *svm.Result, title st
 		}
 	}
 	return figures.Plane{
-		Title: title + "\nξ = " + notation.Plain.Vector(xi), X: x, Y: y, Names: figures.PointNames(len(y)),
+		Title: title + "\nξ = " + notation.Vector(xi), X: x, Y: y, Names: figures.PointNames(len(y)),
 		Boundaries:  []figures.Boundary{{W: w, B: b, Margins: true, Label: l.Pick("separating hyperplane", "分离超平面")}},
 		FreeIndices: r.FreeIndices, BoundedIndices: r.BoundedIndices, SoftMargin: true, Lang: l,
 	}

@@ -22,7 +22,7 @@ func distanceEntries() []Entry {
 			Example21Distances),
 		entry("01-distance-mistakes-vs-loss", nb, "Example 2.1, w = (1, 1): the number of misclassified points jumps as b varies, L(w, b) is continuous",
 			MistakesAndLoss),
-		entry("01-distance-table21-k1-misclassified", nb, "Table 2.1, k = 1: the hyperplane 3x(1) + 3x(2) + 1 = 0 and the point it misclassifies",
+		entry("01-distance-table21-k1-misclassified", nb, "Table 2.1, k = 1: the hyperplane 3x⁽¹⁾ + 3x⁽²⁾ + 1 = 0 and the point it misclassifies",
 			Table21Misclassified),
 		entry("01-distance-loss-along-table21", nb, "L(w, b) and the number of misclassified points along Table 2.1",
 			Table21Loss),
@@ -38,7 +38,7 @@ func Table21() (*perceptron.Result, error) {
 }
 
 // Example21Distances draws Example 2.1 with the hyperplane Table 2.1 ends
-// at, x(1) + x(2) − 3 = 0: its normal w, the half-planes it assigns to ±1
+// at, x⁽¹⁾ + x⁽²⁾ − 3 = 0: its normal w, the half-planes it assigns to ±1
 // and the distance of every point to it; the words in the language l.
 func Example21Distances(l lang.Lang) (*plot.Plot, error) {
 	x, y := dataset.Example21().XY()
@@ -47,7 +47,7 @@ func Example21Distances(l lang.Lang) (*plot.Plot, error) {
 		return nil, err
 	}
 	return figures.Plane{
-		Title: l.Pick("Example 2.1: distances to ", "例 2.1：各点到超平面的距离，") + notation.Plain.Equation(run.W, run.B),
+		Title: l.Pick("Example 2.1: distances to ", "例 2.1：各点到超平面的距离，") + notation.Equation(run.W, run.B),
 		X:     x, Y: y, Names: figures.PointNames(len(y)),
 		Boundaries: []figures.Boundary{{W: run.W, B: run.B, Normal: true, Shade: true, Distances: []int{0, 1, 2}}},
 		Lang:       l,
@@ -55,7 +55,7 @@ func Example21Distances(l lang.Lang) (*plot.Plot, error) {
 }
 
 // Table21Misclassified draws the state after the first update of Table 2.1,
-// 3x(1) + 3x(2) + 1 = 0, with the point it misclassifies (x3) on a halo and
+// 3x⁽¹⁾ + 3x⁽²⁾ + 1 = 0, with the point it misclassifies (x3) on a halo and
 // its distance to the line; the words in the language l.
 func Table21Misclassified(l lang.Lang) (*plot.Plot, error) {
 	x, y := dataset.Example21().XY()
@@ -99,7 +99,7 @@ func Table21Loss(l lang.Lang) (*plot.Plot, error) {
 		Title:  l.Pick("Example 2.1: L(w, b) and |M| along Table 2.1", "例 2.1：沿表 2.1 的 L(w, b) 与 |M|"),
 		XLabel: l.Pick("k (updates)", "k（更新次数）"), YLabel: l.Pick("value", "值"), Values: true,
 		Series: []figures.Series{{Name: l.Pick("loss L(w, b)", "损失函数 L(w, b)"), Y: loss},
-			{Name: l.Pick("|M|, misclassified points", "|M|，误分类点数"), Y: m}},
+			{Name: l.Pick("|M|, number of misclassified points", "|M|，误分类点数"), Y: m}},
 		Lang: l,
 	}.Plot()
 }

@@ -52,10 +52,16 @@
 //     model of the primal and dual forms), KernelRegions.
 //   - 04-novikoff (Theorem 2.1): NovikoffProof, MistakesVsBound.
 //   - 05-cauchy-schwarz: Quadratics.
+//   - 06-max-margin (§7.1.1–7.1.3, Algorithm 7.1, Example 7.1):
+//     MarginRescaling, Example71Primal, PerceptronMargins.
+//   - 07-lagrange-duality (Appendix C): DualitySquare, DualityNoSlater,
+//     WeakDualityExample72 (on Example72Alphas).
 //   - 08-svm-dual-example (Examples 7.1, 7.2): Example72Contour,
 //     Example72Margin.
 //   - 09-soft-margin-hinge (Algorithm 7.3, Theorem 7.4, Figure 7.6):
 //     SoftMarginBInterval, SoftMarginSweep, Figure76.
+//   - 10-kernels (§7.3, Algorithm 7.4): KernelSVMRegions of KernelFits, for
+//     PolynomialKernels and GaussianKernels on KernelSets.
 //   - 11-smo (§7.4, Algorithm 7.5): SMOBoxes (Figure 7.8).
 //   - 12-real-data: IrisPetals, PocketErrors, CancerAccuracy.
 //   - 13-exercises-ch2 (exercises 2.1–2.3): XORHulls, Exercise22Steps,

@@ -79,30 +79,25 @@ func FormTimes(ts []*experiment.FormTiming, l lang.Lang) (*figures.Grid, error) 
 }
 
 // FormCosts draws the cost model of a FormSweep, in multiply–adds, against
-// N (d = FormD) and d (N = FormN): the primal form, the dual form as
-// perceptron.Dual runs it (experiment.DualCost) with its Gram matrix
-// computed and given, and the dual form as the book writes it
-// (experiment.BookDualCost) with its Gram matrix computed; the words in the
-// language l.
+// N (d = FormD) and d (N = FormN): the five ways of report.FormCosts, the
+// primal form and the dual form with running scores (as perceptron.Dual
+// runs it) or with the book's check, each with its Gram matrix computed
+// and given; the words in the language l.
 func FormCosts(ts []*experiment.FormTiming, l lang.Lang) (*figures.Grid, error) {
 	return formFigure(ts, l.Pick("Perceptron, %d epochs: primal and dual form, cost model", "感知机，%d 遍：原始形式与对偶形式的计算量"),
 		l.Pick("multiply–adds", "乘加次数"), l, func(t *experiment.FormTiming) []float64 {
-			book := experiment.BookDualCost(t.N, t.D, t.Examined, t.Updates)
-			return []float64{float64(t.PrimalCost.Total()), float64(t.DualCost.Total()),
-				float64(t.DualCost.Total() - t.DualCost.Gram), float64(book.Total())}
+			var v []float64
+			for _, c := range report.FormCosts(t) {
+				v = append(v, float64(c))
+			}
+			return v
 		})
 }
 
 // formNames names the ways of running the perceptron that FormCosts and
-// FormTimes draw, in the order (and so with the colours) both use.
-func formNames(l lang.Lang) []string {
-	return []string{
-		l.Pick("primal form (Algorithm 2.1)", "原始形式（算法 2.1）"),
-		l.Pick("dual form as Dual runs it, G computed", "对偶形式，Dual 的做法，计算 G"),
-		l.Pick("dual form as Dual runs it, G given", "对偶形式，Dual 的做法，G 已知"),
-		l.Pick("dual form as the book writes it, G computed", "对偶形式，书中的写法，计算 G"),
-	}
-}
+// FormTimes draw, in the order (and so with the colours) both use:
+// report.FormNames.
+func formNames(l lang.Lang) []string { return report.FormNames(l) }
 
 // formFigure draws the values of a FormSweep, one series per way of running
 // the perceptron (value returns them in the order of formNames), in two
@@ -208,7 +203,7 @@ func decadeLabel(e int) string {
 func RingsData() *dataset.Set { return dataset.Rings(nil, 60, 1, 2, 0.1) }
 
 // XORKernel is the kernel with which notebook 03-dual-form-gram separates
-// XOR: (x·z + 1)², whose features include x(1)x(2).
+// XOR: (x·z + 1)², whose features include x⁽¹⁾x⁽²⁾.
 func XORKernel() kernel.Kernel { return kernel.Polynomial{Degree: 2, Gamma: 1, Coef0: 1} }
 
 // RingsKernel is the kernel with which notebook 03-dual-form-gram separates

@@ -60,20 +60,20 @@ func XORHulls(l lang.Lang) (*plot.Plot, error) {
 	if res.Separable {
 		return nil, fmt.Errorf("XOR reported separable")
 	}
-	at := notation.Plain.Vector(res.Positive)
-	p, err := figures.Plane{
+	at := notation.Vector(res.Positive)
+	p, legend, err := figures.Plane{
 		Title: l.Pick("Exercise 2.1: the convex hulls of XOR's classes meet at "+at, "习题 2.1：异或两类的凸壳相交于 "+at),
 		X:     x, Y: y, Names: figures.PointNames(4),
 		View: figures.Rect{XMin: -0.5, XMax: 1.5, YMin: -0.5, YMax: 1.5},
 		Lang: l,
-	}.Plot()
+	}.PlotLegend()
 	if err != nil {
 		return nil, err
 	}
-	if err := addHulls(p, x, y); err != nil {
+	if err := addHulls(p, legend, x, y, l); err != nil {
 		return nil, err
 	}
-	return p, addMark(p, res.Positive)
+	return p, addMark(p, legend, res.Positive, l)
 }
 
 // Exercise22Data returns the data set of notebook 13-exercises-ch2's
@@ -115,19 +115,19 @@ func Example21Hulls(l lang.Lang) (*plot.Plot, error) {
 	}
 	pos, neg := separability.ClassHulls(x, y)
 	d, a, b := separability.HullDistance(pos, neg)
-	p, err := figures.Plane{
+	p, legend, err := figures.Plane{
 		Title: l.Pick(fmt.Sprintf("Exercise 2.3: hulls %.4g apart, margin %.4g", d, d/2),
 			fmt.Sprintf("习题 2.3：两凸壳相距 %.4g，间隔为 %.4g", d, d/2)),
 		X: x, Y: y, Names: figures.PointNames(3),
 		Boundaries: []figures.Boundary{{W: ex.W, B: ex.B, Margins: true,
-			Label: l.Pick("maximum margin ", "最大间隔 ") + notation.Plain.Equation(ex.W, ex.B)}},
+			Label: l.Pick("maximum margin ", "最大间隔 ") + notation.Equation(ex.W, ex.B)}},
 		FreeIndices: ex.FreeIndices, BoundedIndices: ex.BoundedIndices,
 		Lang: l,
-	}.Plot()
+	}.PlotLegend()
 	if err != nil {
 		return nil, err
 	}
-	if err := addHulls(p, x, y); err != nil {
+	if err := addHulls(p, legend, x, y, l); err != nil {
 		return nil, err
 	}
 	seg, err := plotter.NewLine(plotter.XYs{{X: a[0], Y: a[1]}, {X: b[0], Y: b[1]}})
@@ -136,6 +136,7 @@ func Example21Hulls(l lang.Lang) (*plot.Plot, error) {
 	}
 	seg.LineStyle = draw.LineStyle{Color: color.Black, Width: vg.Points(1), Dashes: []vg.Length{vg.Points(2), vg.Points(2)}}
 	p.Add(seg)
+	legend.Add(l.Pick("segment between the closest points", "两凸壳最近点的连线"), seg)
 	return p, nil
 }
 
@@ -152,34 +153,54 @@ func HullPanelData() (*dataset.Set, *dataset.Set) {
 // found, or the point where the hulls meet that its certificate gives; the
 // words in the language l.
 func HullPanels(l lang.Lang, sets ...*dataset.Set) (*figures.Grid, error) {
-	var panels []*plot.Plot
-	for _, s := range sets {
+	planes := make([]figures.Plane, len(sets))
+	results := make([]*separability.Result, len(sets))
+	for i, s := range sets {
 		res, err := separability.LP{}.Decide(s.X, s.Y)
 		if err != nil {
 			return nil, err
 		}
-		pl := figures.Plane{X: s.X, Y: s.Y, NoLegend: true, Lang: l}
+		results[i] = res
+		planes[i] = figures.Plane{X: s.X, Y: s.Y, Lang: l}
 		if res.Separable {
-			pl.Title = l.Pick("hulls disjoint: the LP's separating line", "凸壳不相交：线性规划给出的分离直线")
-			pl.Boundaries = []figures.Boundary{{W: res.W, B: res.B}}
+			planes[i].Title = l.Pick("hulls disjoint", "凸壳不相交")
+			planes[i].Boundaries = []figures.Boundary{{W: res.W, B: res.B, Label: l.Pick("separating line found by the LP", "线性规划求得的分离直线")}}
 		} else {
-			pl.Title = l.Pick("hulls meet: the point of the LP's certificate", "凸壳相交：线性规划证书给出的公共点")
+			// The coordinates go in the title, where they cover no point.
+			at := notation.Vector(roundTo(res.Positive, 3))
+			planes[i].Title = l.Pick("hulls meet at "+at, "凸壳相交于 "+at)
 		}
-		p, err := pl.Plot()
-		if err != nil {
-			return nil, err
-		}
-		if err := addHulls(p, s.X, s.Y); err != nil {
-			return nil, err
-		}
-		if !res.Separable {
-			if err := addMark(p, res.Positive); err != nil {
-				return nil, err
-			}
-		}
-		panels = append(panels, p)
 	}
-	return figures.NewGrid(l.Pick("Exercise 2.3: convex hulls and the separability LP", "习题 2.3：凸壳与线性可分性的线性规划"), len(panels), panels...), nil
+	g, err := figures.NewPlaneGrid(l.Pick("Exercise 2.3: convex hulls and the separability LP", "习题 2.3：凸壳与线性可分性的线性规划"), len(planes), planes...)
+	if err != nil {
+		return nil, err
+	}
+	// One legend for the grid, the fullest of the planes' (classes, line),
+	// names the hulls and the mark once.
+	for i, p := range g.Panels[0] {
+		leg := g.Legend
+		if i > 0 {
+			leg = nil
+		}
+		if err := addHulls(p, leg, sets[i].X, sets[i].Y, l); err != nil {
+			return nil, err
+		}
+	}
+	marked := false
+	for i, p := range g.Panels[0] {
+		if results[i].Separable {
+			continue
+		}
+		leg := g.Legend
+		if marked {
+			leg = nil
+		}
+		if err := addMark(p, leg, results[i].Positive, l); err != nil {
+			return nil, err
+		}
+		marked = true
+	}
+	return g, nil
 }
 
 // Translucent tints of the class colours of pkg/figures (Okabe–Ito blue for
@@ -190,13 +211,18 @@ var (
 )
 
 // addHulls adds the convex hulls of the two classes to p: a shaded polygon
-// with a dashed outline, a dashed segment, or nothing for a single point.
-func addHulls(p *plot.Plot, x mat.Matrix, y []float64) error {
+// with a dashed outline, a dashed segment, or nothing for a single point;
+// and names each drawn hull in legend, if it is not nil, in the language l.
+func addHulls(p *plot.Plot, legend *figures.SideLegend, x mat.Matrix, y []float64, l lang.Lang) error {
 	pos, neg := separability.ClassHulls(x, y)
 	for _, h := range []struct {
 		v        [][]float64
 		positive bool
-	}{{pos, true}, {neg, false}} {
+		name     string
+	}{
+		{pos, true, l.Pick("convex hull of the positive points", "正实例点的凸壳")},
+		{neg, false, l.Pick("convex hull of the negative points", "负实例点的凸壳")},
+	} {
 		xys := make(plotter.XYs, len(h.v))
 		for i, v := range h.v {
 			xys[i] = plotter.XY{X: v[0], Y: v[1]}
@@ -210,23 +236,32 @@ func addHulls(p *plot.Plot, x mat.Matrix, y []float64) error {
 			}
 			poly.LineStyle, poly.Color = style, hullFill[h.positive]
 			p.Add(poly)
+			if legend != nil {
+				legend.Add(h.name, poly)
+			}
 		case len(xys) == 2:
-			l, err := plotter.NewLine(xys)
+			seg, err := plotter.NewLine(xys)
 			if err != nil {
 				return err
 			}
-			l.LineStyle = style
-			l.LineStyle.Width = vg.Points(3)
-			p.Add(l)
+			seg.LineStyle = style
+			seg.LineStyle.Width = vg.Points(3)
+			p.Add(seg)
+			if legend != nil {
+				legend.Add(h.name, seg)
+			}
 		}
 	}
 	return nil
 }
 
 // addMark marks the point v, where the hulls meet, with a black cross on a
-// white disc, and writes its coordinates beside it.
-func addMark(p *plot.Plot, v []float64) error {
+// white disc, and names it in legend, if it is not nil, in the language l;
+// the caller writes
+// its coordinates in the title, clear of the points.
+func addMark(p *plot.Plot, legend *figures.SideLegend, v []float64, l lang.Lang) error {
 	xys := plotter.XYs{{X: v[0], Y: v[1]}}
+	var marks []plot.Thumbnailer
 	for _, g := range []draw.GlyphStyle{
 		{Color: color.White, Radius: vg.Points(7), Shape: draw.CircleGlyph{}},
 		{Color: color.Black, Radius: vg.Points(7), Shape: draw.RingGlyph{}},
@@ -238,13 +273,11 @@ func addMark(p *plot.Plot, v []float64) error {
 		}
 		s.GlyphStyle = g
 		p.Add(s)
+		marks = append(marks, s)
 	}
-	l, err := plotter.NewLabels(plotter.XYLabels{XYs: xys, Labels: []string{notation.Plain.Vector(roundTo(v, 3))}})
-	if err != nil {
-		return err
+	if legend != nil {
+		legend.Add(l.Pick("common point of the hulls (LP certificate)", "两凸壳的公共点（线性规划证书）"), marks...)
 	}
-	l.Offset = vg.Point{X: vg.Points(10), Y: vg.Points(-4)}
-	p.Add(l)
 	return nil
 }
 

@@ -54,8 +54,8 @@ func PerceptronVsSVM(l lang.Lang) (*plot.Plot, error) {
 		Title: l.Pick("Exercise 7.1: the perceptron's and the SVM's answers", "习题 7.1：感知机与支持向量机的解"),
 		X:     x, Y: y, Names: figures.PointNames(3),
 		Boundaries: []figures.Boundary{
-			{W: run.W, B: run.B, Label: l.Pick("perceptron: ", "感知机：") + notation.Plain.Equation(run.W, run.B)},
-			{W: ex.W, B: ex.B, Margins: true, Label: l.Pick("SVM: ", "支持向量机：") + notation.Plain.Equation(ex.W, ex.B)},
+			{W: run.W, B: run.B, Label: l.Pick("perceptron: ", "感知机：") + notation.Equation(run.W, run.B)},
+			{W: ex.W, B: ex.B, Margins: true, Label: l.Pick("SVM: ", "支持向量机：") + notation.Equation(ex.W, ex.B)},
 		},
 		FreeIndices: ex.FreeIndices, BoundedIndices: ex.BoundedIndices,
 		Lang: l,
@@ -81,7 +81,7 @@ func Exercise72Margin(l lang.Lang) (*plot.Plot, error) {
 		Title: l.Pick("Exercise 7.2: the maximum-margin hyperplane", "习题 7.2：最大间隔分离超平面"),
 		X:     x, Y: y, Names: figures.PointNames(5),
 		Boundaries: []figures.Boundary{{W: ex.W, B: ex.B, Margins: true, Normal: true,
-			Label: l.Pick("separating hyperplane ", "分离超平面 ") + notation.Plain.Equation(ex.W, ex.B)}},
+			Label: l.Pick("separating hyperplane ", "分离超平面 ") + notation.Equation(ex.W, ex.B)}},
 		FreeIndices: ex.FreeIndices, BoundedIndices: ex.BoundedIndices,
 		Lang: l,
 	}.Plot()
@@ -116,11 +116,12 @@ func SquaredSlackPlane(l lang.Lang) (*plot.Plot, error) {
 			fmt.Sprintf("习题 7.3：合页损失与平方松弛变量，C = %d", SquaredSlackC)),
 		X: x, Y: y, Names: figures.PointNames(4),
 		Boundaries: []figures.Boundary{
-			{W: h.W, B: h.B, Label: l.Pick("hinge: ", "合页损失：") + notation.Plain.Equation(h.W, h.B)},
-			{W: s.W, B: s.B, Label: l.Pick("squared slacks: ", "平方松弛：") + notation.Plain.Equation(roundTo(s.W, 4), round(s.B, 4))},
+			{W: h.W, B: h.B, Label: l.Pick("hinge: ", "合页损失：") + notation.Equation(h.W, h.B)},
+			{W: s.W, B: s.B, Label: l.Pick("squared slacks: ", "平方松弛：") + notation.Equation(roundTo(s.W, 4), round(s.B, 4))},
 		},
 		FreeIndices: h.FreeIndices, BoundedIndices: h.BoundedIndices, SoftMargin: true,
-		Lang: l,
+		SupportOf: l.Pick("the hinge solution", "合页损失解"),
+		Lang:      l,
 	}.Plot()
 }
 
@@ -195,10 +196,11 @@ func PolynomialSpectra(l lang.Lang) (*plot.Plot, error) {
 		}
 		series = append(series, figures.Series{Name: fmt.Sprintf("p = %d", p), X: ks, Y: vs})
 	}
+	floor := figures.PowerOfTen(int(math.Round(math.Log10(SpectrumFloor))))
 	return figures.Lines{
 		Title: l.Pick("Exercise 7.4: eigenvalues of the Gram matrix of (x·z)ᵖ, 20 points",
 			"习题 7.4：(x·z)ᵖ 的 Gram 矩阵的特征值，20 个点"),
-		XLabel: l.Pick("k (eigenvalues sorted, largest first; 0 drawn at 1e−16)", "k（特征值从大到小排列；0 画在 1e−16 处）"),
+		XLabel: fmt.Sprintf(l.Pick("k (eigenvalues sorted, largest first; 0 drawn at %s)", "k（特征值从大到小排列；0 画在 %s 处）"), floor),
 		YLabel: "λ(k) / λ(1)",
 		Series: series, LogY: true,
 		Lang: l,

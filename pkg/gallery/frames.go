@@ -2,15 +2,11 @@ package gallery
 
 import (
 	"fmt"
-	"image/color"
 	"math"
 	"math/rand/v2"
 	"strings"
 
 	"gonum.org/v1/gonum/mat"
-	"gonum.org/v1/plot/plotter"
-	"gonum.org/v1/plot/vg"
-	"gonum.org/v1/plot/vg/draw"
 
 	"github.com/marginnotes/marginnotes/pkg/dataset"
 	"github.com/marginnotes/marginnotes/pkg/figures"
@@ -68,7 +64,7 @@ func PrimalFrames(l lang.Lang) ([]figures.Sequence, error) {
 			return nil, err
 		}
 		seqs[i] = figures.Sequence{
-			Name:   fmt.Sprintf("%s → %s (k = %d)", o.name, notation.Equation(run.W, run.B), run.Updates),
+			Name:   fmt.Sprintf(l.Pick("%s → %s (k = %d)", "%s → %s（k = %d）"), o.name, notation.Equation(run.W, run.B), run.Updates),
 			Frames: frames,
 		}
 	}
@@ -82,7 +78,7 @@ func primalFrames(l lang.Lang, x *mat.Dense, y []float64, run *perceptron.Result
 	frames := make([]figures.Frame, len(run.Trace))
 	for k, s := range run.Trace {
 		pl := figures.Plane{
-			Title: fmt.Sprintf("k = %d: w = %s, b = %s", k, notation.Plain.Vector(s.W), notation.Plain.Number(s.B)),
+			Title: fmt.Sprintf(l.Pick("k = %d: w = %s, b = %s", "k = %d：w = %s，b = %s"), k, notation.Vector(s.W), notation.Number(s.B)),
 			X:     x, Y: y, Names: figures.PointNames(len(y)), View: view,
 			Boundaries: []figures.Boundary{{W: s.W, B: s.B, Shade: true}},
 			Lang:       l,
@@ -92,9 +88,9 @@ func primalFrames(l lang.Lang, x *mat.Dense, y []float64, run *perceptron.Result
 			prev, i := run.Trace[k-1], s.Point
 			xi := x.RawRowView(i)
 			margin := y[i] * (mat.Dot(mat.NewVecDense(2, prev.W), mat.NewVecDense(2, xi)) + prev.B)
-			pl.Boundaries[0].Label = l.Pick("after: ", "更新后：") + notation.Plain.Equation(s.W, s.B)
+			pl.Boundaries[0].Label = l.Pick("after: ", "更新后：") + notation.Equation(s.W, s.B)
 			pl.Boundaries = append(pl.Boundaries, figures.Boundary{W: prev.W, B: prev.B,
-				Label: l.Pick("before: ", "更新前：") + notation.Plain.Equation(prev.W, prev.B)})
+				Label: l.Pick("before: ", "更新前：") + notation.Equation(prev.W, prev.B)})
 			pl.Highlight = []int{i}
 			pl.HighlightLabel = l.Pick("examined: misclassified", "所取的误分类点")
 			state = fmt.Sprintf(l.Pick(
@@ -144,7 +140,7 @@ func DualFrames(l lang.Lang) ([]figures.Sequence, error) {
 		alpha, _ := run.AlphaAt(k) // k is in the trace
 		w := s.W                   // Σⱼ αⱼyⱼxⱼ, kept by the dual form
 		pl := figures.Plane{
-			Title: fmt.Sprintf("w = Σ αj yj xj = %s, b = %s", notation.Plain.Vector(w), notation.Plain.Number(s.B)),
+			Title: fmt.Sprintf(l.Pick("w = Σ αⱼyⱼxⱼ = %s, b = %s", "w = Σ αⱼyⱼxⱼ = %s，b = %s"), notation.Vector(w), notation.Number(s.B)),
 			X:     x, Y: y, Names: names, View: view, NoLegend: true,
 			Boundaries: []figures.Boundary{{W: w, B: s.B, Shade: true}},
 			Lang:       l,
@@ -155,7 +151,7 @@ func DualFrames(l lang.Lang) ([]figures.Sequence, error) {
 			prev, i := run.Trace[k-1], s.Point
 			prevAlpha, _ := run.AlphaAt(k - 1)
 			pl.Highlight = []int{i}
-			table = [][]string{{"j", "αj", "yj", fmt.Sprintf("G(j, %d) = xj·x%d", i+1, i+1), "αj yj G(j, " + fmt.Sprint(i+1) + ")"}}
+			table = [][]string{{"j", "αⱼ", "yⱼ", fmt.Sprintf("G(j, %d) = xⱼ·x%d", i+1, i+1), fmt.Sprintf("αⱼyⱼG(j, %d)", i+1)}}
 			sum := prev.B
 			for j := range n {
 				t := prevAlpha[j] * y[j] * g.At(j, i)
@@ -165,8 +161,8 @@ func DualFrames(l lang.Lang) ([]figures.Sequence, error) {
 			}
 			table = append(table, []string{"", "b = " + notation.Number(prev.B), "", "", "Σ + b = " + notation.Number(sum)})
 			state = fmt.Sprintf(l.Pick(
-				"k = %d: x%d examined under α = %s, b = %s: y%d(Σj αj yj G(j, %d) + b) = %s ≤ 0 → α%d ← α%d + 1, b ← b + y%d: α = %s, b = %s",
-				"k = %[1]d：在 α = %[3]s，b = %[4]s 下检查 x%[2]d：y%[5]d(Σj αj yj G(j, %[6]d) + b) = %[7]s ≤ 0 → α%[8]d ← α%[9]d + 1，b ← b + y%[10]d：α = %[11]s，b = %[12]s"),
+				"k = %d: x%d examined under α = %s, b = %s: y%d(Σⱼ αⱼyⱼG(j, %d) + b) = %s ≤ 0 → α%d ← α%d + 1, b ← b + y%d: α = %s, b = %s",
+				"k = %[1]d：在 α = %[3]s，b = %[4]s 下检查 x%[2]d：y%[5]d(Σⱼ αⱼyⱼG(j, %[6]d) + b) = %[7]s ≤ 0 → α%[8]d ← α%[9]d + 1，b ← b + y%[10]d：α = %[11]s，b = %[12]s"),
 				k, i+1, notation.Vector(prevAlpha), notation.Number(prev.B), i+1, i+1, notation.Number(y[i]*sum),
 				i+1, i+1, i+1, notation.Vector(alpha), notation.Number(s.B))
 		}
@@ -177,7 +173,7 @@ func DualFrames(l lang.Lang) ([]figures.Sequence, error) {
 		if err != nil {
 			return nil, fmt.Errorf("gallery: dual frame k=%d: %w", k, err)
 		}
-		right, err := figures.Bars{Title: fmt.Sprintf(l.Pick("α after k = %d", "k = %d 后的 α"), k), YLabel: "αi", Names: names, Values: alpha, Lang: l}.Plot()
+		right, err := figures.Bars{Title: fmt.Sprintf(l.Pick("α after k = %d", "k = %d 后的 α"), k), YLabel: "αᵢ", Names: names, Values: alpha, Lang: l}.Plot()
 		if err != nil {
 			return nil, fmt.Errorf("gallery: dual frame k=%d: %w", k, err)
 		}
@@ -242,28 +238,24 @@ func MarginFrames(l lang.Lang) ([]figures.Sequence, error) {
 	for i, t := range trials {
 		g := gammas[i]
 		left, err := figures.Plane{
-			Title: fmt.Sprintf("γ = %s: k = %d ≤ (R/γ)² = %s", notation.Number(g), t.run.Updates, notation.Number(t.best.Bound)),
-			X:     t.set.X, Y: t.set.Y, View: view, NoLegend: true,
+			Title: fmt.Sprintf(l.Pick("γ = %s: k = %d ≤ (R/γ)² = %s", "γ = %s：k = %d ≤ (R/γ)² = %s"), notation.Number(g), t.run.Updates, notation.Number(t.best.Bound)),
+			X:     t.set.X, Y: t.set.Y, View: view,
 			Lang: l,
 			Boundaries: []figures.Boundary{
-				{W: t.run.W, B: t.run.B, Shade: true},
+				{W: t.run.W, B: t.run.B, Shade: true, Label: l.Pick("the perceptron's hyperplane", "感知机的分离超平面")},
 				// Scaled by 1/γ, the planted ŵ_opt·x̂ = ±γ become the margins ±1.
-				{W: []float64{t.wopt[0] / g, t.wopt[1] / g}, B: t.wopt[2] / g, Margins: true},
+				{W: []float64{t.wopt[0] / g, t.wopt[1] / g}, B: t.wopt[2] / g, Margins: true,
+					Label:       l.Pick("planted hyperplane ŵₒₚₜ·x̂ = 0", "生成时的分离超平面 ŵₒₚₜ·x̂ = 0"),
+					MarginLabel: l.Pick("its margin band ŵₒₚₜ·x̂ = ±γ", "生成时的间隔带 ŵₒₚₜ·x̂ = ±γ")},
 			},
 		}.Plot()
 		if err != nil {
 			return nil, fmt.Errorf("gallery: margin frame γ = %g: %w", g, err)
 		}
-		right, err := figures.MistakeBound(bounds, mistakes, l)
+		right, err := figures.MistakeBoundAt(bounds, mistakes, i, l)
 		if err != nil {
 			return nil, fmt.Errorf("gallery: margin frame γ = %g: %w", g, err)
 		}
-		ring, err := plotter.NewScatter(plotter.XYs{{X: bounds[i], Y: mistakes[i]}})
-		if err != nil {
-			return nil, err
-		}
-		ring.GlyphStyle = draw.GlyphStyle{Color: color.RGBA{R: 0xD5, G: 0x5E, A: 0xFF}, Radius: vg.Points(7), Shape: draw.RingGlyph{}}
-		right.Add(ring)
 		frames[i] = figures.Frame{
 			State: fmt.Sprintf(l.Pick(
 				"γ = %s (planted): R = %s, best γ = %s, bound (R/γ)² = %s; the perceptron made k = %d mistakes (%s of the bound)",
@@ -324,7 +316,7 @@ func SoftMarginFrames(l lang.Lang) ([]figures.Sequence, error) {
 			hs := []figures.Boundary{{W: r.W, B: r.B, Margins: true, Label: "w·x + b = 0"}}
 			b := "b = " + notation.Number(r.B)
 			if r.BHigh-r.BLow > 1e-9*math.Max(1, math.Abs(r.B)) {
-				b = fmt.Sprintf(l.Pick("b ∈ [%s, %s] (not unique; drawn at %s)", "b ∈ [%s, %s]（不唯一；图中取 %s）"), notation.Number(r.BLow), notation.Number(r.BHigh), notation.Number(r.B))
+				b = fmt.Sprintf(l.Pick("b ∈ [%s, %s] (not unique; drawn at %s)", "b ∈ [%s, %s]（不唯一，图中取 %s）"), notation.Number(r.BLow), notation.Number(r.BHigh), notation.Number(r.B))
 				for _, e := range []float64{r.BLow, r.BHigh} {
 					if !math.IsInf(e, 0) {
 						hs = append(hs, figures.Boundary{W: r.W, B: e, Label: fmt.Sprintf(l.Pick("end of b*'s interval: b = %s", "b* 区间端点：b = %s"), notation.Number(e))})
@@ -333,7 +325,7 @@ func SoftMarginFrames(l lang.Lang) ([]figures.Sequence, error) {
 			}
 			zero := len(d.y) - len(r.SupportIndices)
 			p, err := figures.Plane{
-				Title: fmt.Sprintf("C = %s, 2/‖w‖ = %s", notation.Number(c), notation.Number(2/math.Hypot(r.W[0], r.W[1]))),
+				Title: fmt.Sprintf(l.Pick("C = %s, margin 2/‖w‖ = %s", "C = %s，间隔 2/‖w‖ = %s"), notation.Number(c), notation.Number(2/math.Hypot(r.W[0], r.W[1]))),
 				X:     d.x, Y: d.y, Names: d.names, Boundaries: hs, FreeIndices: r.FreeIndices, BoundedIndices: r.BoundedIndices, SoftMargin: true, View: d.view, Lang: l,
 			}.Plot()
 			if err != nil {
@@ -341,12 +333,12 @@ func SoftMarginFrames(l lang.Lang) ([]figures.Sequence, error) {
 			}
 			frames[i] = figures.Frame{
 				State: fmt.Sprintf(l.Pick(
-					"C = %s: w = %s, %s; αi = 0: %d, 0 < αi < C: %d, αi = C: %d; primal ½‖w‖² + CΣξi = %s, dual ½αᵀQα − Σαi = %s",
-					"C = %s：w = %s，%s；αi = 0：%d，0 < αi < C：%d，αi = C：%d；原始目标 ½‖w‖² + CΣξi = %s，对偶目标 ½αᵀQα − Σαi = %s"),
+					"C = %s: w = %s, %s; αᵢ = 0: %d, 0 < αᵢ < C: %d, αᵢ = C: %d; primal ½‖w‖² + CΣξᵢ = %s, dual ½αᵀQα − Σαᵢ = %s",
+					"C = %s：w = %s，%s；αᵢ = 0 的点 %d 个，0 < αᵢ < C 的 %d 个，αᵢ = C 的 %d 个；原始问题的目标函数 ½‖w‖² + CΣξᵢ = %s，对偶问题的目标函数 ½αᵀQα − Σαᵢ = %s"),
 					notation.Number(c), notation.Vector(r.W), b, zero, len(r.FreeIndices), len(r.BoundedIndices), notation.Number(r.PrimalObjective), notation.Number(r.DualObjective)),
 				Figure: p,
 				Table: [][]string{
-					{"C", "w", "b", "αi = 0", "0 < αi < C", "αi = C", l.Pick("primal", "原始目标"), l.Pick("dual", "对偶目标")},
+					{"C", "w", "b", "αᵢ = 0", "0 < αᵢ < C", "αᵢ = C", l.Pick("primal", "原始问题的目标函数"), l.Pick("dual", "对偶问题的目标函数")},
 					{notation.Number(c), notation.Vector(r.W), strings.TrimPrefix(b, "b = "), fmt.Sprint(zero), fmt.Sprint(len(r.FreeIndices)), fmt.Sprint(len(r.BoundedIndices)),
 						notation.Number(r.PrimalObjective), notation.Number(r.DualObjective)},
 				},

@@ -3,12 +3,17 @@ package gallery
 import (
 	"math"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
 
+	"gonum.org/v1/plot"
+
+	"github.com/marginnotes/marginnotes/internal/testenv"
 	"github.com/marginnotes/marginnotes/pkg/dataset"
 	"github.com/marginnotes/marginnotes/pkg/figures"
+	"github.com/marginnotes/marginnotes/pkg/figures/figtest"
 	"github.com/marginnotes/marginnotes/pkg/lang"
 	"github.com/marginnotes/marginnotes/pkg/notation"
 	"github.com/marginnotes/marginnotes/pkg/perceptron"
@@ -89,13 +94,13 @@ func TestPrimalFrames(t *testing.T) {
 			t.Errorf("%s: last table row %q, want %q", s.Name, got, tc.lastRow)
 		}
 	}
-	svg, err := figures.Render(seqs[0].Frames[3].Figure, figures.PlaneWidth, figures.Height, "svg")
-	if err != nil {
-		t.Fatal(err)
+	var drawn []string
+	for _, tx := range figtest.Texts(seqs[0].Frames[3].Figure, figures.PlaneWidth, figures.Height) {
+		drawn = append(drawn, tx.String)
 	}
-	for _, want := range []string{"k = 3: w = (1, 1), b = −1", "after: x(1) + x(2) − 1 = 0", "before: 2x(1) + 2x(2) = 0"} {
-		if !strings.Contains(string(svg), want) {
-			t.Errorf("frame k = 3 does not show %q", want)
+	for _, want := range []string{"k = 3: w = (1, 1), b = −1", "after: x⁽¹⁾ + x⁽²⁾ − 1 = 0", "before: 2x⁽¹⁾ + 2x⁽²⁾ = 0"} {
+		if !slices.ContainsFunc(drawn, func(d string) bool { return strings.Contains(d, want) }) {
+			t.Errorf("frame k = 3 does not show %q; drew %q", want, drawn)
 		}
 	}
 }
@@ -120,9 +125,9 @@ func TestDualFrames(t *testing.T) {
 		state string
 		gram  []string // column G(·, i) of the examined point
 	}{
-		{1, "k = 1: x1 examined under α = (0, 0, 0), b = 0: y1(Σj αj yj G(j, 1) + b) = 0 ≤ 0 → α1 ← α1 + 1, b ← b + y1: α = (1, 0, 0), b = 1", []string{"18", "21", "6"}},
-		{3, "k = 3: x3 examined under α = (1, 0, 1), b = 0: y3(Σj αj yj G(j, 3) + b) = −4 ≤ 0 → α3 ← α3 + 1, b ← b + y3: α = (1, 0, 2), b = −1", []string{"6", "7", "2"}},
-		{7, "k = 7: x3 examined under α = (2, 0, 4), b = −2: y3(Σj αj yj G(j, 3) + b) = −2 ≤ 0 → α3 ← α3 + 1, b ← b + y3: α = (2, 0, 5), b = −3; now no point is misclassified", []string{"6", "7", "2"}},
+		{1, "k = 1: x1 examined under α = (0, 0, 0), b = 0: y1(Σⱼ αⱼyⱼG(j, 1) + b) = 0 ≤ 0 → α1 ← α1 + 1, b ← b + y1: α = (1, 0, 0), b = 1", []string{"18", "21", "6"}},
+		{3, "k = 3: x3 examined under α = (1, 0, 1), b = 0: y3(Σⱼ αⱼyⱼG(j, 3) + b) = −4 ≤ 0 → α3 ← α3 + 1, b ← b + y3: α = (1, 0, 2), b = −1", []string{"6", "7", "2"}},
+		{7, "k = 7: x3 examined under α = (2, 0, 4), b = −2: y3(Σⱼ αⱼyⱼG(j, 3) + b) = −2 ≤ 0 → α3 ← α3 + 1, b ← b + y3: α = (2, 0, 5), b = −3; now no point is misclassified", []string{"6", "7", "2"}},
 	} {
 		f := frames[tc.k]
 		if f.State != tc.state {
@@ -135,11 +140,11 @@ func TestDualFrames(t *testing.T) {
 		}
 	}
 	// The dual form makes the updates of the primal form (Tables 2.1 and
-	// 2.2): w = Σ αj yj xj is Table 2.1's w at every k.
+	// 2.2): w = Σ αⱼyⱼxⱼ is Table 2.1's w at every k.
 	for k, f := range frames {
 		title := f.Figure.(*figures.Grid).Panels[0][0].Title.Text
 		p := primal[0].Frames[k].State
-		wb := strings.TrimPrefix(title, "w = Σ αj yj xj = ")
+		wb := strings.TrimPrefix(title, "w = Σ αⱼyⱼxⱼ = ")
 		if !strings.HasSuffix(p, "w = "+wb) && !strings.HasSuffix(p, "w = "+wb+"; now no point is misclassified") {
 			t.Errorf("k = %d: dual %q, primal %q", k, title, p)
 		}
@@ -173,6 +178,17 @@ func TestMarginFrames(t *testing.T) {
 				i, r, best, k, bound, float64(MarginRadius), planted)
 		}
 	}
+	// Each panel says what it draws: the left one the three lines, the
+	// right one which of its data sets is ringed.
+	var drawn []string
+	for _, tx := range figtest.Texts(frames[0].Figure, figures.Wide, figures.Height) {
+		drawn = append(drawn, tx.String)
+	}
+	for _, want := range []string{"the perceptron's hyperplane", "planted hyperplane ŵₒₚₜ·x̂ = 0", "its margin band ŵₒₚₜ·x̂ = ±γ", "the data set shown"} {
+		if !slices.Contains(drawn, want) {
+			t.Errorf("legend entry %q not drawn; drew %q", want, drawn)
+		}
+	}
 }
 
 func TestSoftMarginFrameCs(t *testing.T) {
@@ -200,7 +216,7 @@ func TestSoftMarginFrames(t *testing.T) {
 	if len(seqs) != 2 {
 		t.Fatalf("%d sequences, want 2 (book data, clouds)", len(seqs))
 	}
-	objectives := regexp.MustCompile(`primal ½‖w‖² \+ CΣξi = (\S+), dual ½αᵀQα − Σαi = (\S+)$`)
+	objectives := regexp.MustCompile(`primal ½‖w‖² \+ CΣξᵢ = (\S+), dual ½αᵀQα − Σαᵢ = (\S+)$`)
 	for _, s := range seqs {
 		if len(s.Frames) != 29 || !strings.HasPrefix(s.Frames[s.Initial].State, "C = 0.1: ") {
 			t.Errorf("%s: %d frames, initial %q; want 29 from C = 0.1", s.Name, len(s.Frames), s.Frames[s.Initial].State)
@@ -221,16 +237,45 @@ func TestSoftMarginFrames(t *testing.T) {
 	book := seqs[0].Frames
 	// Book data, C = 0.1 (notebook 09, svm.Exact): w* = (0.2, 0.2) and every
 	// b in [−0.4, −0.2] is optimal; x1 and x3 at α = C.
-	want := "C = 0.1: w = (0.2, 0.2), b ∈ [−0.4, −0.2] (not unique; drawn at −0.3); αi = 0: 1, 0 < αi < C: 0, αi = C: 2; " +
-		"primal ½‖w‖² + CΣξi = 0.16, dual ½αᵀQα − Σαi = −0.16"
+	want := "C = 0.1: w = (0.2, 0.2), b ∈ [−0.4, −0.2] (not unique; drawn at −0.3); αᵢ = 0: 1, 0 < αᵢ < C: 0, αᵢ = C: 2; " +
+		"primal ½‖w‖² + CΣξᵢ = 0.16, dual ½αᵀQα − Σαᵢ = −0.16"
 	if got := book[7].State; got != want {
 		t.Errorf("book data, C = 0.1:\n got %q\nwant %q", got, want)
 	}
 	// For C ≥ 1 the box does not bind (α* = (1/4, 0, 1/4) of Example 7.2):
 	// the hard margin's w* = (1/2, 1/2), b* = −2 of Example 7.1.
 	for i := 14; i < 29; i++ {
-		if !strings.Contains(book[i].State, ": w = (1/2, 1/2), b = −2; αi = 0: 1, 0 < αi < C: 2, αi = C: 0;") {
+		if !strings.Contains(book[i].State, ": w = (1/2, 1/2), b = −2; αᵢ = 0: 1, 0 < αᵢ < C: 2, αᵢ = C: 0;") {
 			t.Errorf("book data, frame %d: %q, want the hard margin's answer", i, book[i].State)
+		}
+	}
+}
+
+// TestSoftMarginFramesChinese checks that the C slider of the Chinese
+// edition speaks Chinese with its punctuation, in the frames' titles as in
+// their states (issue 15 §5).
+func TestSoftMarginFramesChinese(t *testing.T) {
+	seqs, err := SoftMarginFrames(lang.Chinese)
+	if err != nil {
+		testenv.MissingIf(t, err, figures.ErrFont)
+		t.Fatal(err)
+	}
+	f := seqs[0].Frames[7] // book data, C = 0.1
+	want := "C = 0.1：w = (0.2, 0.2)，b ∈ [−0.4, −0.2]（不唯一，图中取 −0.3）；αᵢ = 0 的点 1 个，0 < αᵢ < C 的 0 个，αᵢ = C 的 2 个；" +
+		"原始问题的目标函数 ½‖w‖² + CΣξᵢ = 0.16，对偶问题的目标函数 ½αᵀQα − Σαᵢ = −0.16"
+	if f.State != want {
+		t.Errorf("state\n got %q\nwant %q", f.State, want)
+	}
+	p, ok := f.Figure.(*plot.Plot)
+	if !ok {
+		t.Fatalf("frame figure %T, want *plot.Plot", f.Figure)
+	}
+	if got, want := p.Title.Text, "C = 0.1，间隔 2/‖w‖ = 7.071"; got != want {
+		t.Errorf("title %q, want %q", got, want)
+	}
+	for _, h := range f.Table[0] {
+		if hasWords(h) {
+			t.Errorf("table header %q has English", h)
 		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -119,20 +120,36 @@ func hasWords(s string) bool {
 // drawn, alone or within a longer text: the book's numbers, which a wrong
 // computation would change.
 var bookTexts = map[string][]string{
-	// §2.2: the distances of x1, x2, x3 to x(1) + x(2) − 3 = 0 are
+	// §2.2: the distances of x1, x2, x3 to x⁽¹⁾ + x⁽²⁾ − 3 = 0 are
 	// 3/√2, 4/√2 and 1/√2.
-	"01-distance-example21-distances": {"x(1) + x(2) − 3 = 0", "2.121", "2.828", "0.7071"},
-	// Table 2.1, k = 1: 3x(1) + 3x(2) + 1 = 0 misclassifies x3 only.
-	"01-distance-table21-k1-misclassified": {"3x(1) + 3x(2) + 1 = 0", "Table 2.1, k = 1: x3 is misclassified"},
-	// Example 2.1: the book's answer and the other order's, 2x(1) + x(2) − 5 = 0.
-	"02-primal-example21-outcomes": {"x(1) + x(2) − 3 = 0", "2x(1) + x(2) − 5 = 0"},
+	"01-distance-example21-distances": {"x⁽¹⁾ + x⁽²⁾ − 3 = 0", "2.121", "2.828", "0.7071"},
+	// Table 2.1, k = 1: 3x⁽¹⁾ + 3x⁽²⁾ + 1 = 0 misclassifies x3 only.
+	"01-distance-table21-k1-misclassified": {"3x⁽¹⁾ + 3x⁽²⁾ + 1 = 0", "Table 2.1, k = 1: x3 is misclassified"},
+	// Example 2.1: the book's answer and the other order's, 2x⁽¹⁾ + x⁽²⁾ − 5 = 0.
+	"02-primal-example21-outcomes": {"x⁽¹⁾ + x⁽²⁾ − 3 = 0", "2x⁽¹⁾ + x⁽²⁾ − 5 = 0"},
 	// Table 2.1 ends at w = (1, 1), b = −3 after seven updates.
 	"02-primal-table21-steps": {"k = 7: x3 misclassified", "w = (1, 1), b = −3"},
+	// Definitions 7.2, 7.3: on Example 2.1, (w, b) = ((1/2, 1/2), −2) has
+	// functional margins (1, 3/2, 1) and (2w, 2b) twice those; the
+	// geometric margins (√2, 3√2/2, √2) are the same for both.
+	"06-max-margin-rescaling": {"γ̂ᵢ = (1, 3/2, 1)", "γ̂ᵢ = (2, 3, 2)", "γᵢ = (√2, 3√2/2, √2)", "w = (1, 1), b = −4"},
+	// Example 7.1 by the primal solver: ½x(1) + ½x(2) − 2 = 0, margin 2√2.
+	"06-max-margin-example71": {"separating hyperplane ½x(1) + ½x(2) − 2 = 0", "margin 2/‖w*‖ = 2√2"},
+	// The perceptron's four answers (notebook 02) have geometric margins
+	// 1, √2/2, 2√5/5, √10/10; the maximum margin √2.
+	"06-max-margin-perceptron": {"½x(1) + ½x(2) − 2 = 0: γ = √2", "x(1) − 2 = 0: γ = 1", "x(1) + x(2) − 3 = 0: γ = √2/2",
+		"2x(1) + x(2) − 5 = 0: γ = 2√5/5", "3x(1) + x(2) − 5 = 0: γ = √10/10"},
+	// min x² s.t. x ≥ 1: θ_D(α) = α − α²/4, θ_D(1) = θ_D(3) = 3/4, d* = p* = 1 at α* = 2.
+	"07-lagrange-duality-square": {"α* = 2: θ_D(α*) = d* = 1", "θ_D(1) = 3/4", "θ_D(3) = 3/4", "x* = 1, p* = 1", "p* = 1"},
+	// min x s.t. x² ≤ 0: θ_D(α) = −1/(4α), p* = 0.
+	"07-lagrange-duality-no-slater": {"θ_D(1/2) = −1/2", "θ_D(1) = −1/4", "θ_D(2) = −1/8", "x* = 0, p* = 0"},
+	// Example 7.2: p* = 1/4 = θ_D(α*) at α* = (1/4, 0, 1/4).
+	"07-lagrange-duality-weak-example72": {"p* = ½‖w*‖² = 1/4", "θ_D(α*) = 1/4", "α* = (1/4, 0, 1/4)", "200 random feasible α"},
 	// Example 7.2: s(0, 2/13) = −2/13 and s(1/4, 0) = −1/4, the stationary
 	// point (3/2, −1) with s = −1/2.
-	"08-svm-dual-s-contour": {"α1 = 0: s = −2/13", "α2 = 0: s = −1/4", "stationary point: s = −1/2"},
-	// Example 7.1: ½x(1) + ½x(2) − 2 = 0.
-	"08-svm-dual-max-margin": {"separating hyperplane ½x(1) + ½x(2) − 2 = 0"},
+	"08-svm-dual-s-contour": {"α₁ = 0: s = −2/13", "α₂ = 0: s = −1/4", "stationary point: s = −1/2"},
+	// Example 7.1: ½x⁽¹⁾ + ½x⁽²⁾ − 2 = 0.
+	"08-svm-dual-max-margin": {"separating hyperplane ½x⁽¹⁾ + ½x⁽²⁾ − 2 = 0"},
 	// Figure 7.6: the points (0, 1) and (1, 0) where the losses meet the axes.
 	"09-soft-margin-figure76-losses": {"(0, 1)", "(1, 0)"},
 }
@@ -378,4 +395,89 @@ func plotCells(t *testing.T, path string) []codeCell {
 		}
 	}
 	return cells
+}
+
+// zhPunctuation returns what in a text of a Chinese figure or slider frame
+// is Western punctuation between clauses: an ASCII colon or semicolon
+// before a space, a comma and space outside parentheses other than
+// between the points of a list (x1, x3), or ASCII parentheses around a
+// remark (k = 11) or next to Chinese; "" if none. Inside formulas, vectors
+// (1, 1) and lists ASCII stays, as the book writes them.
+func zhPunctuation(s string) string {
+	if m := zhColon.FindString(s); m != "" {
+		return m
+	}
+	if m := zhParen.FindString(s); m != "" {
+		return m
+	}
+	depth := 0
+	rs := []rune(s)
+	for i, r := range rs {
+		switch r {
+		case '(', '[', '{', '⟨':
+			depth++
+		case ')', ']', '}', '⟩':
+			depth--
+		case ',':
+			if depth == 0 && i+1 < len(rs) && rs[i+1] == ' ' && !pointList.MatchString(string(rs[max(i-3, 0):min(i+4, len(rs))])) {
+				return string(rs[max(i-8, 0):min(i+8, len(rs))])
+			}
+		}
+	}
+	return ""
+}
+
+var (
+	zhColon   = regexp.MustCompile(`[:;] `)
+	zhParen   = regexp.MustCompile(`\s\([^()]* = [^()]*\)|\([ \t]*\p{Han}|\p{Han}[ \t]*\)`)
+	pointList = regexp.MustCompile(`x\d+, x\d`)
+)
+
+// TestChinesePunctuation checks the chapter 2 figures and sliders of the
+// Chinese edition: titles, legends, labels, slider states and menu names
+// are punctuated as Chinese (，：；（）), as the notebooks' prose is.
+func TestChinesePunctuation(t *testing.T) {
+	chapter2 := regexp.MustCompile(`^(0[1-5]|13)-`)
+	check := func(where, s string) {
+		t.Helper()
+		if m := zhPunctuation(s); m != "" {
+			t.Errorf("%s: %q: Western punctuation %q", where, s, m)
+		}
+	}
+	for _, e := range All() {
+		if !chapter2.MatchString(e.Name) {
+			continue
+		}
+		f, err := e.Build(lang.Chinese)
+		if err != nil {
+			testenv.MissingIf(t, err, figures.ErrFont)
+			t.Fatalf("%s: %v", e.Name, err)
+		}
+		w, h := figures.Size(f)
+		for _, tx := range figtest.Texts(f, w, h) {
+			check(e.Name, tx.String)
+		}
+	}
+	for name, frames := range map[string]func(lang.Lang) ([]figures.Sequence, error){
+		"PrimalFrames": PrimalFrames, "DualFrames": DualFrames, "MarginFrames": MarginFrames,
+	} {
+		seqs, err := frames(lang.Chinese)
+		if err != nil {
+			testenv.MissingIf(t, err, figures.ErrFont)
+			t.Fatalf("%s: %v", name, err)
+		}
+		for _, s := range seqs {
+			check(name, s.Name)
+			for k, f := range s.Frames {
+				check(fmt.Sprintf("%s, frame %d", name, k), f.State)
+				for _, tx := range figtest.Texts(f.Figure, figures.Wide, figures.Height) {
+					check(fmt.Sprintf("%s, frame %d", name, k), tx.String)
+				}
+			}
+		}
+	}
+	// The rule can fail: an English title passes through it as Western.
+	if zhPunctuation("k = 3: w = (1, 1), b = −1") == "" || zhPunctuation("正例 (y = +1)") == "" || zhPunctuation("循环 x1, x2, x3（表 2.1）") != "" {
+		t.Error("zhPunctuation does not tell Western from Chinese punctuation")
+	}
 }

@@ -18,7 +18,7 @@ import (
 func novikoffEntries() []Entry {
 	const nb = "04-novikoff"
 	return []Entry{
-		entry("04-novikoff-proof-table21", nb, "Theorem 2.1 along Table 2.1: ŵk·ŵopt ≥ kηγ and ‖ŵk‖² ≤ kη²R²",
+		entry("04-novikoff-proof-table21", nb, "Theorem 2.1 along Table 2.1: ŵₖ·ŵₒₚₜ ≥ kηγ and ‖ŵₖ‖² ≤ kη²R²",
 			NovikoffProof),
 		entry("04-novikoff-mistakes-vs-bound", nb, "Mistakes of the perceptron against (R/γ)² on data of shrinking margin",
 			func(l lang.Lang) (*plot.Plot, error) {
@@ -33,8 +33,8 @@ func novikoffEntries() []Entry {
 
 // NovikoffProof draws both inequalities of the proof of Theorem 2.1 at every
 // step of the book's run on Example 2.1 (Table 2.1, η = 1), with R and the
-// best γ of the data (perceptron.NovikoffBound): ŵk·ŵopt ≥ kηγ and
-// ‖ŵk‖² ≤ kη²R², the words in the language l.
+// best γ of the data (perceptron.NovikoffBound): ŵₖ·ŵₒₚₜ ≥ kηγ and
+// ‖ŵₖ‖² ≤ kη²R², the words in the language l.
 func NovikoffProof(l lang.Lang) (*figures.Grid, error) {
 	x, y := dataset.Example21().XY()
 	run, err := Table21()

@@ -60,7 +60,7 @@ func Example21Outcomes(l lang.Lang) (*plot.Plot, error) {
 	}
 	hs := make([]figures.Boundary, len(outcomes))
 	for i, o := range outcomes {
-		hs[i] = figures.Boundary{W: o.W, B: o.B, Label: fmt.Sprintf("%s (P = %s)", notation.Plain.Equation(o.W, o.B), notation.Plain.Number(o.Prob))}
+		hs[i] = figures.Boundary{W: o.W, B: o.B, Label: fmt.Sprintf(l.Pick("%s (P = %s)", "%s（P = %s）"), notation.Equation(o.W, o.B), notation.Number(o.Prob))}
 	}
 	return figures.Plane{
 		Title: l.Pick("Example 2.1: every hyperplane Algorithm 2.1 can end at", "例 2.1：算法 2.1 可能得到的所有分离超平面"),

@@ -53,10 +53,10 @@ func SoftMarginBInterval(l lang.Lang) (*plot.Plot, error) {
 		b := -0.7 + float64(i)/40
 		bs, obj = append(bs, b), append(obj, p.Objective(ex.W, b))
 	}
-	w := notation.Plain.Vector(ex.W)
+	w := notation.Vector(ex.W)
 	return figures.Lines{
-		Title: l.Pick(fmt.Sprintf("Book data, C = %g: primal objective at w* = %s as b varies", SoftMarginC, w),
-			fmt.Sprintf("书中数据，C = %g：w* = %s 处的目标函数随 b 的变化", SoftMarginC, w)),
+		Title: l.Pick(fmt.Sprintf("Book data, C = %g: the primal objective at w* = %s", SoftMarginC, w),
+			fmt.Sprintf("书中数据，C = %g：w* = %s 处的原始目标函数", SoftMarginC, w)),
 		// Liberation has no subscript plus: [z]₊ is written max(0, z).
 		XLabel: "b", YLabel: "½‖w*‖² + C Σ max(0, 1 − yᵢ(w*·xᵢ + b))",
 		Series: []figures.Series{{X: bs, Y: obj}},

@@ -17,6 +17,16 @@
 // is positive semi-definite on the data), PolynomialFeatures and Rows serve
 // the notebooks.
 //
+// Li Hang's §7.3 in code: a FeatureMap φ is a kernel, φ(x)·φ(z)
+// (Definition 7.6); Example73Maps are the three maps of Example 7.3 for
+// (x·z)²; Polynomial.Features is a map of any polynomial kernel, and
+// MapRows the images φ(xᵢ) on which a linear SVM is the kernel SVM (the
+// kernel trick of §7.3.1); MaxDifference compares two kernels on
+// random pairs; CheckGrams tests Theorem 7.5 (a symmetric K is a kernel
+// exactly when its Gram matrices are positive semi-definite) on random
+// point sets and returns the worst one. Notebook notebooks/10-kernels.ipynb
+// walks through them.
+//
 // The Gram matrix of the linear kernel, G = XXᵀ, appears in Li Hang,
 // Statistical Learning Methods, §2.3.3 (Algorithm 2.2, the dual perceptron)
 // and again in the SVM dual of §7.2–7.3; the notebook

@@ -5,8 +5,11 @@ import "errors"
 // Errors of Read and Write, wrapped with context; test with errors.Is.
 var (
 	// ErrFormat: the input is not a model file of this package (not JSON,
-	// another "format", a missing or extra section, vectors whose length is
-	// not the dimension), or a model cannot be written as one.
+	// another "format", a key in another case or twice, a missing or extra
+	// section, vectors whose length is not the dimension, settings the
+	// solver refuses, an SVM's w that is not Σⱼ coefⱼ·supportⱼ, vote counts
+	// past 2⁵³, past MaxBytes or MaxCells), or a model cannot be written as
+	// one.
 	ErrFormat = errors.New("malformed model file")
 	// ErrVersion: the file has a format version this package does not read.
 	ErrVersion = errors.New("unsupported model file version")

@@ -62,7 +62,13 @@ func models(t *testing.T) []fitted {
 	exactLinear := svm.Exact{}
 	ip := svm.InteriorPoint{C: 0.5, Tol: 1e-10}
 	ipHard := svm.InteriorPoint{}
+	squared := svm.SquaredSlack{C: 2, Kernel: rbf, Eps: 1e-4}
+	squaredPrimal := svm.SquaredSlack{C: 0.5, MaxIter: 50}
+	margin := svm.MaxMargin{Tol: 1e-10}
+	augmented := &dataset.Set{X: perceptron.Augment(x), Y: y} // (xᵢ, 1): Novikoff's γ of Theorem 2.1
 	dcd := svm.DCD{C: 0.5, Loss: svm.SquaredHinge, Bias: 2, Eps: 0.01, MaxIter: 500}
+	dcdNoBias := svm.DCD{NoBias: true}
+	dcdSparse := svm.DCD{C: 2}
 	return []fitted{
 		fit(t, "primal", primal, classify.FitterOf(primal.Fit), book),
 		fit(t, "dual choices", dual, classify.FitterOf(dual.Fit), book),
@@ -75,10 +81,37 @@ func models(t *testing.T) []fitted {
 		fit(t, "exact linear", exactLinear, classify.FitterOf(exactLinear.Fit), book),
 		fit(t, "interior point", ip, classify.FitterOf(ip.Fit), noisy),
 		fit(t, "interior point hard", ipHard, classify.FitterOf(ipHard.Fit), book),
+		fit(t, "squared slack rbf", squared, classify.FitterOf(squared.Fit), xor),
+		fit(t, "squared slack primal", squaredPrimal, classify.FitterOf(squaredPrimal.FitPrimal), noisy),
+		fit(t, "max margin", margin, classify.FitterOf(margin.Fit), augmented),
 		fit(t, "dcd squared hinge", dcd, classify.FitterOf(dcd.Fit), noisy),
 		fit(t, "dcd book", svm.DCD{}, classify.FitterOf(svm.DCD{}.Fit), book),
-		fit(t, "dcd no bias", svm.DCD{NoBias: true}, classify.FitterOf(svm.DCD{NoBias: true}.Fit), noisy),
+		fit(t, "dcd no bias", dcdNoBias, classify.FitterOf(dcdNoBias.Fit), noisy),
+		fitSparse(t, "dcd sparse", dcdSparse, classify.FitterOf(dcdSparse.Fit)),
 	}
+}
+
+// fitSparse fits a solver on sparse text-like data kept as a *dataset.CSR
+// (pkg/svm/testdata/text800.libsvm: 800 documents).
+func fitSparse(t *testing.T, name string, solver any, f classify.Fitter) fitted {
+	t.Helper()
+	file, err := os.Open(filepath.Join("..", "svm", "testdata", "text800.libsvm"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer file.Close()
+	x, y, err := dataset.ReadSparse(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := x.(*dataset.CSR); !ok {
+		t.Fatalf("%s: the data read as %T, want a *dataset.CSR", name, x)
+	}
+	m, err := f(x, y)
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	return fitted{name, modelio.Model{Solver: solver, Classifier: m}, x}
 }
 
 // TestRoundTrip: a model written and read back has the solver's settings
@@ -142,6 +175,11 @@ func linearKernel(solver any) any {
 		}
 		return s
 	case svm.Exact:
+		if s.Kernel == nil {
+			s.Kernel = kernel.Linear{}
+		}
+		return s
+	case svm.SquaredSlack:
 		if s.Kernel == nil {
 			s.Kernel = kernel.Linear{}
 		}
@@ -236,7 +274,7 @@ func TestWriteErrors(t *testing.T) {
 		{"voted as linear", modelio.Model{Solver: perceptron.Voted{}, Classifier: lin}, modelio.ErrKind},
 		{"custom kernel", modelio.Model{Solver: perceptron.KernelDual{}, Classifier: &kernel.Expansion{Kernel: customKernel{}, D: 2}}, modelio.ErrKernel},
 		{"NaN", modelio.Model{Solver: perceptron.Primal{}, Classifier: classify.Linear{W: []float64{1, math.Inf(1)}}}, classify.ErrNonFinite},
-		{"NaN setting", modelio.Model{Solver: svm.InteriorPoint{C: math.NaN()}, Classifier: lin}, classify.ErrNonFinite},
+		{"NaN setting", modelio.Model{Solver: svm.InteriorPoint{C: math.NaN()}, Classifier: lin}, classify.ErrSetting},
 		{"dimension 0", modelio.Model{Solver: perceptron.Primal{}, Classifier: classify.Linear{}}, modelio.ErrFormat},
 	} {
 		t.Run(c.name, func(t *testing.T) {
@@ -251,17 +289,7 @@ func TestWriteErrors(t *testing.T) {
 // TestReadErrors: every malformed file gets an error that says what is
 // wrong, and none a panic.
 func TestReadErrors(t *testing.T) {
-	golden, err := os.ReadFile(filepath.Join("testdata", "example72.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	good := string(golden)
-	edit := func(old, new string) string {
-		if !strings.Contains(good, old) {
-			t.Fatalf("%q is not in the golden file", old)
-		}
-		return strings.Replace(good, old, new, 1)
-	}
+	good, edit := goldenEdits(t)
 	linear := `{"format": "marginnotes-model", "version": 1, "kind": "perceptron.Primal", "dim": 2,
 		"settings": {"eta": 0, "order": "cyclic", "max_epochs": 0, "cs229": false, "b0": 0, "no_bias": false}, `
 	for _, c := range []struct {
@@ -271,7 +299,7 @@ func TestReadErrors(t *testing.T) {
 	}{
 		{"empty", "", modelio.ErrFormat, "empty"},
 		{"binary", "\x00\x00\x00", modelio.ErrFormat, "line 1: invalid character"},
-		{"array", "[1, 2]", modelio.ErrFormat, "malformed model file: array, want an object"},
+		{"array", "[1, 2]", modelio.ErrFormat, "malformed model file: line 1: an array, want an object"},
 		{"not json", "w = (1, 1)\n", modelio.ErrFormat, "line 1"},
 		{"truncated", good[:len(good)/2], modelio.ErrFormat, "truncated"},
 		{"two values", good + good, modelio.ErrFormat, "more than one JSON value"},
@@ -287,8 +315,8 @@ func TestReadErrors(t *testing.T) {
 		{"dim 0", edit(`"dim": 2`, `"dim": 0`), modelio.ErrFormat, "dim 0"},
 		{"coefficients", edit(`[0.25, -0.25]`, `[0.25]`), modelio.ErrFormat, "2 support vectors and 1 coefficients"},
 		{"w length", edit(`"w": [0.5, 0.5]`, `"w": [0.5]`), modelio.ErrFormat, "w has 1 entries"},
-		{"number", edit(`-2`, `-2e999`), modelio.ErrFormat, "expansion.b: number -2e999, want a number"},
-		{"type", edit(`"dim": 2`, `"dim": "2"`), modelio.ErrFormat, "dim: string, want an integer"},
+		{"number", edit(`-2`, `-2e999`), modelio.ErrFormat, "line 14: expansion.b: number -2e999 is beyond the range of a float64"},
+		{"type", edit(`"dim": 2`, `"dim": "2"`), modelio.ErrFormat, "line 5: dim: a string, want an integer"},
 		{"unknown field", edit(`"dim": 2`, `"dim": 2, "alpha": [1]`), modelio.ErrFormat, `unknown field "alpha"`},
 		{"unknown setting", edit(`"max_iter": 0`, `"max_iter": 0, "gamma": 1`), modelio.ErrFormat, `unknown field "gamma"`},
 		{"no settings", edit(`"settings"`, `"other"`), modelio.ErrFormat, `unknown field "other"`},
@@ -301,29 +329,22 @@ func TestReadErrors(t *testing.T) {
 		{"voted count", votedFile(`"vote"`, `[{"w": [1, 1], "b": -3, "c": 0}]`), modelio.ErrFormat, "vote 1 has count 0"},
 		{"voted dim", votedFile(`"vote"`, `[{"w": [1], "b": -3, "c": 1}]`), modelio.ErrFormat, "w of vote 1 has 1 entries"},
 		{"dcd loss", dcdFile(`"logistic"`), modelio.ErrFormat, `loss "logistic" (want hinge or squared-hinge)`},
+		{"dcd loss type", dcdFile(`1`), modelio.ErrFormat, `loss`},
+		{"dcd bias", strings.Replace(dcdFile(`"hinge"`), `"bias": 0`, `"bias": -1`, 1), classify.ErrSetting, "Bias = -1"},
 	} {
-		t.Run(c.name, func(t *testing.T) {
-			m, err := modelio.Read(strings.NewReader(c.in))
-			if !errors.Is(err, c.want) || m != nil {
-				t.Fatalf("got %v, want %v", err, c.want)
-			}
-			if testing.Verbose() {
-				t.Log(err)
-			}
-			if !strings.Contains(err.Error(), c.msg) || strings.Contains(err.Error(), "\n") {
-				t.Errorf("error %q, want one line containing %q", err, c.msg)
-			}
-		})
+		t.Run(c.name, func(t *testing.T) { readFails(t, c.in, c.want, c.msg) })
 	}
 	if m, err := modelio.Read(strings.NewReader(votedFile(`"vote"`, `[{"w": [1, 1], "b": -3, "c": 2}]`))); err != nil || m.Predict([]float64{1, 2}) != 1 {
 		t.Errorf("a good voted file: %v", err)
 	}
-	if m, err := modelio.Read(strings.NewReader(dcdFile(`"squared-hinge"`))); err != nil || m.Solver.(svm.DCD).Loss != svm.SquaredHinge || m.Predict([]float64{2, 1.9}) != -1 {
+	m, err := modelio.Read(strings.NewReader(dcdFile(`"squared-hinge"`)))
+	if err != nil || m.Solver.(svm.DCD).Loss != svm.SquaredHinge || m.Predict([]float64{2, 1.9}) != -1 || m.Predict([]float64{2, 2}) != 1 {
 		t.Errorf("a good DCD file: %v", err)
 	}
 }
 
-// dcdFile is the file of an svm.DCD model with the loss given.
+// dcdFile is the file of an svm.DCD model, ½x⁽¹⁾ + ½x⁽²⁾ − 2, with the
+// loss given.
 func dcdFile(loss string) string {
 	return `{"format": "marginnotes-model", "version": 1, "kind": "svm.DCD", "dim": 2,
 		"settings": {"c": 1, "loss": ` + loss + `, "bias": 0, "no_bias": false, "eps": 0, "max_iter": 0},
@@ -334,4 +355,84 @@ func votedFile(predict, votes string) string {
 	return `{"format": "marginnotes-model", "version": 1, "kind": "perceptron.Voted", "dim": 2,
 		"settings": {"epochs": 0, "order": "cyclic", "max_votes": 0},
 		"voted": {"votes": ` + votes + `, "group": 1, "averaged": {"w": [1, 1], "b": -3}, "predict": ` + predict + `}}`
+}
+
+// TestReadStrict: what Read used to accept and should not (issue 18): keys
+// in another case, a key twice, settings that are null or that the solver
+// refuses, an SVM whose w is not Σ coefⱼ·supportⱼ, vote counts past 2⁵³
+// (where their float64 sum is no longer exact); and a UTF-8 byte order
+// mark, which it refused. Errors quote at most a few dozen bytes of the
+// file, however long the offending text.
+func TestReadStrict(t *testing.T) {
+	good, edit := goldenEdits(t)
+	linear := func(settings string) string {
+		return `{"format": "marginnotes-model", "version": 1, "kind": "perceptron.Primal", "dim": 2,
+		"settings": {` + settings + `}, "linear": {"w": [1, 1], "b": -3}}`
+	}
+	long := strings.Repeat("x", 1<<20)
+	for _, c := range []struct {
+		name, in string
+		want     error
+		msg      string
+	}{
+		{"key case", edit(`"format"`, `"Format"`), modelio.ErrFormat, `unknown field "Format"`},
+		{"key case inside", edit(`"coef"`, `"Coef"`), modelio.ErrFormat, `unknown field "Coef"`},
+		{"key twice", edit(`"dim": 2`, `"dim": 2, "dim": 2`), modelio.ErrFormat, `"dim" twice`},
+		{"setting twice", edit(`"eps": 0`, `"eps": 0, "eps": 0`), modelio.ErrFormat, `"eps" twice`},
+		{"settings null", edit(`"settings": {"c": 0, "eps": 0, "cache_bytes": 0, "no_shrinking": false, "max_iter": 0}`, `"settings": null`),
+			modelio.ErrFormat, "settings: null, want an object"},
+		{"negative eps", edit(`"eps": 0`, `"eps": -1`), classify.ErrSetting, "Eps = -1"},
+		{"negative cache", edit(`"cache_bytes": 0`, `"cache_bytes": -5`), classify.ErrSetting, "CacheBytes = -5"},
+		{"eta", linear(`"eta": -1`), classify.ErrSetting, "Eta = -1"},
+		{"choices without sequence", linear(`"order": "choices"`), classify.ErrSetting, "Sequence"},
+		{"sequence for shuffle", linear(`"order": "shuffle", "sequence": [0, 1]`), classify.ErrSetting, "Sequence"},
+		{"cyclic sequence", linear(`"order": "cyclic", "sequence": [0, 0, 2]`), classify.ErrSetting, "permutation"},
+		{"w0 length", linear(`"w0": [1, 2, 3]`), classify.ErrSetting, "W0"},
+		{"w contradicts", edit(`"w": [0.5, 0.5]`, `"w": [0.5, 0.75]`), modelio.ErrFormat, "w[2] = 0.75, but the support vectors give 0.5"},
+		{"vote count", votedFile(`"vote"`, `[{"w": [1, 1], "b": -3, "c": 9007199254740993}]`), modelio.ErrFormat, "2⁵³"},
+		{"vote counts", votedFile(`"vote"`, `[{"w": [1, 1], "b": -3, "c": 4503599627370497}, {"w": [1, 1], "b": -3, "c": 4503599627370496}]`),
+			modelio.ErrFormat, "2⁵³"},
+		{"long format", edit(`"marginnotes-model"`, `"`+long+`"`), modelio.ErrFormat, "format"},
+		{"long kind", edit(`"svm.SMO"`, `"`+long+`"`), modelio.ErrFormat, "kind"},
+		{"long number", edit(`"b": -2`, `"b": -2.`+strings.Repeat("0", 1<<20)), modelio.ErrFormat, "expansion.b"},
+		{"long key", edit(`"dim": 2`, `"dim": 2, "`+long+`": 1`), modelio.ErrFormat, "a string longer than 4096 bytes"},
+	} {
+		t.Run(c.name, func(t *testing.T) { readFails(t, c.in, c.want, c.msg) })
+	}
+	if _, err := modelio.Read(strings.NewReader("\ufeff" + good)); err != nil {
+		t.Errorf("a file with a byte order mark: %v", err)
+	}
+}
+
+// goldenEdits returns the golden file of Example 7.2 and a function that
+// returns it with one edit.
+func goldenEdits(t *testing.T) (good string, edit func(old, new string) string) {
+	t.Helper()
+	golden, err := os.ReadFile(filepath.Join("testdata", "example72.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	good = string(golden)
+	return good, func(old, new string) string {
+		if !strings.Contains(good, old) {
+			t.Fatalf("%q is not in the golden file", old)
+		}
+		return strings.Replace(good, old, new, 1)
+	}
+}
+
+// readFails checks that Read refuses in with an error wrapping want, in one
+// line of at most 300 bytes containing msg.
+func readFails(t *testing.T, in string, want error, msg string) {
+	t.Helper()
+	m, err := modelio.Read(strings.NewReader(in))
+	if !errors.Is(err, want) || m != nil {
+		t.Fatalf("got %.300v, want %v", err, want)
+	}
+	if testing.Verbose() {
+		t.Log(err)
+	}
+	if s := err.Error(); !strings.Contains(s, msg) || strings.Contains(s, "\n") || len(s) > 300 {
+		t.Errorf("error %.400q (%d bytes), want one short line containing %q", s, len(s), msg)
+	}
 }

@@ -9,7 +9,8 @@
 //
 // Every table, figure label and printed line of the notebooks and of the
 // command line's text output goes through it, in one of three styles: Text
-// (Unicode, for Markdown and printed output), Plain (for figure fonts, which
-// lack superscript parentheses: x(1)) and LaTeX (for display math). The
+// (Unicode, for Markdown, printed output and figures, which draw its
+// superscripts), Plain (for text without superscripts, such as a CSV
+// header: x(1)) and LaTeX (for display math). The
 // package writes no words, so it serves every language edition alike.
 package notation

@@ -2,6 +2,7 @@ package notation_test
 
 import (
 	"fmt"
+	"math"
 
 	"github.com/marginnotes/marginnotes/pkg/notation"
 )
@@ -17,4 +18,13 @@ func Example() {
 	// −2/13
 	// ½x⁽¹⁾ + ½x⁽²⁾ − 2 = 0
 	// ½x(1) + ½x(2) − 2 = 0
+}
+
+// Geometric margins are ratios to ‖w‖ and often irrational: Surd writes
+// them exactly when their square is a fraction.
+func ExampleSurd() {
+	w := 1 / math.Sqrt2 // ‖(1/2, 1/2)‖
+	fmt.Println(notation.Surd(w), notation.Surd(2/w), notation.Surd(2/math.Sqrt(5)))
+	// Output:
+	// √2/2 2√2 2√5/5
 }

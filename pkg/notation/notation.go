@@ -12,8 +12,8 @@ type Style int
 const (
 	// Text is Unicode for Markdown and printed output: −2/13, ½x⁽¹⁾.
 	Text Style = iota
-	// Plain is for figure labels, whose fonts may lack superscripts:
-	// −2/13, ½x(1).
+	// Plain is for text that cannot show superscripts, such as a CSV
+	// header or a terminal font without them: −2/13, ½x(1).
 	Plain
 	// LaTeX is for display math: -\frac{2}{13}, \frac{1}{2}x^{(1)}.
 	LaTeX
@@ -257,6 +257,12 @@ func (s Style) coordinate(j int) string {
 // as they are.
 func Superscript(s string) string { return superscripts.Replace(s) }
 
+// Subscript writes the digits, signs and parentheses of s, and the letters
+// Unicode has subscripts for (a, e, h, i, j, k, l, m, n, o, p, r, s, t, u,
+// v, x), as subscripts, an index: "α" + Subscript("j") is αⱼ, "x" +
+// Subscript("12") is x₁₂. Other characters are left as they are.
+func Subscript(s string) string { return subscripts.Replace(s) }
+
 // coefficient writes a positive coefficient of a coordinate.
 func (s Style) coefficient(a float64) string {
 	p, q, ok := Rational(a)
@@ -276,6 +282,13 @@ var superscripts = strings.NewReplacer(
 	"0", "⁰", "1", "¹", "2", "²", "3", "³", "4", "⁴",
 	"5", "⁵", "6", "⁶", "7", "⁷", "8", "⁸", "9", "⁹", "(", "⁽", ")", "⁾",
 	"+", "⁺", "-", "⁻", "−", "⁻")
+
+var subscripts = strings.NewReplacer(
+	"0", "₀", "1", "₁", "2", "₂", "3", "₃", "4", "₄",
+	"5", "₅", "6", "₆", "7", "₇", "8", "₈", "9", "₉", "(", "₍", ")", "₎",
+	"+", "₊", "-", "₋", "−", "₋",
+	"a", "ₐ", "e", "ₑ", "h", "ₕ", "i", "ᵢ", "j", "ⱼ", "k", "ₖ", "l", "ₗ", "m", "ₘ",
+	"n", "ₙ", "o", "ₒ", "p", "ₚ", "r", "ᵣ", "s", "ₛ", "t", "ₜ", "u", "ᵤ", "v", "ᵥ", "x", "ₓ")
 
 // vulgar holds Unicode's vulgar fractions; Plain uses only those in
 // latin1, which every Latin font has.

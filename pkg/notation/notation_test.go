@@ -184,6 +184,14 @@ func TestSuperscript(t *testing.T) {
 	}
 }
 
+func TestSubscript(t *testing.T) {
+	for s, want := range map[string]string{"j": "ⱼ", "i": "ᵢ", "12": "₁₂", "(k)": "₍ₖ₎", "−1": "₋₁", "ab": "ₐb", "αj": "αⱼ"} {
+		if got := notation.Subscript(s); got != want {
+			t.Errorf("Subscript(%q) = %q, want %q", s, got, want)
+		}
+	}
+}
+
 // Matrix lays out Q = yyᵀ∘G of Example 7.2 as mat.Formatted does, with
 // true minus signs.
 func TestMatrix(t *testing.T) {

@@ -26,20 +26,27 @@ const (
 
 // Enumeration explores every run of Algorithm 2.1 at once: step 2 of the
 // algorithm lets it update with any misclassified point, and Enumeration
-// follows all of these choices from w₀ = 0, b₀ = 0, so that it finds every
-// hyperplane the perceptron can end at, whatever the visiting order.
+// follows all of these choices from the start w₀, b₀ (0 by default), so
+// that it finds every hyperplane the perceptron can end at, whatever the
+// visiting order.
 //
-// After k updates the weights are w = Σᵢ nᵢyᵢxᵢ and b = Σᵢ nᵢyᵢ, where nᵢ
-// counts the updates made with point i, so the state of a run is the count
-// vector n and the runs form a graph whose layer k holds the count vectors
-// with Σnᵢ = k. Enumeration walks it layer by layer, merging runs that reach
-// the same counts, and stops at the count vectors that classify every point
-// correctly. The learning rate does not matter: from w₀ = 0, b₀ = 0 a run
-// with rate η visits η times the weights of the run with rate 1, and so makes
-// the same choices; the outcomes are given for η = 1.
+// After k updates the weights are w = w₀ + Σᵢ nᵢyᵢxᵢ and b = b₀ + Σᵢ nᵢyᵢ,
+// where nᵢ counts the updates made with point i, so the state of a run is
+// the count vector n and the runs form a graph whose layer k holds the
+// count vectors with Σnᵢ = k. Enumeration walks it layer by layer, merging
+// runs that reach the same counts, and stops at the count vectors that
+// classify every point correctly. The runs are those of η = 1. From
+// w₀ = 0, b₀ = 0 the learning rate does not matter: a run with rate η visits
+// η times the weights of the run with rate 1, and so makes the same choices.
+// From another start it does (the start is not scaled with η).
 //
-// The zero value uses DefaultEnumUpdates and DefaultEnumStates.
+// The zero value starts at w₀ = 0, b₀ = 0 and uses DefaultEnumUpdates and
+// DefaultEnumStates.
 type Enumeration struct {
+	// W0 and B0 are the initial weights, finite; a nil W0 means the zero
+	// vector.
+	W0 []float64
+	B0 float64
 	// MaxUpdates limits the length of the runs followed; 0 means
 	// DefaultEnumUpdates. On separable data Novikoff's bound (R/γ)² limits
 	// every run (see NovikoffBound).
@@ -49,10 +56,10 @@ type Enumeration struct {
 	MaxStates int
 }
 
-// Outcome is one hyperplane at which some run of Algorithm 2.1 from w₀ = 0,
-// b₀ = 0 (η = 1) stops, with the runs that lead to it.
+// Outcome is one hyperplane at which some run of Algorithm 2.1 from the
+// start of an Enumeration (η = 1) stops, with the runs that lead to it.
 type Outcome struct {
-	// W and B are the final weights, w = Σᵢ nᵢyᵢxᵢ and b = Σᵢ nᵢyᵢ.
+	// W and B are the final weights, w = w₀ + Σᵢ nᵢyᵢxᵢ and b = b₀ + Σᵢ nᵢyᵢ.
 	W []float64
 	B float64
 	// Counts[i] is nᵢ, the number of updates made with point i; for η = 1
@@ -83,7 +90,7 @@ type enumNode struct {
 }
 
 // Outcomes returns every hyperplane at which a run of Algorithm 2.1 from
-// w₀ = 0, b₀ = 0 can stop, sorted by the number of updates and then by
+// w₀, b₀ can stop, sorted by the number of updates and then by
 // Example. The probabilities sum to 1 when every run stops within the
 // limits.
 //
@@ -91,7 +98,8 @@ type enumNode struct {
 // more than MaxStates count vectors, Outcomes returns the outcomes found so
 // far with an error wrapping ErrNotConverged: on data that are not linearly
 // separable some run never stops. Invalid data give an error wrapping a
-// dataset sentinel, a negative limit a *classify.SettingError.
+// dataset sentinel, a negative limit or a W0 of the wrong length or not
+// finite (or B0) a *classify.SettingError.
 func (e Enumeration) Outcomes(x mat.Matrix, y []float64) ([]Outcome, error) {
 	var out []Outcome
 	err := e.walk(x, y, func(k int, layer []*enumNode) bool {
@@ -111,11 +119,12 @@ func (e Enumeration) Outcomes(x mat.Matrix, y []float64) ([]Outcome, error) {
 	return out, err
 }
 
-// State is a point that runs of Algorithm 2.1 from w₀ = 0, b₀ = 0 (η = 1)
-// reach after some number of updates.
+// State is a point that runs of Algorithm 2.1 from the start of an
+// Enumeration (η = 1) reach after some number of updates.
 type State struct {
 	// Counts[i] is nᵢ, the number of updates made so far with point i (the
-	// αᵢ of the dual form for η = 1); W = Σᵢ nᵢyᵢxᵢ and B = Σᵢ nᵢyᵢ.
+	// αᵢ of the dual form for η = 1); W = w₀ + Σᵢ nᵢyᵢxᵢ and
+	// B = b₀ + Σᵢ nᵢyᵢ.
 	Counts []int
 	W      []float64
 	B      float64
@@ -130,8 +139,8 @@ type State struct {
 	Example []int
 }
 
-// States returns every state that runs of Algorithm 2.1 from w₀ = 0,
-// b₀ = 0 reach after exactly k updates, sorted by Example; a count vector
+// States returns every state that runs of Algorithm 2.1 from w₀, b₀
+// reach after exactly k updates, sorted by Example; a count vector
 // missing from the list cannot be the α of any run of Algorithm 2.2 at
 // step k. Errors are those of Outcomes; a k outside 0…MaxUpdates gives a
 // *classify.SettingError.
@@ -169,6 +178,18 @@ func (e Enumeration) walk(x mat.Matrix, y []float64, visit func(k int, layer []*
 	maxUpdates := cmp.Or(e.MaxUpdates, DefaultEnumUpdates)
 	maxStates := cmp.Or(e.MaxStates, DefaultEnumStates)
 	n, d := x.Dims()
+	bad := func(field string, value any, want string) error {
+		return &classify.SettingError{Solver: "perceptron.Enumeration", Field: field, Value: value, Want: want}
+	}
+	if len(e.W0) != 0 && len(e.W0) != d {
+		return bad("W0", fmt.Sprintf("%d entries", len(e.W0)), fmt.Sprintf("nil or one entry per feature (%d)", d))
+	}
+	if j, ok := allFinite(e.W0); !ok {
+		return bad(fmt.Sprintf("W0[%d]", j), e.W0[j], "a finite number")
+	}
+	if !finite(e.B0) {
+		return bad("B0", e.B0, "a finite number")
+	}
 	rows := make([][]float64, n)
 	for i := range rows {
 		rows[i] = mat.Row(nil, i, x)
@@ -178,7 +199,10 @@ func (e Enumeration) walk(x mat.Matrix, y []float64, visit func(k int, layer []*
 	for k := 0; ; k++ {
 		for _, nd := range layer {
 			nd.w = make([]float64, d)
-			nd.b = weightsOf(nd.w, nd.counts, rows, y)
+			nd.b = e.B0 + weightsOf(nd.w, nd.counts, rows, y)
+			if e.W0 != nil {
+				floats.Add(nd.w, e.W0)
+			}
 			for i, xi := range rows {
 				if y[i]*(floats.Dot(nd.w, xi)+nd.b) <= 0 {
 					nd.miss = append(nd.miss, i)

@@ -2,6 +2,7 @@ package perceptron
 
 import (
 	"errors"
+	"math"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -21,8 +22,8 @@ func TestOutcomesExample21(t *testing.T) {
 		t.Fatal(err)
 	}
 	// Every hyperplane a run of Algorithm 2.1 can end at on Example 2.1. The
-	// book's runs give x(1)+x(2)−3 (Table 2.1) and 2x(1)+x(2)−5 (its other
-	// order); seed 001's random choice gave 2x(1)+x(2)−5 too.
+	// book's runs give x⁽¹⁾+x⁽²⁾−3 (Table 2.1) and 2x⁽¹⁾+x⁽²⁾−5 (its other
+	// order); seed 001's random choice gave 2x⁽¹⁾+x⁽²⁾−5 too.
 	want := []struct {
 		w      []float64
 		b      float64
@@ -84,6 +85,64 @@ func TestOutcomesCoverRuns(t *testing.T) {
 			if !slices.ContainsFunc(outs, func(o Outcome) bool { return floats.Equal(o.W, res.W) && o.B == res.B }) {
 				t.Errorf("seed %d/%d: run ends at %v %v, not an enumerated outcome", seed, s, res.W, res.B)
 			}
+		}
+	}
+}
+
+// From b₀ = −1 (notebook 2, exercise 1) Example 2.1 has two outcomes:
+// x⁽¹⁾ + x⁽²⁾ − 4 = 0, the maximum-margin line of Example 7.1 doubled, with
+// probability 1/4, and 2x⁽¹⁾ + x⁽²⁾ − 4 = 0 with 3/4. Every run that starts
+// there, in a cyclic order or at random, ends at one of them.
+func TestOutcomesFromStart(t *testing.T) {
+	x, y := book()
+	e := Enumeration{W0: []float64{0, 0}, B0: -1}
+	outs, err := e.Outcomes(x, y)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []struct {
+		w    []float64
+		b    float64
+		prob float64
+	}{{[]float64{1, 1}, -4, 0.25}, {[]float64{2, 1}, -4, 0.75}}
+	var got []Outcome
+	for _, w := range want {
+		i := slices.IndexFunc(outs, func(o Outcome) bool { return floats.Equal(o.W, w.w) && o.B == w.b })
+		if i < 0 {
+			t.Fatalf("outcomes %+v lack %v, %v", outs, w.w, w.b)
+		}
+		var p float64
+		for _, o := range outs {
+			if floats.Equal(o.W, w.w) && o.B == w.b {
+				p += o.Prob
+				got = append(got, o)
+			}
+		}
+		if !scalar.EqualWithinAbsOrRel(p, w.prob, probTol, probTol) {
+			t.Errorf("%v, %v: probability %v, want %v", w.w, w.b, p, w.prob)
+		}
+	}
+	if len(got) != len(outs) {
+		t.Errorf("%d outcomes, want only the two hyperplanes: %+v", len(outs), outs)
+	}
+	for _, o := range outs {
+		res, err := Primal{W0: e.W0, B0: e.B0, Settings: Settings{Order: Choices, Sequence: o.Example}}.Fit(x, y)
+		if err != nil || !floats.Equal(res.W, o.W) || res.B != o.B {
+			t.Errorf("replay of %v gives %v %v (%v), want %v %v", o.Example, res.W, res.B, err, o.W, o.B)
+		}
+	}
+	for s := uint64(0); s < 20; s++ {
+		res, err := Primal{B0: -1, Settings: Settings{Order: RandomMistake, Src: rand.NewPCG(s, 7)}}.Fit(x, y)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.ContainsFunc(outs, func(o Outcome) bool { return floats.Equal(o.W, res.W) && o.B == res.B }) {
+			t.Errorf("seed %d: run ends at %v %v, not an enumerated outcome", s, res.W, res.B)
+		}
+	}
+	for _, bad := range []Enumeration{{W0: []float64{0}}, {W0: []float64{0, math.NaN()}}, {B0: math.Inf(1)}} {
+		if _, err := bad.Outcomes(x, y); !errors.Is(err, classify.ErrSetting) {
+			t.Errorf("start %v, %v: err = %v, want classify.ErrSetting", bad.W0, bad.B0, err)
 		}
 	}
 }

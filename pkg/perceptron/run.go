@@ -42,8 +42,11 @@ type Run struct {
 	Updates int
 	// Epochs is the number of epochs started (see Order for what an epoch is).
 	Epochs int
-	// Converged reports that every training point is classified correctly,
-	// with a finite score, by the final weights.
+	// Converged reports that the run found every training point classified
+	// correctly, with a finite score, by the final weights: a pass (for
+	// Choices, the end of the sequence) without a mistake. A run stopped by
+	// its limit right after the update that separates the data has not
+	// converged, and its Pocket holds the final weights with Errors = 0.
 	Converged bool
 	// Trace holds the steps k = 0, 1, … (the first MaxTraceSteps of them)
 	// when Record is set.
@@ -150,11 +153,25 @@ func drive(l learner, y []float64, cfg config, dual bool) (*Run, error) {
 		r.res.Converged = false
 	}
 	r.finishPocket()
-	if err == nil && !r.res.Converged {
-		err = fmt.Errorf("%w after %d epochs and %d updates; %d training points still misclassified (the pocket weights misclassify %d)",
-			ErrNotConverged, r.res.Epochs, r.res.Updates, r.finalErrors, r.res.Pocket.Errors)
+	switch {
+	case err != nil || r.res.Converged:
+	case r.finalErrors == 0:
+		err = fmt.Errorf("%w after %s and %s: the last weights separate the training data, but the run stopped before a pass without mistakes",
+			ErrNotConverged, plural(r.res.Epochs, "epoch"), plural(r.res.Updates, "update"))
+	default:
+		err = fmt.Errorf("%w after %s and %s; %s still misclassified (the pocket weights misclassify %d)",
+			ErrNotConverged, plural(r.res.Epochs, "epoch"), plural(r.res.Updates, "update"),
+			plural(r.finalErrors, "training point"), r.res.Pocket.Errors)
 	}
 	return r.res, err
+}
+
+// plural returns "1 noun" or "n nouns".
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }
 
 // fail stops the run at the non-finite score z of point i.

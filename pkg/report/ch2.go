@@ -1,6 +1,7 @@
 package report
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -153,15 +154,75 @@ func Counts(n []int) string {
 // FormTable returns the cost model of a sweep of the primal and dual forms
 // (experiment.SweepForms), one row per problem: N, d, the examinations E
 // and updates U of the run (the same in both forms), the multiply–adds of
-// the primal form and of the dual form as perceptron.Dual runs it, Gram
-// matrix included, and their ratio. The counts are exact integers.
+// the primal form and of the dual form with running scores, as
+// perceptron.Dual runs it, Gram matrix included, and their ratio. The
+// counts are exact integers.
 func FormTable(ts []*experiment.FormTiming, l lang.Lang) (header []string, rows [][]string) {
 	header = []string{"N", "d", l.Pick("E (examinations)", "E（检查次数）"), l.Pick("U (updates)", "U（更新次数）"),
-		l.Pick("primal form", "原始形式"), l.Pick("dual form (Dual)", "对偶形式（Dual）"), l.Pick("dual / primal", "对偶 / 原始")}
+		l.Pick("primal form", "原始形式"), l.Pick("dual form, running scores", "对偶形式，随时更新得分"), l.Pick("dual / primal", "对偶 / 原始")}
 	for _, t := range ts {
 		p, d := t.PrimalCost.Total(), t.DualCost.Total()
 		rows = append(rows, []string{strconv.Itoa(t.N), strconv.Itoa(t.D), strconv.Itoa(t.Examined), strconv.Itoa(t.Updates),
 			strconv.FormatInt(p, 10), strconv.FormatInt(d, 10), strconv.FormatFloat(float64(d)/float64(p), 'g', 3, 64)})
+	}
+	return header, rows
+}
+
+// The ways of running the perceptron whose costs FormCosts returns, in its
+// order.
+const (
+	FormPrimal          = iota // the primal form, Algorithm 2.1
+	FormScores                 // the dual form with running scores (perceptron.Dual), G computed
+	FormScoresGivenG           // the same, G given
+	FormBookCheck              // the dual form with the book's check, G computed
+	FormBookCheckGivenG        // the same, G given
+)
+
+// FormCosts returns the multiply–adds of the run t in five ways, indexed
+// by FormPrimal … FormBookCheckGivenG: the primal form (experiment.PrimalCost);
+// the dual form keeping every point's score sᵢ = Σⱼ αⱼyⱼGⱼᵢ up to date, as
+// perceptron.Dual does (experiment.DualCost), with the Gram matrix
+// computed and given; and the dual form with the book's check, which sums
+// Σⱼ αⱼyⱼGⱼᵢ afresh (experiment.BookDualCost), computed and given.
+func FormCosts(t *experiment.FormTiming) []int64 {
+	scores := experiment.DualCost(t.N, t.D, t.Examined, t.Updates)
+	book := experiment.BookDualCost(t.N, t.D, t.Examined, t.Updates)
+	return []int64{experiment.PrimalCost(t.N, t.D, t.Examined, t.Updates).Total(),
+		scores.Total(), scores.Total() - scores.Gram, book.Total(), book.Total() - book.Gram}
+}
+
+// FormNames names the ways of FormCosts in the language l, as the figures
+// of notebook 3 do in their legends.
+func FormNames(l lang.Lang) []string {
+	return []string{
+		l.Pick("primal form (Algorithm 2.1)", "原始形式（算法 2.1）"),
+		l.Pick("dual form, running scores (perceptron.Dual), G computed", "对偶形式，随时更新得分（perceptron.Dual），计算 G"),
+		l.Pick("dual form, running scores (perceptron.Dual), G given", "对偶形式，随时更新得分（perceptron.Dual），G 已知"),
+		l.Pick("dual form, the book's check (Algorithm 2.2), G computed", "对偶形式，书中的检查（算法 2.2），计算 G"),
+		l.Pick("dual form, the book's check (Algorithm 2.2), G given", "对偶形式，书中的检查（算法 2.2），G 已知"),
+	}
+}
+
+// FormCheapest returns, for each problem of a sweep, the cheapest way of
+// running the perceptron by FormCosts when the Gram matrix must be
+// computed and when it is given, each with its multiply–adds.
+func FormCheapest(ts []*experiment.FormTiming, l lang.Lang) (header []string, rows [][]string) {
+	short := []string{l.Pick("primal form", "原始形式"), l.Pick("running scores", "随时更新得分"), l.Pick("running scores", "随时更新得分"),
+		l.Pick("the book's check", "书中的检查"), l.Pick("the book's check", "书中的检查")}
+	header = []string{"N", "d", l.Pick("cheapest, G computed", "计算 G 时最省"), l.Pick("cheapest, G given", "G 已知时最省")}
+	for _, t := range ts {
+		c := FormCosts(t)
+		best := func(ways ...int) string {
+			b := ways[0]
+			for _, w := range ways[1:] {
+				if c[w] < c[b] {
+					b = w
+				}
+			}
+			return fmt.Sprintf(l.Pick("%s (%d)", "%s（%d）"), short[b], c[b])
+		}
+		rows = append(rows, []string{strconv.Itoa(t.N), strconv.Itoa(t.D),
+			best(FormPrimal, FormScores, FormBookCheck), best(FormPrimal, FormScoresGivenG, FormBookCheckGivenG)})
 	}
 	return header, rows
 }

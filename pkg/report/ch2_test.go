@@ -198,3 +198,31 @@ func TestFormTable(t *testing.T) {
 		t.Errorf("row %q, want %q", rows[0], want)
 	}
 }
+
+// Notebook 3's cheapest ways of running the perceptron, from the runs of
+// its sweep (E = 100N examinations; U as counted). Hand counts for N = 25,
+// d = 1000, E = 2500, U = 735: G = 25·26/2·1000 = 325000; the book's check
+// EN + U = 63235, with G 388235; running scores E + U(N+d) = 755875, with G
+// 1080875; primal (E+U)d = 3235000. For N = 800, E = 80000, U = 21237:
+// running scores 80000 + 21237·1800 = 38306600 against the book's check
+// 80000·800 + 21237 = 64021237, and with G computed the primal form's
+// 101237000 against 320400000 + … for both dual forms. For N = 100, d = 10:
+// the primal form's (10000 + 2134)·10 = 121340 beats even G given.
+func TestFormCheapest(t *testing.T) {
+	ts := []*experiment.FormTiming{{N: 25, D: 1000, Examined: 2500, Updates: 735},
+		{N: 800, D: 1000, Examined: 80000, Updates: 21237}, {N: 100, D: 10, Examined: 10000, Updates: 2134}}
+	_, rows := report.FormCheapest(ts, lang.English)
+	want := [][]string{
+		{"25", "1000", "the book's check (388235)", "the book's check (63235)"},
+		{"800", "1000", "primal form (101237000)", "running scores (38306600)"},
+		{"100", "10", "primal form (121340)", "primal form (121340)"},
+	}
+	for i := range want {
+		if !slices.Equal(rows[i], want[i]) {
+			t.Errorf("row %q, want %q", rows[i], want[i])
+		}
+	}
+	if c := report.FormCosts(ts[0]); c[report.FormScoresGivenG] != 755875 || c[report.FormScores] != 1080875 || c[report.FormPrimal] != 3235000 {
+		t.Errorf("costs %v, want running scores 755875 (given G), 1080875, primal 3235000", c)
+	}
+}

@@ -145,8 +145,8 @@ type DCDResult struct {
 	Iterations int
 	// Status says why DCD stopped.
 	Status Status
-	// Support counts the points with αᵢ > 0.
-	Support int
+	// NumSupport counts the support vectors, the points with αᵢ > 0.
+	NumSupport int
 }
 
 var (
@@ -236,7 +236,7 @@ func (s DCD) config() (dcdConfig, error) {
 			return dcdConfig{}, setting("C", s.C, "a number whose 1/(2C) is finite for the squared hinge")
 		}
 	default:
-		return dcdConfig{}, setting("Loss", s.Loss, "svm.Hinge or svm.SquaredHinge")
+		return dcdConfig{}, setting("Loss", s.Loss, "Hinge or SquaredHinge")
 	}
 	src := s.Src
 	if src == nil {
@@ -515,7 +515,7 @@ func (cfg dcdConfig) result(x *dcdRows, y, w, alpha []float64) *DCDResult {
 		pgMax = math.Max(pgMax, g)
 		pgMin = math.Min(pgMin, g)
 		if a > 0 {
-			r.Support++
+			r.NumSupport++
 		}
 		sumAlpha += a
 		sumA2 += a * a

@@ -51,8 +51,8 @@ func TestDCDExample21(t *testing.T) {
 		if c.alpha[0] == 1.25 && math.Abs(r.PrimalObjective-2.25) > 1e-6 {
 			t.Errorf("%s: primal objective %v, want 9/4", c.name, r.PrimalObjective)
 		}
-		if r.Support != 2 || r.Predict([]float64{2, 1.9}) != -1 || r.Predict([]float64{2, 2.1}) != 1 {
-			t.Errorf("%s: %d support vectors; f(2, 1.9) = %v, f(2, 2.1) = %v", c.name, r.Support, r.Decision([]float64{2, 1.9}), r.Decision([]float64{2, 2.1}))
+		if r.NumSupport != 2 || r.Predict([]float64{2, 1.9}) != -1 || r.Predict([]float64{2, 2.1}) != 1 {
+			t.Errorf("%s: %d support vectors; f(2, 1.9) = %v, f(2, 2.1) = %v", c.name, r.NumSupport, r.Decision([]float64{2, 1.9}), r.Decision([]float64{2, 2.1}))
 		}
 	}
 }

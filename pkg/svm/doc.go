@@ -30,9 +30,16 @@
 //     *PrimalResult (classify.Linear and the objectives).
 //   - SquaredSlack solves the squared-slack SVM of exercise 7.3
 //     (*SquaredResult); MaxMargin finds Novikoff's γ (*MarginResult).
+//   - DCD solves the linear SVM at scale, as LIBLINEAR, with b regularised
+//     as the weight of a constant feature, on dense or sparse data
+//     (*dataset.CSR, from dataset.ReadSparse), and returns a *DCDResult
+//     (classify.Linear, α, both objectives, the gap, NumSupport).
 //   - DualProblem and PrimalProblem are the problems themselves, to
-//     evaluate and to write out (package report); DualProblem.Subproblem
-//     is SMO's two-variable problem (7.101)–(7.103).
+//     evaluate and to write out (package report); PrimalProblem.Lagrangian
+//     and DualProblem.DualFunction are the Lagrange function and the dual
+//     function of Appendix C, PrimalProblem.ActiveIndices the support
+//     vectors of a primal solution (its active constraints), and
+//     DualProblem.Subproblem SMO's two-variable problem (7.101)–(7.103).
 //
 // Errors name the solver first ("svm.SMO: …") and wrap ErrNotSeparable,
 // ErrNotConverged, ErrTooLarge, classify.ErrNonFinite or the dataset
@@ -59,7 +66,7 @@
 //     second-order working-set selection of Fan, Chen & Lin (JMLR 2005), as in
 //     LIBSVM (Chang & Lin 2011), with a kernel cache and shrinking.
 //   - PlattSMO is the same decomposition as the book's §7.4 states it: the
-//     worst KKT violator first, the largest |E1 − E2| second, b and the
+//     worst KKT violator first, the largest |E₁ − E₂| second, b and the
 //     errors Eᵢ updated at every step (7.115)–(7.117).
 //   - InteriorPoint minimises the primal objective directly (Mehrotra's
 //     predictor–corrector, Nocedal & Wright, Numerical Optimization, §16.6),
@@ -73,9 +80,10 @@
 //     Theorem 2.1 (Novikoff's γ), as the point of a convex hull nearest the
 //     origin (Wolfe 1976).
 //
-// Notebooks notebooks/08-svm-dual-example.ipynb,
-// notebooks/09-soft-margin-hinge.ipynb and notebooks/11-smo.ipynb walk
-// through them; package report
+// Notebooks notebooks/06-max-margin.ipynb (the primal problem),
+// 07-lagrange-duality.ipynb (Appendix C), 08-svm-dual-example.ipynb,
+// 09-soft-margin-hinge.ipynb and 11-smo.ipynb (§7.4) walk through them;
+// package report
 // writes the problems and the exact solver's faces out as the book does.
 //
 // # Optimality, in LIBSVM's terms
@@ -108,7 +116,8 @@
 // Eps·½‖w‖² puts w within √Eps·‖w‖ of w* whatever the units of x and C.
 // So the solvers report Converged only when the gap is below their
 // tolerance times ½‖w‖² (plus the rounding of its sums), and SMO lowers ε
-// until it is. All other thresholds are relative to the problem's scale
+// until it is — but not below what float64 resolves on the problem, where
+// it stops with Status RoundingLimit. All other thresholds are relative to the problem's scale
 // too: αᵢ counts as 0 below 10⁻¹² maxⱼαⱼ and as C above (1 − 10⁻¹²)C.
 // The SVM with data x·s and C/s² is the same problem in other units (α
 // scales by 1/s², w by 1/s, b and the support sets stay), and the tests

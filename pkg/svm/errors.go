@@ -24,8 +24,10 @@ var (
 	// progress, or ended with a duality gap or KKT violation that is not
 	// small relative to the problem; the partial Result comes with it.
 	ErrNotConverged = errors.New("solver did not converge")
-	// ErrTooLarge: the exact solver was given more points than it enumerates.
-	ErrTooLarge = errors.New("problem too large for the exact solver")
+	// ErrTooLarge: the problem is larger than the solver takes on: more
+	// points than Exact enumerates, more work than InteriorPoint plans for
+	// (MaxPrimalWork, and then the message names SMO).
+	ErrTooLarge = errors.New("problem too large for the solver")
 	// ErrSingular: a quadratic has no unique stationary point (its Hessian
 	// is singular).
 	ErrSingular = errors.New("quadratic has a singular Hessian, no unique stationary point")
@@ -48,6 +50,13 @@ const (
 	NotSeparable
 	// NonFinite: the arithmetic overflowed or gave NaN.
 	NonFinite
+	// RoundingLimit: the result is accepted (Err is nil) although its
+	// duality gap or KKT violation is above the tolerance asked for,
+	// because the tolerance is below what float64 resolves on this
+	// problem: the KKT violation is at the rounding error of the gradient,
+	// no step changes α any more, and the gap is what that violation
+	// allows. SMO reports it (see SMO).
+	RoundingLimit
 )
 
 func (s Status) String() string {
@@ -62,16 +71,18 @@ func (s Status) String() string {
 		return "not separable"
 	case NonFinite:
 		return "not finite"
+	case RoundingLimit:
+		return "rounding limit"
 	}
 	return "unknown"
 }
 
-// Err returns nil for Converged and otherwise the sentinel error that a
-// solver stopping with s wraps: ErrNotConverged for IterationLimit and
-// NoProgress, ErrNotSeparable, or classify.ErrNonFinite.
+// Err returns nil for Converged and RoundingLimit and otherwise the
+// sentinel error that a solver stopping with s wraps: ErrNotConverged for
+// IterationLimit and NoProgress, ErrNotSeparable, or classify.ErrNonFinite.
 func (s Status) Err() error {
 	switch s {
-	case Converged:
+	case Converged, RoundingLimit:
 		return nil
 	case IterationLimit, NoProgress:
 		return ErrNotConverged

@@ -19,8 +19,13 @@ import (
 // Theorem 7.4, Σᵢ [1 − yᵢ(w·xᵢ + b)]₊ + λ‖w‖² with λ = 1/(2C); with C = 0 it
 // solves the hard margin of Example 7.1, min ½‖w‖² s.t. yᵢ(w·xᵢ + b) ≥ 1.
 // It uses a primal–dual interior-point method (Mehrotra's
-// predictor–corrector), independent of the dual solvers: each iteration
-// costs n(d+1)², so it suits any n and d up to a few hundred, and any C.
+// predictor–corrector), independent of the dual solvers. Each iteration
+// solves a dense positive definite system of size m = min(n, d+1): of size
+// d+1 in w and b, at a cost of n(d+1)² per iteration, or, when there are
+// fewer points than dimensions, of size n through the n×n Gram matrix XXᵀ,
+// at a cost of n³/3 per iteration after n²d once. It suits any C and any n and d for which that work stays below
+// MaxPrimalWork (m of a few thousand at most); larger problems return
+// ErrTooLarge at once, before any work: SMO solves them.
 //
 // The zero value solves a hard margin to a relative accuracy of 1e-9.
 type InteriorPoint struct {
@@ -41,6 +46,12 @@ type InteriorPoint struct {
 // PrimalSeparableTol is the relative margin γ/R below which InteriorPoint
 // reports a hard margin as not separable (R = maxᵢ‖xᵢ − x̄‖).
 const PrimalSeparableTol = 1e-9
+
+// MaxPrimalWork bounds the floating-point operations that InteriorPoint
+// may plan for, reckoned for primalWorkIter iterations (see primalWork):
+// about a minute on one core. Beyond it, or when its system of size
+// min(n, d+1) would take more than 1 GiB, Fit returns ErrTooLarge.
+const MaxPrimalWork = 2e11
 
 // PrimalResult is the solution found by InteriorPoint: the hyperplane
 // w·x + b = 0 as a classifier (classify.Linear) and its objectives.
@@ -81,7 +92,8 @@ const (
 // example per row) and labels y in {−1, +1}.
 //
 // A negative, NaN or infinite C or Tol, or a negative MaxIter, gives a
-// *classify.SettingError; bad data the error of dataset.Validate or
+// *classify.SettingError; a problem beyond MaxPrimalWork an error wrapping
+// ErrTooLarge, which names SMO; bad data the error of dataset.Validate or
 // dataset.ErrOneClass. Returned with the last iterate: ErrNotSeparable
 // (Status NotSeparable) for a hard margin on data that no hyperplane
 // separates with a margin above PrimalSeparableTol·R, ErrNotConverged
@@ -98,6 +110,9 @@ func (p InteriorPoint) Fit(x mat.Matrix, y []float64) (*PrimalResult, error) {
 	if err := checkCount(ipmName, "MaxIter", p.MaxIter); err != nil {
 		return nil, err
 	}
+	if err := checkPrimalSize(x); err != nil {
+		return nil, err
+	}
 	if _, err := checkProblem(ipmName, x, y, nil); err != nil {
 		return nil, err
 	}
@@ -109,7 +124,15 @@ func (p InteriorPoint) Fit(x mat.Matrix, y []float64) (*PrimalResult, error) {
 	if tol == 0 {
 		tol = primalDefaultTol
 	}
-	ip := newPrimalIPM(x, y, c)
+	n, d := x.Dims()
+	_, gram := primalWork(n, d)
+	return fitPrimal(x, y, c, maxIter, tol, gram)
+}
+
+// fitPrimal runs the method on checked input (c = +∞ for a hard margin),
+// solving the Newton systems through the Gram matrix when gram is set.
+func fitPrimal(x mat.Matrix, y []float64, c float64, maxIter int, tol float64, gram bool) (*PrimalResult, error) {
+	ip := newPrimalIPM(x, y, c, gram)
 	if ip.soft && math.IsInf(ip.c, 1) {
 		return nil, fmt.Errorf("%s: C·R² = %v·%v overflows: %w", ipmName, c, ip.scale*ip.scale, classify.ErrNonFinite)
 	}
@@ -128,6 +151,39 @@ func (p InteriorPoint) Fit(x mat.Matrix, y []float64) (*PrimalResult, error) {
 			status, res.Iterations, res.Gap)
 	}
 	return res, nil
+}
+
+// primalWorkIter is the number of iterations for which checkPrimalSize
+// reckons the work: InteriorPoint takes 10 to 40 on the tests' problems.
+const primalWorkIter = 50
+
+// primalWork returns the floating-point operations that InteriorPoint
+// plans for on n points in d dimensions, by the cheaper of its two ways to
+// solve the Newton system, and whether that way is through the Gram
+// matrix: n(d+1)² per iteration in w and b, or n²d once and n³/3 per
+// iteration through the n×n Gram matrix.
+func primalWork(n, d int) (work float64, gram bool) {
+	fn, fd := float64(n), float64(d)
+	primal := primalWorkIter * fn * (fd + 1) * (fd + 1)
+	dual := fn*fn*fd + primalWorkIter*fn*fn*fn/3
+	if dual < primal {
+		return dual, true
+	}
+	return primal, false
+}
+
+// checkPrimalSize returns an error wrapping ErrTooLarge when the data's
+// size asks more of InteriorPoint than MaxPrimalWork, or a system of more
+// than 1 GiB.
+func checkPrimalSize(x mat.Matrix) error {
+	n, d := x.Dims()
+	work, _ := primalWork(n, d)
+	m := float64(min(n, d+1))
+	if work <= MaxPrimalWork && 8*m*m <= 1<<30 {
+		return nil
+	}
+	return fmt.Errorf("%s: %d points in %d dimensions need a %d×%d system at each iteration, about %.2g floating-point operations in all, more than %.2g; SMO solves such problems: %w",
+		ipmName, n, d, int(m), int(m), work, float64(MaxPrimalWork), ErrTooLarge)
 }
 
 // nonFinite describes the first value of r that is not finite, or "".
@@ -157,14 +213,16 @@ func (r *PrimalResult) nonFinite() string {
 // [½, 1) whatever the units, and its starting point, its tolerances and its
 // test of separability are relative to the problem's scale. Each Newton
 // step eliminates ξ and the multipliers and solves one dense symmetric
-// positive definite system of size d+1, I + X̂ᵀD⁻¹X̂ (X̂ = [X 1]).
+// positive definite system of size d+1, M = E + X̂ᵀD⁻¹X̂ (X̂ = [X 1], E =
+// diag(1, …, 1, 0)), or, with fewer points than dimensions (gram), the same
+// system through the n×n matrix S = D + XXᵀ (see solve).
 type primalIPM struct {
 	n, d   int
 	soft   bool
+	gram   bool    // solve through the Gram matrix XXᵀ (see solve)
 	c      float64 // C·scale², the box bound of the scaled problem
 	y      []float64
 	xh     *mat.Dense // centred and scaled [X 1], n×(d+1)
-	absXh  *mat.Dense // |X̂|, elementwise
 	absWB  []float64
 	mean   []float64
 	scale  float64 // the power of two the data are divided by
@@ -179,12 +237,16 @@ type primalIPM struct {
 	rw          []float64 // w − Σαᵢyᵢxᵢ and, last, Σαᵢyᵢ
 	rp, rxi     []float64
 	invD        []float64
-	scaled      *mat.Dense
-	m           *mat.SymDense
+	scaled      *mat.Dense    // D^{-½}X̂, for M
+	m           *mat.SymDense // M, or S = D + XXᵀ
+	xxt         *mat.SymDense // XXᵀ (gram)
+	s1          *mat.VecDense // S⁻¹1 (gram, see solve)
+	s1Sum       float64       // 1ᵀS⁻¹1 (gram)
 	chol        mat.Cholesky
 	dwb         *mat.VecDense
 	rhs         *mat.VecDense
 	tmpN        *mat.VecDense
+	v           *mat.VecDense // D⁻¹X̂Δŵ, see direction
 	ds, dal     []float64
 	dxi, dmu    []float64
 	affS, affAl []float64
@@ -192,16 +254,17 @@ type primalIPM struct {
 	affMu       []float64
 }
 
-func newPrimalIPM(x mat.Matrix, y []float64, c float64) *primalIPM {
+// newPrimalIPM returns the method's state for the data; gram chooses how
+// it solves the Newton system (see primalIPM).
+func newPrimalIPM(x mat.Matrix, y []float64, c float64, gram bool) *primalIPM {
 	n, d := x.Dims()
-	ip := &primalIPM{n: n, d: d, soft: !math.IsInf(c, 1), y: y}
+	ip := &primalIPM{n: n, d: d, soft: !math.IsInf(c, 1), gram: gram, y: y}
 	rows := kernel.Rows(x)
 	ip.mean = make([]float64, d)
 	for _, r := range rows {
 		floats.AddScaled(ip.mean, 1/float64(n), r)
 	}
 	ip.xh = mat.NewDense(n, d+1, nil)
-	ip.absXh = mat.NewDense(n, d+1, nil)
 	ip.absWB = make([]float64, d+1)
 	var radius float64
 	for i, r := range rows {
@@ -217,12 +280,11 @@ func newPrimalIPM(x mat.Matrix, y []float64, c float64) *primalIPM {
 	ip.radius = radius / ip.scale
 	ip.c = c * ip.scale * ip.scale
 	for i := range rows {
-		row, abs := ip.xh.RawRowView(i), ip.absXh.RawRowView(i)
+		row := ip.xh.RawRowView(i)
 		for j := 0; j < d; j++ {
 			row[j] /= ip.scale
-			abs[j] = math.Abs(row[j])
 		}
-		row[d], abs[d] = 1, 1
+		row[d] = 1
 	}
 	vec := func() []float64 { return make([]float64, n) }
 	ip.wb = make([]float64, d+1)
@@ -242,18 +304,26 @@ func newPrimalIPM(x mat.Matrix, y []float64, c float64) *primalIPM {
 			ip.mu[i] = ip.c / 2
 		}
 	}
-	ip.scaled = mat.NewDense(n, d+1, nil)
-	ip.m = mat.NewSymDense(d+1, nil)
+	if gram {
+		ip.xxt = mat.NewSymDense(n, nil)
+		ip.xxt.SymOuterK(1, ip.xh.Slice(0, n, 0, d))
+		ip.m = mat.NewSymDense(n, nil)
+		ip.s1 = mat.NewVecDense(n, nil)
+	} else {
+		ip.scaled = mat.NewDense(n, d+1, nil)
+		ip.m = mat.NewSymDense(d+1, nil)
+	}
 	ip.dwb = mat.NewVecDense(d+1, nil)
 	ip.rhs = mat.NewVecDense(d+1, nil)
 	ip.tmpN = mat.NewVecDense(n, nil)
+	ip.v = mat.NewVecDense(n, nil)
 	return ip
 }
 
 // run iterates until convergence. It returns the status and whether a
 // hard margin was proved not separable.
 func (ip *primalIPM) run(maxIter int, tol float64) (Status, bool) {
-	n, d := ip.n, ip.d
+	n := ip.n
 	ncomp := float64(n)
 	if ip.soft {
 		ncomp *= 2
@@ -271,26 +341,15 @@ func (ip *primalIPM) run(maxIter int, tol float64) (Status, bool) {
 		}
 		tau := ip.gap / ncomp
 
-		// D = s/α + ξ/μ and the matrix diag(1,…,1,0) + X̂ᵀD⁻¹X̂.
+		// D = s/α + ξ/μ and the factors of the Newton system.
 		for i := 0; i < n; i++ {
 			dd := ip.s[i] / ip.alpha[i]
 			if ip.soft {
 				dd += ip.xi[i] / ip.mu[i]
 			}
 			ip.invD[i] = 1 / dd
-			sq := math.Sqrt(ip.invD[i])
-			src := ip.xh.RawRowView(i)
-			dst := ip.scaled.RawRowView(i)
-			for j, v := range src {
-				dst[j] = v * sq
-			}
 		}
-		ip.m.Zero()
-		for j := 0; j < d; j++ {
-			ip.m.SetSym(j, j, 1)
-		}
-		ip.m.SymRankK(ip.m, 1, ip.scaled.T())
-		if ok := ip.chol.Factorize(ip.m); !ok {
+		if !ip.factorize() {
 			return NoProgress, false
 		}
 
@@ -384,8 +443,15 @@ func (ip *primalIPM) converged(tol float64) bool {
 	for j, v := range ip.wb {
 		ip.absWB[j] = math.Abs(v)
 	}
-	ip.tmpN.MulVec(ip.absXh, mat.NewVecDense(d+1, ip.absWB))
-	if floats.Norm(ip.rp, math.Inf(1)) > tol*(1+floats.Max(ip.tmpN.RawVector().Data)) {
+	var size float64
+	for i := range ip.n {
+		var t float64
+		for j, v := range ip.xh.RawRowView(i) {
+			t += math.Abs(v) * ip.absWB[j]
+		}
+		size = max(size, t)
+	}
+	if floats.Norm(ip.rp, math.Inf(1)) > tol*(1+size) {
 		return false
 	}
 	return math.Abs(ip.rw[d]) <= tol*floats.Sum(ip.alpha)
@@ -410,6 +476,67 @@ func (ip *primalIPM) certified() bool {
 	beta := math.Abs(ip.rw[ip.d]) / sum
 	bound := math.Sqrt(u2) + beta*ip.radius
 	return bound <= PrimalSeparableTol*ip.radius
+}
+
+// factorize factors the Newton system for the current D⁻¹ (invD): M = E +
+// X̂ᵀD⁻¹X̂ by Cholesky, or for gram S = D + XXᵀ, and S⁻¹1 and 1ᵀS⁻¹1 for
+// solve. It reports false when the factorisation fails.
+func (ip *primalIPM) factorize() bool {
+	n, d := ip.n, ip.d
+	if !ip.gram {
+		for i := 0; i < n; i++ {
+			sq := math.Sqrt(ip.invD[i])
+			dst := ip.scaled.RawRowView(i)
+			for j, v := range ip.xh.RawRowView(i) {
+				dst[j] = v * sq
+			}
+		}
+		ip.m.Zero()
+		for j := 0; j < d; j++ {
+			ip.m.SetSym(j, j, 1)
+		}
+		ip.m.SymRankK(ip.m, 1, ip.scaled.T())
+		return ip.chol.Factorize(ip.m)
+	}
+	ip.m.CopySym(ip.xxt)
+	for i := 0; i < n; i++ {
+		ip.m.SetSym(i, i, ip.m.At(i, i)+1/ip.invD[i])
+	}
+	if !ip.chol.Factorize(ip.m) {
+		return false
+	}
+	for i := range ip.s1.Len() {
+		ip.s1.SetVec(i, 1)
+	}
+	_ = ip.chol.SolveVecTo(ip.s1, ip.s1)
+	ip.s1Sum = floats.Sum(ip.s1.RawVector().Data)
+	return ip.s1Sum > 0
+}
+
+// solve stores in dst the solution z = (z_w, z_b) of the Newton system Mz =
+// rhs, and for gram v = D⁻¹X̂z in ip.v. With gram it writes v = D⁻¹(Xz_w + 1z_b), so that the first d rows of
+// Mz = rhs read z_w = rhs_w − Xᵀv and the last 1ᵀv = rhs_b; then Sv = X·rhs_w
+// + 1·z_b with S = D + XXᵀ, and z_b = (rhs_b − 1ᵀS⁻¹X·rhs_w)/1ᵀS⁻¹1: O(nd +
+// n²) per solve, and no matrix of size d.
+func (ip *primalIPM) solve(dst, rhs *mat.VecDense) {
+	// A mat.Condition error still comes with a usable direction; the step
+	// length control and the stopping test judge it.
+	if !ip.gram {
+		_ = ip.chol.SolveVecTo(dst, rhs)
+		return
+	}
+	n, d := ip.n, ip.d
+	x := ip.xh.Slice(0, n, 0, d)
+	r := rhs.RawVector().Data
+	v := ip.v
+	v.MulVec(x, mat.NewVecDense(d, r[:d]))
+	_ = ip.chol.SolveVecTo(v, v)
+	zb := (r[d] - floats.Sum(v.RawVector().Data)) / ip.s1Sum
+	v.AddScaledVec(v, zb, ip.s1)
+	z := mat.NewVecDense(d, dst.RawVector().Data[:d])
+	z.MulVec(x.T(), v)
+	floats.SubTo(z.RawVector().Data, r[:d], z.RawVector().Data)
+	dst.SetVec(d, zb)
 }
 
 // direction solves the Newton system for the complementarity residuals
@@ -446,12 +573,17 @@ func (ip *primalIPM) direction(ds, dal, dxi, dmu []float64, target, k float64, p
 		ip.rhs.SetVec(j, ip.rhs.AtVec(j)-ip.rw[j])
 	}
 	ip.rhs.SetVec(d, ip.rhs.AtVec(d)+ip.rw[d])
-	// A mat.Condition error still comes with a usable direction; the step
-	// length control and the stopping test judge it.
-	_ = ip.chol.SolveVecTo(ip.dwb, ip.rhs)
-	ip.tmpN.MulVec(ip.xh, ip.dwb)
+	ip.solve(ip.dwb, ip.rhs)
+	// Δα = D⁻¹(r̃ − y∘X̂Δŵ) = y∘(u − v), v = D⁻¹X̂Δŵ; solve has v for gram,
+	// where D⁻¹ can be huge and D⁻¹X̂Δŵ would amplify the rounding of Δŵ.
+	if !ip.gram {
+		ip.v.MulVec(ip.xh, ip.dwb)
+		for i := 0; i < n; i++ {
+			ip.v.SetVec(i, ip.v.AtVec(i)*ip.invD[i])
+		}
+	}
 	for i := 0; i < n; i++ {
-		a := (dal[i] - ip.y[i]*ip.tmpN.AtVec(i)) * ip.invD[i]
+		a := ip.y[i] * (ip.tmpN.AtVec(i) - ip.v.AtVec(i))
 		dal[i] = a
 		ds[i] = (-rsa(i) - ip.s[i]*a) / ip.alpha[i]
 		if ip.soft {

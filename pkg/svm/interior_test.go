@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"runtime"
+	"strings"
 	"testing"
 
 	"gonum.org/v1/gonum/floats"
@@ -326,5 +328,113 @@ func BenchmarkPrimal(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// TestPrimalFewPoints solves problems with far more dimensions than points
+// (issue 18 §1.2: the system of size d+1 took 28.8 GB for a two-point file
+// with the feature index 60000, and 11 minutes for 6 points in 10,000
+// dimensions). With fewer points than dimensions InteriorPoint solves its
+// Newton systems through the n×n Gram matrix.
+func TestPrimalFewPoints(t *testing.T) {
+	t.Run("index 60000", func(t *testing.T) {
+		// x1 = e1 + 2⁰e60000 (+1) and x2 = −e1 + 2e60000 (−1): the
+		// bisector of the two points, w = 2(x1 − x2)/‖x1 − x2‖² =
+		// (4/5)e1 − (2/5)e60000, b = −w·(x1 + x2)/2 = 3/5, ½‖w‖² = 2/5.
+		const file = "+1 1:1 60000:1\n-1 1:-1 60000:2\n" // 31 bytes
+		s, err := dataset.ReadLIBSVM(strings.NewReader(file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		r, err := InteriorPoint{}.Fit(s.X, s.Y)
+		runtime.ReadMemStats(&after)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// The data take 2·60000 float64, about 1 MB; the method a few
+		// copies of it.
+		if alloc := after.TotalAlloc - before.TotalAlloc; alloc > 32<<20 {
+			t.Errorf("allocated %d MB", alloc>>20)
+		}
+		want := make([]float64, 60000)
+		want[0], want[59999] = 0.8, -0.4
+		checkVec(t, "w", r.W, want, primalTol)
+		if !scalar.EqualWithinAbs(r.B, 0.6, primalTol) || !scalar.EqualWithinAbs(r.Objective, 0.4, primalTol) {
+			t.Errorf("b = %v, ½‖w‖² = %v; want 3/5, 2/5", r.B, r.Objective)
+		}
+	})
+	t.Run("6×10000", func(t *testing.T) {
+		// Six points in general position are separable: the hard margin,
+		// and soft margins, against SMO on the dual.
+		s := dataset.Noisy(rand.NewPCG(6, 10), 6, 10_000, 0.2)
+		for _, c := range []float64{0, 0.01, 1} {
+			r, err := InteriorPoint{C: c}.Fit(s.X, s.Y)
+			if err != nil {
+				t.Fatalf("C=%v: %v", c, err)
+			}
+			d, err := SMO{C: c, Eps: 1e-9}.Fit(s.X, s.Y)
+			if err != nil {
+				t.Fatalf("C=%v: SMO: %v", c, err)
+			}
+			if !scalar.EqualWithinRel(r.Objective, -d.DualObjective, agreeTol) {
+				t.Errorf("C=%v: primal objective %v, SMO's dual −f(α) = %v", c, r.Objective, -d.DualObjective)
+			}
+			if !floats.EqualApprox(r.W, d.W, agreeTol*floats.Norm(d.W, math.Inf(1))) || !scalar.EqualWithinAbs(r.B, d.B, agreeTol*math.Max(1, math.Abs(d.B))) {
+				t.Errorf("C=%v: b = %v, SMO's %v (or w differs)", c, r.B, d.B)
+			}
+		}
+	})
+}
+
+// TestPrimalGram solves problems both ways, with the system of size d+1
+// and through the n×n Gram matrix (see primalIPM): the two must agree.
+func TestPrimalGram(t *testing.T) {
+	rng := rand.New(rand.NewPCG(4, 4))
+	for _, tc := range []struct{ n, d int }{{3, 2}, {20, 5}, {12, 40}, {40, 40}} {
+		for _, c := range []float64{0.1, 10, math.Inf(1)} {
+			x, y := exactRandomProblem(rng, tc.n, tc.d, true)
+			name := fmt.Sprintf("n=%d/d=%d/C=%v", tc.n, tc.d, c)
+			a, errA := fitPrimal(x, y, c, primalDefaultMaxIter, primalDefaultTol, false)
+			b, errB := fitPrimal(x, y, c, primalDefaultMaxIter, primalDefaultTol, true)
+			if errA != nil || errB != nil {
+				t.Errorf("%s: errors %v, %v", name, errA, errB)
+				continue
+			}
+			if !scalar.EqualWithinRel(a.Objective, b.Objective, primalTol) || !floats.EqualApprox(a.W, b.W, agreeTol) ||
+				!scalar.EqualWithinAbs(a.B, b.B, agreeTol) {
+				t.Errorf("%s: system of size d+1: w = %v, b = %v, objective %v; Gram: %v, %v, %v", name, a.W, a.B, a.Objective, b.W, b.B, b.Objective)
+			}
+		}
+	}
+}
+
+// lazyMatrix is an n×d matrix of ones that stores nothing.
+type lazyMatrix struct{ n, d int }
+
+func (m lazyMatrix) Dims() (int, int)    { return m.n, m.d }
+func (m lazyMatrix) At(i, j int) float64 { return 1 }
+func (m lazyMatrix) T() mat.Matrix       { return mat.Transpose{Matrix: m} }
+
+// TestPrimalTooLarge: a problem whose system is too large for
+// InteriorPoint is refused at once, before any work, with ErrTooLarge and
+// a message that names SMO.
+func TestPrimalTooLarge(t *testing.T) {
+	for _, tc := range []struct{ n, d int }{{100_000, 100_000}, {3000, 3000}, {60_000, 1_000_000}, {10_000_000, 1000}} {
+		_, err := InteriorPoint{}.Fit(lazyMatrix{tc.n, tc.d}, make([]float64, tc.n))
+		if !errors.Is(err, ErrTooLarge) {
+			t.Errorf("%d×%d: error %v, want ErrTooLarge", tc.n, tc.d, err)
+			continue
+		}
+		if msg := err.Error(); !strings.HasPrefix(msg, "svm.InteriorPoint: ") || !strings.Contains(msg, "SMO") {
+			t.Errorf("%d×%d: message %q, want it to name SMO", tc.n, tc.d, msg)
+		}
+	}
+	// Within the limit: the work of the cheaper way is reckoned.
+	for _, tc := range []struct{ n, d int }{{2, 60_000}, {6, 10_000}, {1_000_000, 50}, {1000, 100_000}} {
+		if w, _ := primalWork(tc.n, tc.d); w > MaxPrimalWork {
+			t.Errorf("%d×%d: work %.3g > MaxPrimalWork", tc.n, tc.d, w)
+		}
 	}
 }

@@ -52,10 +52,12 @@ type Result struct {
 	// Iterations counts solver iterations (SMO pairs, faces tried, ...).
 	Iterations int
 	// KernelEvaluations counts the kernel values K(xᵢ, xⱼ) the solver
-	// computed: for SMO the diagonal and the entries of the columns its
-	// cache did not hold, for PlattSMO the diagonal, K12 of every pair it
-	// tried, two columns per step and the columns of the support vectors
-	// that the Result reads, for Exact the n(n+1)/2 entries of the Gram
+	// computed: for SMO the diagonal, the entries of the columns its cache
+	// did not hold, those of the rebuilding of v after shrinking, and those
+	// of the Result's numbers recomputed from α in float64 (none for the
+	// linear kernel, from w); for PlattSMO the diagonal, K12 of every pair
+	// it tried, two columns per step and the columns of the support vectors
+	// that the Result reads; for Exact the n(n+1)/2 entries of the Gram
 	// matrix.
 	KernelEvaluations int
 	// Status says why the solver stopped.
@@ -76,6 +78,14 @@ const boundTol = 1e-12
 // gap, the KKT violation and the model. It leaves Iterations and Status
 // to the solver.
 func newResult(x mat.Matrix, y []float64, k kernel.Kernel, c float64, alpha, grad []float64) *Result {
+	r := newResultNumbers(y, c, alpha, grad)
+	r.Model = newModel(x, y, alpha, r.SupportIndices, k, r.B)
+	return r
+}
+
+// newResultNumbers returns the Result of newResult without its Model (and
+// without copying the support vectors): what a solver needs to judge α.
+func newResultNumbers(y []float64, c float64, alpha, grad []float64) *Result {
 	r := &Result{Alpha: alpha}
 	var amax float64
 	for _, a := range alpha {
@@ -163,7 +173,7 @@ func newResult(x mat.Matrix, y []float64, k kernel.Kernel, c float64, alpha, gra
 	}
 	r.Gap = best + r.DualObjective
 	r.quad, r.sumAlpha = wNorm2/2, sumAlpha
-	r.Model = newModel(x, y, alpha, r.SupportIndices, k, b)
+	r.B = b
 	return r
 }
 
@@ -172,8 +182,8 @@ func newResult(x mat.Matrix, y []float64, k kernel.Kernel, c float64, alpha, gra
 // that the data determine (for a small C it is far below the objective
 // itself, whose −Σαᵢ is then nearly constant, and it is what tells one
 // support set from another), plus the rounding error of the sums that form
-// the gap. (SMO's float32 cache perturbs Q slightly; the gap is that of the
-// perturbed problem, which SMO solves in float64.)
+// the gap. (SMO computes the gap it reports, and tests, from α in float64,
+// whatever its cache holds.)
 func (r *Result) gapTarget(tol float64) float64 {
 	return tol*math.Max(r.quad, 0) + 64*epsilon*(r.sumAlpha+math.Abs(r.PrimalObjective))
 }

@@ -77,6 +77,16 @@ func TestErrorContext(t *testing.T) {
 			_, err := SquaredSlack{C: 100, MaxIter: 1}.FitPrimal(dataset.Blobs(nil, 40, 3).XY())
 			return err
 		}, ErrNotConverged},
+		{"svm.DCD", func() error { _, err := DCD{}.Fit(x, bad); return err }, dataset.ErrLabel},
+		{"svm.DCD", func() error { _, err := DCD{}.Fit(x, one); return err }, dataset.ErrOneClass},
+		{"svm.DCD", func() error { _, err := DCD{C: -1}.Fit(x, y); return err }, classify.ErrSetting},
+		{"svm.DCD", func() error { _, err := DCD{Loss: 7}.Fit(x, y); return err }, classify.ErrSetting},
+		{"svm.DCD", func() error { _, err := DCD{Eps: 1e-12, MaxIter: 1}.Fit(xor, []float64{1, 1, -1, -1}); return err }, ErrNotConverged},
+		{"svm.DCD", func() error {
+			csr := &dataset.CSR{N: 3, D: 2, Ptr: []int{0, 2, 4, 6}, Ind: []int32{0, 1, 0, 1, 0, 1}, Val: []float64{3, 3, 4, 3, 1, 1}}
+			_, err := DCD{}.Fit(csr, bad)
+			return err
+		}, dataset.ErrLabel},
 	} {
 		err := c.err()
 		if !errors.Is(err, c.want) {

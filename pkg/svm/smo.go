@@ -24,16 +24,34 @@ import (
 // Fit stops when LIBSVM's KKT violation m(α) − M(α) (Result.MaxViolation, in
 // units of the margin) is at most Eps and the duality gap is at most Eps
 // relative to ½‖w‖² (it tightens its tolerance until both hold), so a
-// Converged result does not depend on the units of the data or of C. On
-// data that no hyperplane separates, a large C needs of the order of C
-// iterations: InteriorPoint suits that case for the linear kernel.
+// Converged result does not depend on the units of the data or of C.
+//
+// Like LIBSVM it caches kernel values as float32 for a soft margin (twice
+// the columns per byte), but every number of the Result — the objectives,
+// the gap, b and its interval, the KKT violation — is computed at the end
+// from α in float64, with kernel values computed in float64 (for the linear
+// kernel through w, in O(nd); otherwise over the pairs of support vectors,
+// without storing them, and the other points near the margin), and
+// Converged is decided on those numbers. When the float32 values cannot
+// resolve what Eps asks (a large C·K(x, x), data far from unit scale), Fit
+// goes on from α with a float64 cache. It never asks for a KKT violation
+// below what float64 resolves on the problem (64 units of rounding of the
+// terms of the gradient, see MinEps): where Eps·½‖w‖² is below that (w
+// near 0, or Eps near MinEps), it accepts the result that cannot improve
+// with Status RoundingLimit and no error.
+//
+// On data that no hyperplane separates, a large C needs of the order of C
+// iterations: InteriorPoint suits that case for the linear kernel. An
+// error for a run that stops short says so when C·max K(x, x) is large or
+// the features look unscaled.
 type SMO struct {
 	// C bounds α (0 ≤ αᵢ ≤ C); 0 means a hard margin (C = +∞).
 	C float64
 	// Kernel is the kernel; nil means kernel.Linear{}.
 	Kernel kernel.Kernel
 	// Eps is the stopping tolerance on m(α) − M(α), as svm-train -e, and on
-	// the duality gap relative to ½‖w‖²; 0 means DefaultEps.
+	// the duality gap relative to ½‖w‖²; 0 means DefaultEps. Below MinEps
+	// it is a *classify.SettingError.
 	Eps float64
 	// CacheBytes is the size of the kernel column cache in bytes; 0 means
 	// DefaultCacheBytes (svm-train -m 100). At least two columns are cached.
@@ -51,10 +69,15 @@ type SMO struct {
 	serial bool
 }
 
-// Defaults of SMO.
+// Defaults and limits of SMO.
 const (
 	DefaultEps        = 1e-3
 	DefaultCacheBytes = 100 << 20
+	// MinEps is the least Eps that SMO accepts: 64 units of rounding of
+	// float64 (2⁻⁴⁷ ≈ 7.1e-15). The KKT violation is a difference of terms
+	// vₖ = yₖ − Σₗαₗyₗ K(xₗ, xₖ) with |yₖ| = 1, and no problem resolves it more
+	// finely; most resolve it less finely (see SMO).
+	MinEps = 64 * epsilon
 	// tau is the least curvature a of a step (Fan, Chen & Lin 2005),
 	// relative to the largest K(x, x).
 	tau = 1e-12
@@ -65,6 +88,9 @@ const (
 	separableEvery = 100
 	// shrinkEvery is the number of iterations between shrinkings (at most).
 	shrinkEvery = 1000
+	// floorEvery is the number of iterations between the checks that eps
+	// is not below the solver's resolution (see floor).
+	floorEvery = 10_000
 	// tightenings is how many times Fit lowers its KKT tolerance when the
 	// duality gap is not yet small relative to the problem's scale.
 	tightenings = 8
@@ -77,16 +103,18 @@ const (
 )
 
 // Fit solves the dual problem for the data x (n×d, one example per row) and
-// labels y in {−1, +1}. On success the Result has Status Converged.
+// labels y in {−1, +1}. On success the Result has Status Converged, or
+// RoundingLimit (see SMO).
 //
-// Invalid settings (a negative, NaN or infinite C or Eps, a negative
-// CacheBytes or MaxIter, an invalid kernel) give a *classify.SettingError,
-// bad data the error of dataset.Validate
-// or dataset.ErrOneClass, and kernel values that overflow or underflow
-// classify.ErrNonFinite. Returned with the partial Result: ErrNotSeparable
-// for a hard margin on inseparable data (Status NotSeparable),
-// ErrNotConverged (Status IterationLimit, or NoProgress when no step changes
-// α or the gap stays large), or classify.ErrNonFinite (Status NonFinite).
+// Invalid settings (a negative, NaN or infinite C, an Eps that is negative,
+// NaN, infinite or below MinEps, a negative CacheBytes or MaxIter, an
+// invalid kernel) give a *classify.SettingError, bad data the error of
+// dataset.Validate or dataset.ErrOneClass, and kernel values that overflow
+// or underflow classify.ErrNonFinite. Returned with the partial Result:
+// ErrNotSeparable for a hard margin on inseparable data (Status
+// NotSeparable), ErrNotConverged (Status IterationLimit, or NoProgress when
+// no step changes α or the gap stays large), or classify.ErrNonFinite
+// (Status NonFinite).
 func (s SMO) Fit(x mat.Matrix, y []float64) (*Result, error) {
 	cfg, k, err := s.config(x, y)
 	if err != nil {
@@ -108,6 +136,10 @@ func (s SMO) config(x mat.Matrix, y []float64) (config, kernel.Kernel, error) {
 	}
 	if err := checkTol(smoName, "Eps", s.Eps); err != nil {
 		return config{}, nil, err
+	}
+	if s.Eps != 0 && s.Eps < MinEps {
+		return config{}, nil, &classify.SettingError{Solver: smoName, Field: "Eps", Value: s.Eps,
+			Want: fmt.Sprintf("0 for the default, or at least MinEps = %.2g, below which float64 resolves no KKT violation", MinEps)}
 	}
 	if err := checkCount(smoName, "CacheBytes", s.CacheBytes); err != nil {
 		return config{}, nil, err
@@ -198,13 +230,21 @@ type solver[E float32 | float64] struct {
 	shrinking bool
 	unshrunk  bool // v has been rebuilt at m − M ≤ 10·eps
 	hard      bool // C = +∞
+	// atFloor: eps has been held at floor(), above the tolerance wanted.
+	atFloor bool
+	// synced is the iteration at which v was last computed from α (see
+	// refresh), or −1.
+	synced int
+	// moved is Σ|t| over the steps, for the rounding bound of band.
+	moved float64
 }
 
 // solve runs SMO on checked input. Kernel columns are cached, least
 // recently used out first. Like LIBSVM the cache stores float32 values for a
-// soft margin (twice the columns per byte; the objective then carries
-// relative errors of about 1e-7), and float64 for a hard margin, where α can
-// be large, and for kernel values outside float32's range.
+// soft margin (twice the columns per byte; the solver's own gradient then
+// carries relative errors of about 1e-7, which the Result does not, see
+// exactResult), and float64 for a hard margin, where α can be large, and
+// for kernel values outside float32's range.
 func solve(x mat.Matrix, y []float64, k kernel.Kernel, cfg config) (*Result, stats, error) {
 	cols := newColumns(k, x, cfg.parallelWork)
 	for p, kd := range cols.diag {
@@ -243,6 +283,7 @@ func solveWith[E float32 | float64](cols *columns, y []float64, cfg config) (*Re
 		cols:      cols,
 		cache:     newColCache[E](n, cfg.budget),
 		shrinking: cfg.shrinking,
+		synced:    -1,
 	}
 	if !(s.tau > 0) {
 		s.tau = tau
@@ -255,67 +296,401 @@ func solveWith[E float32 | float64](cols *columns, y []float64, cfg config) (*Re
 		s.perm[p] = p
 		s.setV(p, s.y[p]) // α = 0: G = −e, v = y
 	}
+	return s.solve(cfg)
+}
 
-	// Run to m − M ≤ eps. While the duality gap is not small relative to
-	// ½‖w‖² (see Result.gapTarget), lower eps in proportion and go on: the
-	// gap falls with the KKT violation, and the violation that makes it
-	// small depends on the scale of the problem (it is of the order of C
-	// for a small C).
-	var r *Result
+// solve runs SMO to m − M ≤ eps and checks the result in float64. While
+// the duality gap is not small relative to ½‖w‖² (see Result.gapTarget),
+// it lowers eps in proportion and goes on: the gap falls with the KKT
+// violation, and the violation that makes it small depends on the scale of
+// the problem (it is of the order of C for a small C). It never lowers eps
+// below the solver's resolution (see floor). The Result it returns is
+// computed from α in float64 (see exactResult); when that check fails
+// where the solver's own numbers pass, a float32 solver hands over to a
+// float64 one (see promote).
+func (s *solver[E]) solve(cfg config) (*Result, stats, error) {
 	for tight := 0; ; tight++ {
 		status, err := s.run(cfg.maxIter)
-		r = s.result(status)
+		if s.single() && s.atFloor && err == nil && status == NoProgress {
+			return promote(s, cfg, s.eps).solve(cfg)
+		}
+		if err == nil && tight < tightenings {
+			// The solver's own numbers: while they show a large gap, or a
+			// violation that the rounding of float32 kernel values could
+			// put above Eps, tighten without the float64 check.
+			r := s.numbers()
+			if r.nonFinite() == "" {
+				next, target := s.eps, r.gapTarget(cfg.eps)
+				if r.Gap > target {
+					next = min(s.eps/10, r.MaxViolation*max(target/r.Gap, 1e-3)/2)
+				}
+				if guard := cfg.eps - 2*s.noise(); r.MaxViolation > guard {
+					next = min(next, guard)
+				}
+				if next < s.eps && next > s.floor() {
+					s.setEps(next, next)
+					continue
+				}
+			}
+		}
+		r, disc := s.exactResult(status)
 		target := r.gapTarget(cfg.eps)
 		switch {
 		case r.nonFinite() != "":
 			r.Status = NonFinite
-			return r, s.finalStats(), stopError(smoName, r.Status, "after %d iterations %s with %v", r.Iterations, r.nonFinite(), cols.k)
-		case err != nil:
-			return r, s.finalStats(), err
-		case r.Gap <= target:
+			return r, s.finalStats(), stopError(smoName, r.Status, "after %d iterations %s with %v", r.Iterations, r.nonFinite(), s.cols.k)
+		case err == nil && r.Gap <= target && r.MaxViolation <= cfg.eps:
+			r.Status = Converged
 			return r, s.finalStats(), nil
+		case err != nil && status != NoProgress:
+			return r, s.finalStats(), err
 		}
-		next := min(s.eps/10, r.MaxViolation*max(target/r.Gap, 1e-3)/2)
-		if tight == tightenings || !(next > s.resolution()) {
+		// The float64 check fails, or no step changes α any more (status
+		// NoProgress): go on with a smaller eps, down to the floor.
+		floor := s.floor()
+		stuck := status == NoProgress || s.atFloor
+		next := s.eps / 10
+		switch {
+		case r.Gap > target:
+			next = min(next, r.MaxViolation*max(target/r.Gap, 1e-3)/2)
+		case r.MaxViolation > cfg.eps:
+			// Only the violation is too large, by the difference between
+			// the solver's v and the exact one: lower eps by as much.
+			next = min(s.eps, cfg.eps) - 2*max(r.MaxViolation-cfg.eps, disc)
+		}
+		if s.single() && (stuck || next < floor || next < 2*disc) {
+			// The float32 kernel values cannot resolve what is asked:
+			// go on from α with float64 ones.
+			return promote(s, cfg, next).solve(cfg)
+		}
+		if (stuck || next < 2*disc) && s.synced != s.iter {
+			// The solver's v has drifted from the exact one by the
+			// rounding of many updates: go on from the exact v.
+			s.refresh()
+			s.setEps(max(next, s.floor()), next)
+			continue
+		}
+		switch {
+		case stuck && s.settled(r, cfg.eps, floor):
+			// As good as float64 allows: accept what cannot improve.
+			r.Status = RoundingLimit
+			return r, s.finalStats(), nil
+		case stuck || tight >= tightenings:
 			r.Status = NoProgress
-			return r, s.finalStats(), stopError(smoName, r.Status, "after %d iterations the duality gap %.3g exceeds %.3g at m(α) − M(α) = %.3g",
-				r.Iterations, r.Gap, target, r.MaxViolation)
+			return r, s.finalStats(), stopError(smoName, r.Status,
+				"after %d iterations the duality gap %.3g exceeds %.3g at m(α) − M(α) = %.3g (float64 resolves %.3g here)%s",
+				r.Iterations, r.Gap, target, r.MaxViolation, floor, s.hint())
 		}
-		s.eps = next
-		s.unshrunk = false
+		s.setEps(max(next, floor), next)
 	}
 }
 
-// resolution returns the least KKT violation that rounding lets the
-// solver resolve: a few units in the last place of the largest |vₖ|.
-func (s *solver[E]) resolution() float64 {
-	m := 1.0
-	for k := range s.n {
-		m = max(m, math.Abs(s.v(k)))
-	}
-	return 64 * epsilon * m
+// setEps sets the solver's tolerance to eps for the next run, noting
+// whether it had to stay above the tolerance asked for, want, because of
+// the floor.
+func (s *solver[E]) setEps(eps, want float64) {
+	s.eps, s.atFloor, s.unshrunk = eps, eps > want, false
 }
 
-// result returns the Result of the current α, all variables active.
-func (s *solver[E]) result(status Status) *Result {
+// single reports whether the cache holds float32 kernel values.
+func (s *solver[E]) single() bool {
+	var zero E
+	_, ok := any(zero).(float32)
+	return ok
+}
+
+// floor returns the least KKT violation m(α) − M(α) that the solver
+// resolves at the current α: 64 units of rounding of m and M, the change of
+// v that a step of α by one unit in its last place makes, up to 4·max K(x,
+// x)·ulp(max α), and the noise of float32 kernel values. Below it the
+// selection follows the rounding errors rather than the problem.
+func (s *solver[E]) floor() float64 {
+	var amax float64
+	for _, a := range s.alpha {
+		amax = max(amax, a)
+	}
+	m, mLow := s.extremes()
+	return 64*epsilon*(1+max(math.Abs(m), math.Abs(mLow))) + 4*epsilon*amax*s.cols.maxDiag + s.noise()
+}
+
+// noise returns, for a float32 cache, the typical difference between the
+// solver's vₖ = yₖ − Σₗαₗyₗ K(xₗ, xₖ) and the exact one: the rounding errors
+// of the kernel values, of random sign, add up to about
+// 2⁻²⁴·√K(xₖ, xₖ)·(Σₗαₗ²K(xₗ, xₗ))^½, taken here twice; 0 for float64.
+func (s *solver[E]) noise() float64 {
+	if !s.single() {
+		return 0
+	}
+	var a2 float64
+	for p, a := range s.alpha {
+		a2 += a * a * s.cols.diag[p]
+	}
+	return 0x1p-23 * math.Sqrt(s.cols.maxDiag*a2)
+}
+
+// settled reports whether r, at α where the solver stopped, is as good as
+// float64 allows with tolerance eps: its KKT violation is within eps or the
+// resolution floor, and its gap within the target plus the gap that a
+// violation of twice the floor allows (Σᵢmax(αᵢ, C − αᵢ) times it, or
+// 2Σαᵢ times it for a hard margin; see the package documentation).
+func (s *solver[E]) settled(r *Result, eps, floor float64) bool {
+	if r.MaxViolation > max(eps, 2*floor) {
+		return false
+	}
+	var weight float64
+	for _, a := range r.Alpha {
+		if s.hard {
+			weight += 2 * a
+		} else {
+			weight += max(a, s.c-a)
+		}
+	}
+	return r.Gap <= r.gapTarget(eps)+2*floor*weight
+}
+
+// numbers returns the numbers of the Result of the current α from the
+// solver's own gradient, without the Model, all variables active.
+func (s *solver[E]) numbers() *Result {
 	s.reconstruct()
-	alpha := make([]float64, s.n)
+	alpha := s.dataAlpha()
 	grad := make([]float64, s.n)
 	for p, i := range s.perm {
-		alpha[i] = s.alpha[p]
 		grad[i] = -s.y[p] * s.v(p)
+	}
+	return newResultNumbers(s.labels, s.c, alpha, grad)
+}
+
+// dataAlpha returns α in the data's order.
+func (s *solver[E]) dataAlpha() []float64 {
+	alpha := make([]float64, s.n)
+	for p, i := range s.perm {
+		alpha[i] = s.alpha[p]
+	}
+	return alpha
+}
+
+// exactResult returns the Result of the current α with the gradient
+// computed from α in float64 (see exactV), all variables active, and the
+// largest difference between the solver's vₖ and the exact one.
+func (s *solver[E]) exactResult(status Status) (*Result, float64) {
+	s.reconstruct()
+	alpha := s.dataAlpha()
+	v, disc := s.exactV(alpha)
+	grad := make([]float64, s.n)
+	for p, i := range s.perm {
+		grad[i] = -s.y[p] * v[p]
 	}
 	r := newResult(s.cols.src, s.labels, s.cols.k, s.c, alpha, grad)
 	r.Iterations, r.Status = s.iter, status
-	r.KernelEvaluations = s.cols.evals + s.n // the columns and the diagonal
-	return r
+	r.KernelEvaluations = s.cols.evals + s.n // the columns, exactV's sums and the diagonal
+	return r, disc
+}
+
+// exactV returns vₖ = yₖ − Σₗαₗyₗ K(xₗ, xₖ) in the solver's order, summed in
+// float64 from kernel values computed in float64 wherever it determines the
+// Result, and the solver's own vₖ elsewhere; and the largest difference
+// between the two where both are known. alpha is α in the data's order.
+// All variables must be active.
+//
+// For the linear kernel it computes w = Σₗαₗyₗxₗ and every vₖ = yₖ − w·xₖ,
+// in O(nd). For the RBF and polynomial kernels it computes vₖ at the support
+// vectors, from the kernel values of the pairs of support vectors (each
+// pair once, without storing them), and at the other points only where the
+// solver's value, within β of the exact one (see below), could bear on the
+// Result: a point with αₖ = 0 enters the KKT violation, the interval of b
+// and the primal objective only through the largest vₖ of such points with
+// yₖ = +1 and the least with yₖ = −1, and through its slack when vₖ > b
+// (yₖ = +1) or vₖ < b (yₖ = −1). For other kernels, which need not satisfy
+// |K(x, z)| ≤ √(K(x, x)K(z, z)), it computes every vₖ.
+func (s *solver[E]) exactV(alpha []float64) (v []float64, disc float64) {
+	n, c := s.n, s.cols
+	v = make([]float64, n)
+	approx := make([]float64, n)
+	for p := range approx {
+		approx[p] = s.v(p)
+	}
+	var sv []int
+	for p, a := range s.alpha {
+		if a > 0 {
+			sv = append(sv, p)
+		}
+	}
+	coef := make([]float64, len(sv))
+	for j, p := range sv {
+		coef[j] = s.alpha[p] * s.y[p]
+	}
+	exact := func(p int, val float64) {
+		v[p] = val
+		disc = max(disc, math.Abs(val-approx[p]))
+	}
+	switch c.kind {
+	case kindLinear:
+		w := make([]float64, c.d)
+		for j, p := range sv {
+			floats.AddScaled(w, coef[j], c.row(p))
+		}
+		for p := range v {
+			exact(p, s.y[p]-floats.Dot(w, c.row(p)))
+		}
+		return v, disc
+	case kindOther:
+		c.evals += len(v) * len(sv)
+		for p := range v {
+			var f float64
+			for j, l := range sv {
+				f += coef[j] * c.k.Eval(c.row(l), c.row(p))
+			}
+			exact(p, s.y[p]-f)
+		}
+		return v, disc
+	}
+	copy(v, approx)
+	for j, f := range c.symSums(sv, coef) {
+		exact(sv[j], s.y[sv[j]]-f)
+	}
+	if band := s.band(alpha, v); len(band) > 0 {
+		for j, f := range c.rowSums(band, sv, coef) {
+			exact(band[j], s.y[band[j]]-f)
+		}
+	}
+	return v, disc
+}
+
+// band returns the points with αₖ = 0 whose exact vₖ may bear on the
+// Result, given v, exact at the support vectors and the solver's own
+// elsewhere (see exactV). The solver's vₖ is within
+//
+//	βₖ = √K(xₖ, xₖ)·((u + 4nε)·Σₗαₗ√K(xₗ, xₗ) + 8ε·√max K(x, x)·Σ|t|)
+//	     + 4ε·(iterations + n)·(1 + max|v|)
+//
+// of the exact one: the rounding of the kernel values (u = 2⁻²³ for a
+// float32 cache, which covers expFloat32's error, 0 for float64), bounded
+// by |K(xₗ, xₖ)| ≤ √(K(xₗ, xₗ)K(xₖ, xₖ)), and the rounding of the sums and
+// of the updates of v by the steps t. A point with yₖ = +1 cannot bear on
+// the Result when vₖ + βₖ is below both b − δ (δ the largest β, which bounds
+// how far b can move) and the largest vⱼ − βⱼ of such points (which only
+// the largest can reach); likewise for yₖ = −1 with the signs reversed.
+func (s *solver[E]) band(alpha, v []float64) []int {
+	n, c := s.n, s.cols
+	grad := make([]float64, n)
+	var a1, maxV float64
+	for p, i := range s.perm {
+		grad[i] = -s.y[p] * v[p]
+		a1 += s.alpha[p] * math.Sqrt(c.diag[p])
+		maxV = max(maxV, math.Abs(v[p]))
+	}
+	b := newResultNumbers(s.labels, s.c, alpha, grad).B
+	var u float64
+	if s.single() {
+		u = 0x1p-23
+	}
+	per := (u+4*float64(n)*epsilon)*a1 + 8*epsilon*math.Sqrt(c.maxDiag)*s.moved
+	base := 4 * epsilon * float64(s.iter+n) * (1 + maxV)
+	beta := make([]float64, n)
+	delta, topPos, lowNeg := 0.0, math.Inf(-1), math.Inf(1)
+	for p, a := range s.alpha {
+		if a > 0 {
+			continue
+		}
+		beta[p] = math.Sqrt(c.diag[p])*per + base
+		delta = max(delta, beta[p])
+		if s.y[p] > 0 {
+			topPos = max(topPos, v[p]-beta[p])
+		} else {
+			lowNeg = min(lowNeg, v[p]+beta[p])
+		}
+	}
+	pos, neg := min(b-delta, topPos), max(b+delta, lowNeg)
+	var band []int
+	for p, a := range s.alpha {
+		if a == 0 && ((s.y[p] > 0 && v[p]+beta[p] >= pos) || (s.y[p] < 0 && v[p]-beta[p] <= neg)) {
+			band = append(band, p)
+		}
+	}
+	return band
+}
+
+// promote returns a solver with a float64 cache that goes on from s's α, in
+// s's order, with v and gbar computed in float64 (see refresh) and eps at
+// most want, not below the floor. s must not be used afterwards.
+func promote[E float32 | float64](s *solver[E], cfg config, want float64) *solver[float64] {
+	s.reconstruct()
+	t := &solver[float64]{n: s.n, c: s.c, tau: s.tau, y: s.y, labels: s.labels,
+		alpha: s.alpha, vUp: s.vUp, vLow: s.vLow, gbar: s.gbar, perm: s.perm, active: s.n,
+		iter: s.iter, counter: min(s.n, shrinkEvery), next: -1, cols: s.cols,
+		cache: newColCache[float64](s.n, cfg.budget), stats: s.stats, shrinking: s.shrinking,
+		hard: s.hard, moved: s.moved}
+	t.stats.hits += s.cache.hits
+	t.stats.misses += s.cache.misses
+	t.refresh()
+	want = min(want, cfg.eps)
+	t.setEps(max(want, t.floor()), want)
+	return t
+}
+
+// refresh recomputes v, and gbar, from α in float64 from every kernel value
+// of the support vectors, and makes every variable active: it ends the
+// drift of v from Qα that the rounding of many updates causes.
+func (s *solver[E]) refresh() {
+	s.reconstruct()
+	n := s.n
+	v := append([]float64(nil), s.y...)
+	if s.gbar != nil {
+		clear(s.gbar)
+	}
+	col := make([]float64, n)
+	for l, a := range s.alpha {
+		if a == 0 {
+			continue
+		}
+		fillColumn(s.cols, col, l, 0, n)
+		floats.AddScaled(v, -a*s.y[l], col)
+		if s.gbar != nil && a >= s.c {
+			floats.AddScaled(s.gbar, s.c*s.y[l], col)
+		}
+	}
+	for p, val := range v {
+		s.setV(p, val)
+	}
+	s.next, s.synced = -1, s.iter
 }
 
 func (s *solver[E]) finalStats() stats {
 	st := s.stats
-	st.evals, st.hits, st.misses = s.cols.evals, s.cache.hits, s.cache.misses
+	st.evals, st.hits, st.misses = s.cols.evals, st.hits+s.cache.hits, st.misses+s.cache.misses
 	return st
 }
+
+// hint returns, for the error of a run that did not converge, advice when
+// the problem is badly scaled, or "": SMO's iterations, and the rounding
+// error of its gradient, grow with C·max K(x, x), and features whose
+// magnitudes differ by orders of magnitude make the problem ill-conditioned.
+func (s *solver[E]) hint() string {
+	c := s.cols
+	var h string
+	lo, hi := math.Inf(1), 0.0
+	for j := range c.d {
+		var r float64
+		for p := range c.n {
+			r = max(r, math.Abs(c.x[p*c.d+j]))
+		}
+		if r > 0 {
+			lo, hi = min(lo, r), max(hi, r)
+		}
+	}
+	if hi > hintScale*lo || hi > hintScale || hi < 1/hintScale {
+		h = fmt.Sprintf("; the features, of magnitude %.3g to %.3g, look unscaled: scale each to [−1, 1] (dataset.ScaleToUnit)", lo, hi)
+	}
+	if !s.hard && s.c*c.maxDiag > hintScale {
+		h += fmt.Sprintf("; SMO's iterations grow with C·max K(xᵢ, xᵢ) = %.3g: a smaller C, or scaled features, take fewer", s.c*c.maxDiag)
+	}
+	return h
+}
+
+// hintScale is the C·max K(x, x), the largest or inverse least feature
+// magnitude, and the ratio of feature magnitudes, from which an error of
+// SMO gives advice.
+const hintScale = 1e3
 
 // run iterates until m − M ≤ eps on all variables or a limit is reached.
 func (s *solver[E]) run(maxIter int) (Status, error) {
@@ -345,18 +720,27 @@ func (s *solver[E]) run(maxIter int) (Status, error) {
 			s.counter = 1
 		}
 		if s.iter >= maxIter {
-			return IterationLimit, stopError(smoName, IterationLimit, "%d iterations, m(α) − M(α) = %.3g > %g",
-				s.iter, s.violation(), s.eps)
+			return IterationLimit, stopError(smoName, IterationLimit, "%d iterations, m(α) − M(α) = %.3g > %.3g%s",
+				s.iter, s.violation(), s.eps, s.hint())
 		}
 		switch s.update(i, j, ci) {
 		case stepNone:
-			return NoProgress, stopError(smoName, NoProgress, "no progress after %d iterations, m(α) − M(α) = %.3g > %g",
-				s.iter, s.violation(), s.eps)
+			return NoProgress, stopError(smoName, NoProgress, "no progress after %d iterations, m(α) − M(α) = %.3g > %.3g%s",
+				s.iter, s.violation(), s.eps, s.hint())
 		case stepUnbounded:
 			return NotSeparable, stopError(smoName, NotSeparable, "hard margin: points %d and %d coincide in feature space "+
 				"but have different labels", s.perm[i]+1, s.perm[j]+1)
 		}
 		s.iter++
+		if s.iter%floorEvery == 0 {
+			if f := s.floor(); s.eps < f {
+				s.eps, s.atFloor = f, true
+				if s.single() {
+					// The float32 kernel values cannot resolve eps.
+					return NoProgress, nil
+				}
+			}
+		}
 		// A hard margin (C = +∞) has no solution when the classes cannot
 		// be separated: the dual objective is then unbounded below and α
 		// grows without bound. Any feasible α ≠ 0 writes w(α) = Σαᵢyᵢφ(xᵢ)
@@ -549,6 +933,7 @@ func (s *solver[E]) update(i, j int, ci []E) step {
 	if newI == ai && newJ == aj {
 		return stepNone
 	}
+	s.moved += math.Abs(t)
 	s.alpha[i], s.alpha[j] = newI, newJ
 	// The new memberships of i and j, with the old values of v, which
 	// the loop then updates.
@@ -720,6 +1105,43 @@ func expFloat32(x float64) float64 {
 	return p * math.Float64frombits(uint64(int64(k)+1023)<<52)
 }
 
+// expTo stores eˣ for each x of src in dst, to a relative error below
+// 10⁻¹⁵ (by math.Exp for x < −700, x > 700 and NaN). It writes eˣ =
+// 2ᵐ·2^{j/64}·eʳ with 64m + j = round(64x/ln 2), 2^{j/64} from a table, r
+// reduced with ln 2 in two parts so that it is exact, |r| ≤ ln 2/128, and eʳ
+// by its Taylor polynomial of degree 5, whose remainder is below
+// r⁶/6!·e^{|r|} < 10⁻¹⁶. A loop over a slice rather than a function of one
+// x, which Go would not inline, it takes less than half the time of
+// math.Exp in symSums.
+func expTo(dst, src []float64) {
+	const (
+		round = 0x1.8p52
+		ln2Hi = 0x1.62e42fee00000p-1 / 64 // k·ln2Hi is exact for |k| < 2²¹
+		ln2Lo = 0x1.a39ef35793c76p-33 / 64
+	)
+	dst = dst[:len(src)]
+	for i, x := range src {
+		if !(x >= -700 && x <= 700) {
+			dst[i] = math.Exp(x)
+			continue
+		}
+		kf := (x*(64*math.Log2E) + round) - round
+		r := (x - kf*ln2Hi) - kf*ln2Lo
+		k := int64(kf)
+		r2 := r * r
+		p := (1 + r) + r2*((1.0/2+r*(1.0/6))+r2*(1.0/24+r*(1.0/120)))
+		dst[i] = p * exp2Table[k&63] * math.Float64frombits(uint64((k>>6)+1023)<<52)
+	}
+}
+
+// exp2Table holds 2^{j/64} for j = 0, …, 63, for expTo.
+var exp2Table = func() (t [64]float64) {
+	for j := range t {
+		t[j] = math.Exp2(float64(j) / 64)
+	}
+	return t
+}()
+
 // Kernel kinds that columns evaluates without the interface.
 const (
 	kindOther = iota
@@ -744,7 +1166,7 @@ type columns struct {
 	sq    []float64 // ‖xₚ‖²
 	diag  []float64 // K(xₚ, xₚ)
 	buf   []float64 // scratch for the products xᵢ·xₖ
-	evals int       // kernel evaluations in columns
+	evals int       // kernel evaluations: columns, reconstruct, exactV
 	// parallelWork: columns of at least this many multiply-adds
 	// (length·d) are computed in two goroutines; 0 means never.
 	parallelWork int
@@ -841,6 +1263,140 @@ func (c *columns) swap(p, q int) {
 	}
 	c.sq[p], c.sq[q] = c.sq[q], c.sq[p]
 	c.diag[p], c.diag[q] = c.diag[q], c.diag[p]
+}
+
+// symSums returns Σⱼ coef[j]·K(x_idx[i], x_idx[j]) for every i, the
+// points idx of c, summed in float64 from kernel values computed in float64
+// (see tile), each pair i < j once, without storing the kernel values: a
+// tile of tileRows×tileCols pairs at a time. The rows of tiles alternate
+// between two goroutines when the work is large (see parallelWork).
+func (c *columns) symSums(idx []int, coef []float64) []float64 {
+	m := len(idx)
+	sums := make([]float64, m)
+	for i, p := range idx {
+		sums[i] = coef[i] * c.diag[p]
+	}
+	if c.parallelWork == 0 || m*m/2*c.d < 2*c.parallelWork {
+		c.evals += c.symRows(sums, idx, coef, 0, 1)
+		return sums
+	}
+	other := make([]float64, m)
+	var wg sync.WaitGroup
+	var otherEvals int
+	wg.Add(1)
+	go func() {
+		otherEvals = c.symRows(other, idx, coef, 1, 2)
+		wg.Done()
+	}()
+	evals := c.symRows(sums, idx, coef, 0, 2)
+	wg.Wait()
+	c.evals += evals + otherEvals
+	floats.Add(sums, other)
+	return sums
+}
+
+// symRows adds to sums the terms of symSums from the rows of tiles first,
+// first + step, first + 2·step, …, and returns the number of kernel values
+// its tiles computed (it runs in a goroutine of symSums, which adds them to
+// c.evals).
+func (c *columns) symRows(sums []float64, idx []int, coef []float64, first, step int) (evals int) {
+	m := len(idx)
+	var t tile
+	for i0 := first * tileRows; i0 < m; i0 += step * tileRows {
+		i1 := min(m, i0+tileRows)
+		for j0 := i0; j0 < m; j0 += tileCols {
+			j1 := min(m, j0+tileCols)
+			k := t.eval(c, idx[i0:i1], idx[j0:j1])
+			w := j1 - j0
+			evals += (i1 - i0) * w
+			cj, out := coef[j0:j1], sums[j0:j1]
+			for i := i0; i < i1; i++ {
+				row := k[(i-i0)*w : (i-i0+1)*w]
+				ci := coef[i]
+				var f float64
+				for j := max(0, i+1-j0); j < w; j++ {
+					kv := row[j]
+					f += cj[j] * kv
+					out[j] += ci * kv
+				}
+				sums[i] += f
+			}
+		}
+	}
+	return evals
+}
+
+// rowSums returns Σⱼ coef[j]·K(x_rows[i], x_cols[j]) for every i, in
+// float64 as symSums.
+func (c *columns) rowSums(rows, cols []int, coef []float64) []float64 {
+	sums := make([]float64, len(rows))
+	var t tile
+	for i0 := 0; i0 < len(rows); i0 += tileRows {
+		i1 := min(len(rows), i0+tileRows)
+		for j0 := 0; j0 < len(cols); j0 += tileCols {
+			j1 := min(len(cols), j0+tileCols)
+			k := t.eval(c, rows[i0:i1], cols[j0:j1])
+			w := j1 - j0
+			c.evals += (i1 - i0) * w
+			for i := i0; i < i1; i++ {
+				sums[i] += floats.Dot(coef[j0:j1], k[(i-i0)*w:(i-i0+1)*w])
+			}
+		}
+	}
+	return sums
+}
+
+// Tiles of symSums and rowSums: gonum's Dgemm computes a tile of 64×128
+// products in the calling goroutine (it uses several from four blocks of
+// 64×64 on), and the points of a tile stay in the processor's cache.
+const tileRows, tileCols = 64, 128
+
+// tile holds the buffers of one tile of kernel values.
+type tile struct {
+	a, bt, k []float64
+}
+
+// eval returns K(x_p, x_q) in float64 for p in rows and q in cols (at most
+// tileRows and tileCols points of c), row by row, for the linear,
+// polynomial and RBF kernels: the products x_p·x_q by one matrix product of
+// the rows, packed, with the columns packed transposed (along whose rows
+// Dgemm runs AxpyUnitary, rather than a call of DotUnitary for each
+// product), then the kernel's transform (for RBF from ‖x_p‖² + ‖x_q‖² −
+// 2x_p·x_q, as the columns, with expTo).
+func (t *tile) eval(c *columns, rows, cols []int) []float64 {
+	d, m, w := c.d, len(rows), len(cols)
+	if t.k == nil {
+		t.a, t.bt, t.k = make([]float64, tileRows*d), make([]float64, d*tileCols), make([]float64, tileRows*tileCols)
+	}
+	for i, p := range rows {
+		copy(t.a[i*d:(i+1)*d], c.row(p))
+	}
+	for j, q := range cols {
+		for l, v := range c.row(q) {
+			t.bt[l*w+j] = v
+		}
+	}
+	k := t.k[:m*w]
+	blas64.Gemm(blas.NoTrans, blas.NoTrans, 1,
+		blas64.General{Rows: m, Cols: d, Stride: d, Data: t.a[:m*d]},
+		blas64.General{Rows: d, Cols: w, Stride: w, Data: t.bt[:d*w]},
+		0, blas64.General{Rows: m, Cols: w, Stride: w, Data: k})
+	switch c.kind {
+	case kindRBF:
+		g := -c.gamma
+		for i, p := range rows {
+			row, sqp := k[i*w:(i+1)*w], c.sq[p]
+			for j, q := range cols[:len(row)] {
+				row[j] = g * max(0, sqp+c.sq[q]-2*row[j])
+			}
+			expTo(row, row)
+		}
+	case kindPoly:
+		for j, dot := range k {
+			k[j] = c.poly.FromDot(dot)
+		}
+	}
+	return k
 }
 
 // fillColumn stores K(xᵢ, xₖ) in col[k] for from ≤ k < to, in two

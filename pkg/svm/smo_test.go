@@ -6,6 +6,8 @@ import (
 	"math"
 	"math/rand/v2"
 	"os"
+	"os/exec"
+	"path/filepath"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -14,6 +16,7 @@ import (
 	"gonum.org/v1/gonum/floats/scalar"
 	"gonum.org/v1/gonum/mat"
 
+	"github.com/marginnotes/marginnotes/internal/testenv"
 	"github.com/marginnotes/marginnotes/pkg/classify"
 	"github.com/marginnotes/marginnotes/pkg/dataset"
 	"github.com/marginnotes/marginnotes/pkg/kernel"
@@ -212,15 +215,7 @@ func checkSMO(t *testing.T, name string, x mat.Matrix, y []float64, k kernel.Ker
 // testdata/curved300.libsvm is 300 points in R⁵ from bench/svm/gendata
 // (-n 300 -d 5 -seed 7), scaled by svm-scale -l -1 -u 1.
 func TestSMOLIBSVM(t *testing.T) {
-	f, err := os.Open("testdata/curved300.libsvm")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	s, err := dataset.ReadLIBSVM(f)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := readTestdata(t, "curved300.libsvm")
 	for _, tc := range []struct {
 		args string
 		c    float64
@@ -506,7 +501,7 @@ func TestSMOKernelNotFinite(t *testing.T) {
 func TestStatusErr(t *testing.T) {
 	for s, want := range map[Status]error{
 		Converged: nil, IterationLimit: ErrNotConverged, NoProgress: ErrNotConverged,
-		NotSeparable: ErrNotSeparable, NonFinite: classify.ErrNonFinite,
+		NotSeparable: ErrNotSeparable, NonFinite: classify.ErrNonFinite, RoundingLimit: nil,
 	} {
 		if got := s.Err(); got != want {
 			t.Errorf("%v.Err() = %v, want %v", s, got, want)
@@ -532,6 +527,252 @@ func TestStatusErr(t *testing.T) {
 	}
 }
 
+// smoFloat64Tol: SMO's reported numbers against a recomputation from α with
+// a float64 Gram matrix (two float64 computations of the same sums),
+// relative to the size of the terms they sum (see TestSMOFloat64).
+const smoFloat64Tol = 1e-9
+
+// TestSMOFloat64 checks that SMO reports the numbers of its α, computed in
+// float64, whatever its cache holds: the dual and primal objectives, the
+// gap, b and its interval and the KKT violation agree with DualProblem's,
+// which sums a float64 Gram matrix, to 1e-9 relative to the size of their
+// terms (issue 18 §1.5: from the float32 cache they were off by up to
+// 5·10⁻⁴ relative, and a reported gap of 0.014 was 37). The problems are
+// 150 points of two overlapping clouds in the plane with C = 10⁴, where a
+// float32 kernel value is off by more than the gap SMO is asked for; the
+// partial results of fits that stop at the iteration limit count too.
+func TestSMOFloat64(t *testing.T) {
+	const c = 1e4
+	for _, k := range []kernel.Kernel{kernel.Linear{}, kernel.RBF{Gamma: 1}, kernel.Polynomial{Degree: 3, Gamma: 0.1, Coef0: 1}} {
+		for seed := range uint64(4) {
+			name := fmt.Sprintf("%v/seed %d", k, seed)
+			s := dataset.Noisy(rand.NewPCG(seed, 1), 150, 2, 0.1)
+			r, err := SMO{C: c, Kernel: k, MaxIter: 500_000}.Fit(s.X, s.Y)
+			if r == nil {
+				t.Errorf("%s: %v", name, err)
+				continue
+			}
+			ref := newDualProblem(s.X, s.Y, k, c).Result(r.Alpha)
+			// The size of the terms: Σᵢαᵢ (objectives, gap) and
+			// 1 + maxₖΣₗαₗ|K(xₗ, xₖ)| (b, violation).
+			g := kernel.Gram(k, s.X)
+			var terms float64
+			for i := range s.Y {
+				var f float64
+				for j, a := range r.Alpha {
+					f += a * math.Abs(g.At(i, j))
+				}
+				terms = max(terms, f)
+			}
+			sum, vt := floats.Sum(r.Alpha), 1+terms
+			for _, q := range []struct {
+				what      string
+				got, want float64
+				size      float64
+			}{
+				{"dual objective", r.DualObjective, ref.DualObjective, sum},
+				{"primal objective", r.PrimalObjective, ref.PrimalObjective, sum},
+				{"gap", r.Gap, ref.Gap, sum},
+				{"b", r.B, ref.B, vt},
+				{"lower end of b", r.BLow, ref.BLow, vt},
+				{"upper end of b", r.BHigh, ref.BHigh, vt},
+				{"KKT violation", r.MaxViolation, ref.MaxViolation, vt},
+			} {
+				if !(math.Abs(q.got-q.want) <= smoFloat64Tol*q.size) && q.got != q.want {
+					t.Errorf("%s (%v): %s %v, from α in float64 %v (terms of size %.3g)", name, err, q.what, q.got, q.want, q.size)
+				}
+			}
+			if err == nil && (r.Gap > r.gapTarget(DefaultEps) || r.MaxViolation > DefaultEps) {
+				t.Errorf("%s: %v with gap %v > %v or KKT violation %v", name, r.Status, r.Gap, r.gapTarget(DefaultEps), r.MaxViolation)
+			}
+			t.Logf("%s: %v; |Δ| dual %.2g gap %.2g b %.2g viol %.2g", name, err, math.Abs(r.DualObjective-ref.DualObjective)/sum,
+				math.Abs(r.Gap-ref.Gap)/sum, math.Abs(r.B-ref.B)/vt, math.Abs(r.MaxViolation-ref.MaxViolation)/vt)
+		}
+	}
+}
+
+// readTestdata reads a LIBSVM file of testdata.
+func readTestdata(t *testing.T, name string) *dataset.Set {
+	t.Helper()
+	f, err := os.Open(filepath.Join("testdata", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	s, err := dataset.ReadLIBSVM(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// resolutionCases are small problems that LIBSVM solves and on which SMO
+// used to stop with ErrNotConverged (issue 18 §1.6), with svm-train's
+// objective at -e 0.001, made by testdata/resolution.sh (LIBSVM 3.24,
+// Debian libsvm-tools 3.24+ds-6). On the 72 points of scale 10⁻³ the
+// duality gap is below the rounding of its own sums before it is below
+// Eps·½‖w‖² (w is nearly 0), and SMO lowered its tolerance to 10⁻¹³ and
+// beyond; on the 60 points of scale 100 the float32 kernel values of the
+// cache cannot resolve the KKT violation (LIBSVM's objective is off by
+// about 10⁻⁴ there too).
+var resolutionCases = []struct {
+	file   string
+	c      float64
+	libsvm float64 // svm-train's obj
+	rel    float64 // the accuracy of obj
+}{
+	{"small72-seed1.libsvm", 10, -680.000000, 1e-6}, // #iter = 34
+	{"small72-seed4.libsvm", 10, -619.999941, 1e-6}, // #iter = 31
+	{"large60-seed3.libsvm", 1, -30.670254, 1e-3},   // #iter = 661830
+	{"large60-seed4.libsvm", 1, -17.785066, 1e-3},   // #iter = 348394
+}
+
+// TestSMOResolution solves the problems of resolutionCases: SMO must
+// succeed (Converged, or RoundingLimit where Eps·½‖w‖² is below the
+// resolution of float64), agree with LIBSVM's objective and, to 10⁻⁶, with
+// the interior-point method on the primal, and meet its own KKT bound.
+func TestSMOResolution(t *testing.T) {
+	for _, tc := range resolutionCases {
+		s := readTestdata(t, tc.file)
+		r, err := SMO{C: tc.c}.Fit(s.X, s.Y)
+		if err != nil {
+			t.Errorf("%s: %v", tc.file, err)
+			continue
+		}
+		if r.Status != Converged && r.Status != RoundingLimit {
+			t.Errorf("%s: status %v", tc.file, r.Status)
+		}
+		if !scalar.EqualWithinRel(r.DualObjective, tc.libsvm, tc.rel) {
+			t.Errorf("%s: objective %.9g, LIBSVM %.9g", tc.file, r.DualObjective, tc.libsvm)
+		}
+		p, err := InteriorPoint{C: tc.c}.Fit(s.X, s.Y)
+		if err != nil {
+			t.Errorf("%s: interior point: %v", tc.file, err)
+		} else if !scalar.EqualWithinRel(-r.DualObjective, p.Objective, agreeTol) {
+			t.Errorf("%s: −f(α) = %.12g, interior point %.12g", tc.file, -r.DualObjective, p.Objective)
+		}
+		checkSMO(t, tc.file, s.X, s.Y, kernel.Linear{}, tc.c, DefaultEps, r)
+		t.Logf("%s: %v after %d iterations, objective %.9g, gap %.3g", tc.file, r.Status, r.Iterations, r.DualObjective, r.Gap)
+	}
+}
+
+// TestSMOResolutionLIBSVM reruns svm-train on the files of resolutionCases,
+// when it is installed (Debian's libsvm-tools), and checks that it still
+// prints the objectives the tests hold.
+func TestSMOResolutionLIBSVM(t *testing.T) {
+	train := testenv.LookPath(t, "svm-train", "Debian: apt-get install libsvm-tools")
+	for _, tc := range resolutionCases {
+		out, err := exec.Command(train, "-t", "0", "-c", fmt.Sprint(tc.c), "-e", "0.001",
+			filepath.Join("testdata", tc.file), filepath.Join(t.TempDir(), "model")).Output()
+		if err != nil {
+			t.Fatalf("%s: svm-train: %v", tc.file, err)
+		}
+		_, obj, ok := strings.Cut(string(out), "obj = ")
+		obj, _, _ = strings.Cut(obj, ",")
+		if !ok || obj != fmt.Sprintf("%.6f", tc.libsvm) {
+			t.Errorf("%s: svm-train prints obj = %s, the test holds %.6f", tc.file, obj, tc.libsvm)
+		}
+	}
+}
+
+// TestSMOEpsResolution: an Eps below MinEps is a *classify.SettingError; an
+// Eps that the problem cannot resolve ends in RoundingLimit, which says so,
+// with no error (issue 18 §1, low: such an Eps was accepted, and SMO ran
+// into its iteration limit).
+func TestSMOEpsResolution(t *testing.T) {
+	x, y := dataset.Example21().XY()
+	_, err := SMO{Eps: MinEps / 2}.Fit(x, y)
+	var se *classify.SettingError
+	if !errors.As(err, &se) || se.Field != "Eps" {
+		t.Errorf("Eps = MinEps/2: error %v, want a SettingError for Eps", err)
+	}
+	if _, err := (SMO{Eps: MinEps}).Fit(x, y); err != nil {
+		t.Errorf("Eps = MinEps: %v", err)
+	}
+	s := readTestdata(t, "large60-seed4.libsvm")
+	r, err := SMO{C: 1, Eps: 1e-14}.Fit(s.X, s.Y)
+	if err != nil || r.Status != RoundingLimit {
+		t.Fatalf("Eps = 1e-14 at scale 100: status %v, error %v; want rounding limit", r.Status, err)
+	}
+	checkSMO(t, "Eps = 1e-14", s.X, s.Y, kernel.Linear{}, 1, 1e-6, r)
+}
+
+// TestSMOHint: when SMO stops short on a badly scaled problem, its error
+// says how to fix the problem (issue 18 §1, low: on unscaled data it ran
+// for minutes and said nothing).
+func TestSMOHint(t *testing.T) {
+	s := readTestdata(t, "large60-seed4.libsvm")
+	_, err := SMO{C: 10, MaxIter: 1000}.Fit(s.X, s.Y)
+	if msg := fmt.Sprint(err); !errors.Is(err, ErrNotConverged) || !strings.Contains(msg, "C·max K(xᵢ, xᵢ) = 1.31e+06") ||
+		!strings.Contains(msg, "a smaller C, or scaled features") {
+		t.Errorf("error %v, want advice on C·max K(xᵢ, xᵢ)", err)
+	}
+	// Features of magnitude 10⁻³ and 10³.
+	wide := mat.DenseCopyOf(s.X)
+	for i := range s.Y {
+		wide.Set(i, 0, wide.At(i, 0)*1e-5)
+		wide.Set(i, 1, wide.At(i, 1)*10)
+	}
+	_, err = SMO{C: 1e-3, MaxIter: 100}.Fit(wide, s.Y)
+	if msg := fmt.Sprint(err); !errors.Is(err, ErrNotConverged) || !strings.Contains(msg, "scale each to [−1, 1] (dataset.ScaleToUnit)") {
+		t.Errorf("features of magnitude 10⁻³ and 10³: error %v, want advice to scale", err)
+	}
+	scaledSet, _ := s.ScaleToUnit()
+	_, err = SMO{C: 10, MaxIter: 10}.Fit(scaledSet.X, scaledSet.Y)
+	if !errors.Is(err, ErrNotConverged) || strings.Contains(err.Error(), "scale") {
+		t.Errorf("scaled data: error %v, want no advice to scale", err)
+	}
+}
+
+// TestSymSums compares symSums, serial and in two goroutines, and rowSums
+// with sums of kernel values from the kernel's own Eval, for the kernels
+// they handle.
+func TestSymSums(t *testing.T) {
+	s := dataset.Gaussian(rand.NewPCG(7, 8), 600, 20, 1)
+	rng := rand.New(rand.NewPCG(9, 10))
+	coef := make([]float64, 600)
+	for i := range coef {
+		coef[i] = rng.NormFloat64()
+	}
+	idx := rng.Perm(600)
+	for _, k := range []kernel.Kernel{kernel.RBF{Gamma: 0.05}, kernel.Polynomial{Degree: 3, Gamma: 0.1, Coef0: 1}} {
+		want := make([]float64, len(idx))
+		for i, p := range idx {
+			for j, q := range idx {
+				want[i] += coef[j] * k.Eval(s.X.RawRowView(p), s.X.RawRowView(q))
+			}
+		}
+		// The kernel values counted: symSums computes each pair i < j at
+		// least once and, in tiles along the diagonal, at most
+		// m(m + tileRows)/2 in all, the same in one goroutine or two;
+		// rowSums every pair once.
+		m, sym := len(idx), map[int]int{}
+		for _, work := range []int{0, 1} {
+			c := newColumns(k, s.X, work)
+			got := map[string][]float64{"symSums": c.symSums(idx, coef)}
+			sym[work] = c.evals
+			got["rowSums"] = c.rowSums(idx[:100], idx, coef)
+			if rows := c.evals - sym[work]; rows != 100*m {
+				t.Errorf("%v, parallelWork %d: rowSums counted %d kernel values, want %d", k, work, rows, 100*m)
+			}
+			if sym[work] < m*(m-1)/2 || sym[work] > m*(m+tileRows)/2 {
+				t.Errorf("%v, parallelWork %d: symSums counted %d kernel values for %d points", k, work, sym[work], m)
+			}
+			for what, got := range got {
+				for i := range got {
+					if !scalar.EqualWithinAbsOrRel(got[i], want[i], 1e-12, 1e-12) {
+						t.Errorf("%v, parallelWork %d: %s %d = %v, want %v", k, work, what, i, got[i], want[i])
+						break
+					}
+				}
+			}
+		}
+		if sym[0] != sym[1] {
+			t.Errorf("%v: symSums counted %d kernel values in one goroutine, %d in two", k, sym[0], sym[1])
+		}
+	}
+}
+
 // countingKernel counts its evaluations.
 type countingKernel struct {
 	kernel.Kernel
@@ -546,8 +787,9 @@ func (k countingKernel) Eval(x, z []float64) float64 {
 // TestKernelEvaluations checks Result.KernelEvaluations against a kernel
 // that counts its own calls: for SMO with a cache of every column and with
 // a two-column cache, with shrinking (whose rebuilding of v reads kernel
-// values outside the columns when they do not fit the cache), and for
-// Exact (the Gram matrix, n(n+1)/2).
+// values outside the columns when they do not fit the cache) and the
+// float64 recomputation of the Result from α (exactV), and for Exact (the
+// Gram matrix, n(n+1)/2).
 func TestKernelEvaluations(t *testing.T) {
 	s := dataset.Blobs(rand.NewPCG(3, 4), 1500, 1.5)
 	n := len(s.Y)
@@ -575,9 +817,10 @@ func TestKernelEvaluations(t *testing.T) {
 		}
 		evals[tc.name] = r.KernelEvaluations
 	}
-	// A cache of every column computes each entry at most once; two
-	// columns recompute them.
-	if full, two := evals["SMO"], evals["SMO, two columns"]; full > n*(n+1) || two < 3*full {
+	// A cache of every column computes each entry at most once, and the
+	// check in float64 one more value of v per support vector and point;
+	// two columns recompute the entries.
+	if full, two := evals["SMO"], evals["SMO, two columns"]; full > 2*n*(n+1) || two < 3*full {
 		t.Errorf("SMO on %d points: %d evaluations with a full cache, %d with two columns", n, full, two)
 	}
 }

@@ -104,6 +104,12 @@ func (r *SquaredResult) Predict(x []float64) float64 { return r.model.Predict(x)
 // Dim returns the dimension d of the points.
 func (r *SquaredResult) Dim() int { return r.model.Dim() }
 
+// Expansion returns the decision function Decision computes, f(x) =
+// Σⱼ αⱼyⱼ K(xⱼ, x) + b over the support vectors (copies of them, in the
+// order of Support): the model that package modelio saves. It is the
+// result's own, not a copy.
+func (r *SquaredResult) Expansion() *kernel.Expansion { return r.model }
+
 // Fit solves the dual problem by SMO: the data are given their index as an
 // extra coordinate, so that a kernel can add 1/(2C) to K(xᵢ, xᵢ) exactly
 // (and not to two distinct points that happen to coincide), and SMO solves

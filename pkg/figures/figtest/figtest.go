@@ -25,6 +25,8 @@ import (
 	"gonum.org/v1/plot/font"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
+
+	"github.com/marginnotes/marginnotes/pkg/notation"
 )
 
 // Drawer is a figure: a *plot.Plot or a *figures.Grid.
@@ -36,6 +38,9 @@ type Drawer interface {
 // several runs, one per font (Latin and Chinese), is one Text.
 type Text struct {
 	String string
+	// At is where the baseline of its first run starts on the canvas, in
+	// points from the bottom left.
+	At vg.Point
 	// Box is the rectangle the string's glyphs cover on the canvas (their
 	// ink), in points from the bottom left.
 	Box vg.Rectangle
@@ -120,7 +125,8 @@ type canvas struct {
 	m     affine
 	stack []affine
 	texts []Text
-	last  *run
+	// last is the run drawn last, base the first run of the last Text.
+	last, base *run
 }
 
 func (c *canvas) SetLineWidth(vg.Length)              {}
@@ -149,10 +155,15 @@ func (c *canvas) Pop() {
 	}
 }
 
-// FillString records s. A run in another font that continues the previous
-// one on its baseline, within about two spaces, extends that one's Text: a
-// text handler that sets a string in several fonts draws it so, and two
-// strings in one font are two Texts.
+// FillString records s. A run that continues the previous one, within
+// about two spaces, extends that one's Text: a run in another font on the
+// same baseline (a text handler that sets a string in several fonts draws
+// it so), and a run of another size raised or lowered by less than half
+// the Text's em (a superscript or a subscript, or the text after one).
+// The characters of a smaller run above the Text's baseline are recorded
+// as superscripts, below it as subscripts (notation.Superscript,
+// notation.Subscript): the Text of x⁽¹⁾ + x⁽²⁾ is that, however it is
+// drawn. Two strings in one font and size are two Texts.
 func (c *canvas) FillString(f font.Face, at vg.Point, s string) {
 	if f.Face == nil || s == "" {
 		return
@@ -185,11 +196,20 @@ func (c *canvas) FillString(f font.Face, at vg.Point, s string) {
 	}
 	family, _ := f.Face.Name(&buf, sfnt.NameIDFamily)
 	r.family = family
-	if p := c.last; p != nil && p.family != family && p.m == r.m && p.at.Y == at.Y {
-		if gap := at.X - (p.at.X + p.advance); gap >= -0.01 && gap <= 0.6*r.em {
+	if p := c.last; p != nil && p.m == r.m {
+		font := p.family != family && p.at.Y == at.Y
+		size := p.em != r.em && math.Abs(float64(at.Y-c.base.at.Y)) < 0.5*float64(c.base.em)
+		gap := at.X - (p.at.X + p.advance)
+		if (font || size) && gap >= -0.01 && gap <= 0.6*max(r.em, p.em) {
 			t := &c.texts[len(c.texts)-1]
 			if gap > 0.01 {
 				t.String += " "
+			}
+			switch {
+			case r.em < 0.95*c.base.em && at.Y > c.base.at.Y:
+				s = notation.Superscript(s)
+			case r.em < 0.95*c.base.em && at.Y < c.base.at.Y:
+				s = notation.Subscript(s)
 			}
 			t.String += s
 			t.Box.Min.X, t.Box.Min.Y = min(t.Box.Min.X, box.Min.X), min(t.Box.Min.Y, box.Min.Y)
@@ -200,6 +220,6 @@ func (c *canvas) FillString(f font.Face, at vg.Point, s string) {
 			return
 		}
 	}
-	c.texts = append(c.texts, Text{String: s, Box: box, Families: []string{family}, Missing: missing})
-	c.last = r
+	c.texts = append(c.texts, Text{String: s, At: c.m.apply(at), Box: box, Families: []string{family}, Missing: missing})
+	c.last, c.base = r, r
 }
