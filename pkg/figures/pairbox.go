@@ -16,32 +16,32 @@ import (
 )
 
 // PairBox is the picture of one step of SMO in the plane of its two
-// variables, the book's Figure 7.8 (Li Hang §7.4.1): the box 0 ≤ α1, α2 ≤ C
-// (the quadrant α1, α2 ≥ 0 for a hard margin), the line α1y1 + α2y2 = ς on
-// which the step moves (α1 − α2 = k when y1 ≠ y2, α1 + α2 = k when y1 =
-// y2), the segment of it inside the box with the bounds L and H of α2
+// variables, the book's Figure 7.8 (Li Hang §7.4.1): the box 0 ≤ α₁, α₂ ≤ C
+// (the quadrant α₁, α₂ ≥ 0 for a hard margin), the line α₁y₁ + α₂y₂ = ς on
+// which the step moves (α₁ − α₂ = k when y₁ ≠ y₂, α₁ + α₂ = k when y₁ =
+// y₂), the segment of it inside the box with the bounds L and H of α₂
 // marked, the pair before the step, the unclipped minimiser of Theorem 7.6
 // and the clipped pair after it.
 type PairBox struct {
 	// Title is the panel's title.
 	Title string
-	// XLabel and YLabel name the axes; empty means α1 and α2.
+	// XLabel and YLabel name the axes; empty means α₁ and α₂.
 	XLabel, YLabel string
 	// C is the box bound, +Inf for a hard margin.
 	C float64
-	// SameLabel is y1 = y2.
+	// SameLabel is y₁ = y₂.
 	SameLabel bool
-	// Old is (α1, α2) before the step.
+	// Old is (α₁, α₂) before the step.
 	Old [2]float64
-	// Unclipped is α2^{new,unc} of (7.106); NaN for none (η ≤ 0, or the
+	// Unclipped is α₂^{new,unc} of (7.106); NaN for none (η ≤ 0, or the
 	// state before a step). A value far outside the box is not drawn: the
 	// legend gives it.
 	Unclipped float64
-	// New is (α1, α2) after the step; NaN components for none (the state
+	// New is (α₁, α₂) after the step; NaN components for none (the state
 	// before a step).
 	New [2]float64
-	// L and H bound α2 on the segment; H is +Inf for a hard margin with
-	// y1 ≠ y2.
+	// L and H bound α₂ on the segment; H is +Inf for a hard margin with
+	// y₁ ≠ y₂.
 	L, H float64
 	// Lang is the language of the words the figure adds.
 	Lang lang.Lang
@@ -87,11 +87,11 @@ func (b PairBox) plot(legend *SideLegend) (*plot.Plot, error) {
 	case !(b.C > 0) || b.L > b.H:
 		return nil, fmt.Errorf("%w: pair box with C = %v on [%v, %v]", ErrEmpty, b.C, b.L, b.H)
 	}
-	p, err := newPlot(l, b.Title, cmp.Or(b.XLabel, "α1"), cmp.Or(b.YLabel, "α2"))
+	p, err := newPlot(l, b.Title, cmp.Or(b.XLabel, "α₁"), cmp.Or(b.YLabel, "α₂"))
 	if err != nil {
 		return nil, err
 	}
-	// α1 on the line, as a function of α2.
+	// α₁ on the line, as a function of α₂.
 	var along func(a2 float64) float64
 	if b.SameLabel {
 		k := b.Old[0] + b.Old[1]
@@ -125,12 +125,12 @@ func (b PairBox) plot(legend *SideLegend) (*plot.Plot, error) {
 	view := Rect{XMin: lo, XMax: hi, YMin: lo, YMax: hi}
 
 	// The box, tinted, and its edges.
-	n := notation.Plain.Number
+	n := notation.Number
 	if hard {
 		region := []plotter.XY{{X: 0, Y: 0}, {X: hi, Y: 0}, {X: hi, Y: hi}, {X: 0, Y: hi}}
 		p.Add(hatchLayer{Poly: region, Fill: boxTint})
 		p.Add(segment(plotter.XY{X: 0, Y: 0}, plotter.XY{X: hi, Y: 0}, boxStyle), segment(plotter.XY{X: 0, Y: 0}, plotter.XY{X: 0, Y: hi}, boxStyle))
-		legend.Add(l.Pick("α1, α2 ≥ 0 (hard margin)", "α1, α2 ≥ 0（硬间隔）"), regionThumb{})
+		legend.Add(l.Pick("α₁, α₂ ≥ 0 (hard margin)", "α₁, α₂ ≥ 0（硬间隔）"), regionThumb{})
 	} else {
 		c := b.C
 		box := []plotter.XY{{X: 0, Y: 0}, {X: c, Y: 0}, {X: c, Y: c}, {X: 0, Y: c}}
@@ -138,19 +138,19 @@ func (b PairBox) plot(legend *SideLegend) (*plot.Plot, error) {
 		for i := range box {
 			p.Add(segment(box[i], box[(i+1)%4], boxStyle))
 		}
-		legend.Add(l.Pick("box 0 ≤ α1, α2 ≤ C = ", "盒子 0 ≤ α1, α2 ≤ C = ")+n(c), regionThumb{})
+		legend.Add(l.Pick("box 0 ≤ α₁, α₂ ≤ C = ", "盒子 0 ≤ α₁, α₂ ≤ C = ")+n(c), regionThumb{})
 	}
 	// The line, across the view.
-	w := [2]float64{1, -1} // α1 − α2 = k
+	w := [2]float64{1, -1} // α₁ − α₂ = k
 	if b.SameLabel {
-		w = [2]float64{1, 1} // α1 + α2 = k
+		w = [2]float64{1, 1} // α₁ + α₂ = k
 	}
 	k := w[0]*b.Old[0] + w[1]*b.Old[1]
 	if a, c, ok := clipLine(view, w, -k, 0); ok {
 		p.Add(segment(a, c, lineStyle))
 	}
-	legend.Add(l.Pick("line α1y1 + α2y2 = ς", "直线 α1y1 + α2y2 = ς"), lineThumb(lineStyle))
-	// The segment [L, H] and the guides to the α2 axis.
+	legend.Add(l.Pick("line α₁y₁ + α₂y₂ = ς", "直线 α₁y₁ + α₂y₂ = ς"), lineThumb(lineStyle))
+	// The segment [L, H] and the guides to the α₂ axis.
 	top := b.H
 	if math.IsInf(top, 1) {
 		top = hi
@@ -161,7 +161,7 @@ func (b PairBox) plot(legend *SideLegend) (*plot.Plot, error) {
 	if math.IsInf(b.H, 1) {
 		hText = "H = +∞"
 	}
-	legend.Add(l.Pick("α2 in [L, H]: ", "α2 的取值范围 [L, H]：")+"L = "+n(b.L)+l.Pick(", ", "，")+hText, lineThumb(segmentStyle))
+	legend.Add(l.Pick("α₂ in [L, H]: ", "α₂ 的取值范围 [L, H]：")+"L = "+n(b.L)+l.Pick(", ", "，")+hText, lineThumb(segmentStyle))
 	var labels []label
 	guides := []float64{b.L}
 	if !math.IsInf(b.H, 1) && b.H > b.L {
@@ -185,7 +185,7 @@ func (b PairBox) plot(legend *SideLegend) (*plot.Plot, error) {
 	p.Add(scatter([]plotter.XY{old}, oldGlyph))
 	legend.Add(l.Pick("before the step", "更新前"), thumb(oldGlyph))
 	if !math.IsNaN(b.Unclipped) {
-		text := l.Pick("α2 unclipped (7.106) = ", "未经剪辑的 α2 (7.106) = ") + n(b.Unclipped)
+		text := l.Pick("α₂ unclipped (7.106) = ", "未经剪辑的 α₂ (7.106) = ") + n(b.Unclipped)
 		if showUnc {
 			p.Add(scatter([]plotter.XY{unc}, thick(uncGlyph)))
 			marks = append(marks, unc)
@@ -212,7 +212,7 @@ func (b PairBox) plot(legend *SideLegend) (*plot.Plot, error) {
 }
 
 // PairBoxes lays PairBox panels out in a row under title, with one legend
-// to the right: the book's Figure 7.8 for y1 ≠ y2 and y1 = y2. It returns
+// to the right: the book's Figure 7.8 for y₁ ≠ y₂ and y₁ = y₂. It returns
 // the first panel's error and ErrEmpty for no panels.
 func PairBoxes(title string, boxes ...PairBox) (*Grid, error) {
 	if len(boxes) == 0 {

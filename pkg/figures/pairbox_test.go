@@ -22,7 +22,7 @@ func TestPairBox(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// α1 − α2 = −0.3: the unclipped point is (0.95, 1.25).
+	// α₁ − α₂ = −0.3: the unclipped point is (0.95, 1.25).
 	if p.X.Min > 0 || p.X.Max < 1 || p.Y.Max < 1.25 || p.X.Max != p.Y.Max || p.X.Min != p.Y.Min {
 		t.Errorf("view [%v, %v]×[%v, %v], want a square holding [0, 1]² and (0.95, 1.25)", p.X.Min, p.X.Max, p.Y.Min, p.Y.Max)
 	}
@@ -33,14 +33,14 @@ func TestPairBox(t *testing.T) {
 		t.Fatal(err)
 	}
 	if q.Y.Max > 2 {
-		t.Errorf("unclipped α2 = 40 widened the view to %v", q.Y.Max)
+		t.Errorf("unclipped α₂ = 40 widened the view to %v", q.Y.Max)
 	}
 	var found bool
 	for _, tx := range drawTexts(q, Width, Height) {
-		found = found || strings.Contains(tx.Text, "α2 unclipped (7.106) = 40, off the view")
+		found = found || strings.Contains(tx.Text, "α₂ unclipped (7.106) = 40, off the view")
 	}
 	if !found {
-		t.Error("the legend does not say that the unclipped α2 = 40 is off the view")
+		t.Error("the legend does not say that the unclipped α₂ = 40 is off the view")
 	}
 	// A hard margin before the first step: α = 0, H = +∞, nothing else.
 	hard := PairBox{C: math.Inf(1), Unclipped: math.NaN(), New: [2]float64{math.NaN(), math.NaN()}, H: math.Inf(1), Lang: lang.Chinese}
@@ -79,7 +79,7 @@ func TestSMOStep(t *testing.T) {
 		t.Errorf("grid %d×%d, want 1×2", r, c)
 	}
 	names := g.Legend.Names()
-	for _, want := range []string{"positive (y = +1)", "½x(1) + ½x(2) − 2 = 0", "α1, α2 ≥ 0 (hard margin)", "α2 in [L, H]: L = 0, H = +∞", "after the step, clipped (7.108)"} {
+	for _, want := range []string{"positive (y = +1)", "½x⁽¹⁾ + ½x⁽²⁾ − 2 = 0", "α₁, α₂ ≥ 0 (hard margin)", "α₂ in [L, H]: L = 0, H = +∞", "after the step, clipped (7.108)"} {
 		if !slices.Contains(names, want) {
 			t.Errorf("legend %q lacks %q", names, want)
 		}

@@ -23,7 +23,7 @@ import (
 func smoEntries() []Entry {
 	const nb = "11-smo"
 	return []Entry{
-		entry("11-smo-figure78-boxes", nb, "Figure 7.8: the box [0, C]², the line of the pair for y1 ≠ y2 and for y1 = y2, the segment [L, H] and a clipped step",
+		entry("11-smo-figure78-boxes", nb, "Figure 7.8: the box [0, C]², the line of the pair for y₁ ≠ y₂ and for y₁ = y₂, the segment [L, H] and a clipped step",
 			SMOBoxes),
 		entry("11-smo-dcd-fit-times", nb, "Fit time against n of SMO (linear kernel) and dual coordinate descent, from the committed run of bench/dcd/series.sh",
 			DCDFitTimes),
@@ -66,10 +66,10 @@ func SMOProblems(l lang.Lang) []SMOProblem {
 }
 
 // SMOBoxes draws the book's Figure 7.8 in two panels, each a step of SMO
-// in the box [0, C]² with C = 1 (figures.PairBox): y1 ≠ y2, where the pair
-// moves on α1 − α2 = −0.3 from (0.2, 0.5) and the unclipped α2 = 1.25 is
-// clipped to H = 1; and y1 = y2, on α1 + α2 = 1.3 from (0.8, 0.5), where
-// the unclipped α2 = 0.1 is clipped to L = 0.3. L and H are the book's, for
+// in the box [0, C]² with C = 1 (figures.PairBox): y₁ ≠ y₂, where the pair
+// moves on α₁ − α₂ = −0.3 from (0.2, 0.5) and the unclipped α₂ = 1.25 is
+// clipped to H = 1; and y₁ = y₂, on α₁ + α₂ = 1.3 from (0.8, 0.5), where
+// the unclipped α₂ = 0.1 is clipped to L = 0.3. L and H are the book's, for
 // the two cases. The words are in the language l.
 func SMOBoxes(l lang.Lang) (*figures.Grid, error) {
 	const c = 1.0
@@ -83,11 +83,11 @@ func SMOBoxes(l lang.Lang) (*figures.Grid, error) {
 		unc       float64
 	}{{false, [2]float64{0.2, 0.5}, 1.25}, {true, [2]float64{0.8, 0.5}, 0.1}} {
 		lo, hi := differ(b.old[0], b.old[1])
-		title := l.Pick("y1 ≠ y2: L = max(0, α2 − α1),\nH = min(C, C + α2 − α1)", "y1 ≠ y2：L = max(0, α2 − α1)，\nH = min(C, C + α2 − α1)")
-		s := -1.0 // y1y2
+		title := l.Pick("y₁ ≠ y₂: L = max(0, α₂ − α₁),\nH = min(C, C + α₂ − α₁)", "y₁ ≠ y₂：L = max(0, α₂ − α₁)，\nH = min(C, C + α₂ − α₁)")
+		s := -1.0 // y₁y₂
 		if b.sameLabel {
 			lo, hi = same(b.old[0], b.old[1])
-			title = l.Pick("y1 = y2: L = max(0, α2 + α1 − C),\nH = min(C, α2 + α1)", "y1 = y2：L = max(0, α2 + α1 − C)，\nH = min(C, α2 + α1)")
+			title = l.Pick("y₁ = y₂: L = max(0, α₂ + α₁ − C),\nH = min(C, α₂ + α₁)", "y₁ = y₂：L = max(0, α₂ + α₁ − C)，\nH = min(C, α₂ + α₁)")
 			s = 1
 		}
 		a2 := math.Min(hi, math.Max(lo, b.unc)) // (7.108)
@@ -197,7 +197,7 @@ func smoFrames(p SMOProblem, origin bool, l lang.Lang) ([]figures.Frame, error) 
 	// The table of αᵢ, yᵢg(xᵢ) and the KKT conditions at α and b.
 	table := func(alpha []float64, b float64) [][]string {
 		g := d.Gradient(nil, alpha) // Gᵢ = yᵢg(xᵢ) − 1 − yᵢb
-		rows := [][]string{{"", "yi", "αi", "yi g(xi)", l.Pick("KKT condition", "KKT 条件")}}
+		rows := [][]string{{"", "yᵢ", "αᵢ", "yᵢg(xᵢ)", l.Pick("KKT condition", "KKT 条件")}}
 		for i := range y {
 			m := g[i] + 1 + y[i]*b
 			want, ok := "≥ 1", m >= 1-svm.DefaultEps
@@ -217,15 +217,15 @@ func smoFrames(p SMOProblem, origin bool, l lang.Lang) ([]figures.Frame, error) 
 	}
 	box := func(s svm.PlattStep, k int, done bool) figures.PairBox {
 		bx := figures.PairBox{
-			Title:  fmt.Sprintf(l.Pick("step %d: α1 = α%d, α2 = α%d, η = %s", "第 %d 步：α1 = α%d，α2 = α%d，η = %s"), k, s.I1+1, s.I2+1, num(s.Eta)),
-			XLabel: fmt.Sprintf("α1 (x%d)", s.I1+1), YLabel: fmt.Sprintf("α2 (x%d)", s.I2+1),
+			Title:  fmt.Sprintf(l.Pick("step %d: α₁ = %s, α₂ = %s, η = %s", "第 %d 步：α₁ = %s，α₂ = %s，η = %s"), k, alphaOf(s.I1), alphaOf(s.I2), num(s.Eta)),
+			XLabel: fmt.Sprintf("α₁ (x%d)", s.I1+1), YLabel: fmt.Sprintf("α₂ (x%d)", s.I2+1),
 			C: c, SameLabel: y[s.I1] == y[s.I2], Old: [2]float64{s.Old1, s.Old2}, Unclipped: math.NaN(),
 			New: [2]float64{math.NaN(), math.NaN()}, L: s.L, H: s.H, Lang: l,
 		}
 		if done {
 			bx.Unclipped, bx.New = s.Unclipped, [2]float64{s.New1, s.New2}
 		} else {
-			bx.Title = fmt.Sprintf(l.Pick("the first pair: α1 = α%d, α2 = α%d", "第一对变量：α1 = α%d，α2 = α%d"), s.I1+1, s.I2+1)
+			bx.Title = fmt.Sprintf(l.Pick("the first pair: α₁ = %s, α₂ = %s", "第一对变量：α₁ = %s，α₂ = %s"), alphaOf(s.I1), alphaOf(s.I2))
 		}
 		return bx
 	}
@@ -234,7 +234,7 @@ func smoFrames(p SMOProblem, origin bool, l lang.Lang) ([]figures.Frame, error) 
 		case svm.MaxErrorGap:
 			return l.Pick("the largest |E1 − E2|", "使 |E1 − E2| 最大")
 		case svm.FreeScan:
-			return l.Pick("found among 0 < αi < C", "在 0 < αi < C 的点中找到")
+			return l.Pick("found among 0 < αᵢ < C", "在 0 < αᵢ < C 的点中找到")
 		}
 		return l.Pick("found among all points", "在全部点中找到")
 	}
@@ -250,8 +250,8 @@ func smoFrames(p SMOProblem, origin bool, l lang.Lang) ([]figures.Frame, error) 
 		return nil, err
 	}
 	frames = append(frames, figures.Frame{
-		State: fmt.Sprintf(l.Pick("k = 0: α = 0, b = 0, so g(x) = 0 and every point violates yi g(xi) ≥ 1; the first pair is (x%d, x%d)",
-			"k = 0：α = 0，b = 0，于是 g(x) = 0，每个点都违反 yi g(xi) ≥ 1；第一对变量是 (x%d, x%d)"), first.I1+1, first.I2+1),
+		State: fmt.Sprintf(l.Pick("k = 0: α = 0, b = 0, so g(x) = 0 and every point violates yᵢg(xᵢ) ≥ 1; the first pair is (x%d, x%d)",
+			"k = 0：α = 0，b = 0，于是 g(x) = 0，每个点都违反 yᵢg(xᵢ) ≥ 1；第一对变量是 (x%d, x%d)"), first.I1+1, first.I2+1),
 		Figure: fig, Table: table(zero, 0)})
 	for k, s := range steps {
 		unc := l.Pick("η ≤ 0, an end of the segment", "η ≤ 0，取线段的端点")
@@ -295,7 +295,7 @@ func smoFrames(p SMOProblem, origin bool, l lang.Lang) ([]figures.Frame, error) 
 	}
 	fig, err = figures.SMOStep{
 		Title: fmt.Sprintf(l.Pick("result after %d step%s: %s, f(α) = %s", "%d 步后的结果%[2]s：%[3]s，f(α) = %[4]s"), len(steps), plural(len(steps), l), bTitle, num(res.DualObjective)),
-		Plane: plane(res.Alpha, res.B, l.Pick("result: ", "结果：")+notation.Plain.Equation(res.W, res.B), nil),
+		Plane: plane(res.Alpha, res.B, l.Pick("result: ", "结果：")+notation.Equation(res.W, res.B), nil),
 		Box:   box(last, len(steps), true),
 	}.Plot()
 	if err != nil {
@@ -309,6 +309,10 @@ func smoFrames(p SMOProblem, origin bool, l lang.Lang) ([]figures.Frame, error) 
 		Figure: fig, Table: table(res.Alpha, res.B)})
 	return frames, nil
 }
+
+// alphaOf names the multiplier of the i-th point (0-based) as a figure
+// draws it: α₃ for the third.
+func alphaOf(i int) string { return "α" + notation.Subscript(strconv.Itoa(i+1)) }
 
 // plural is the English plural ending of a count, and nothing in Chinese.
 func plural(n int, l lang.Lang) string {
@@ -340,9 +344,9 @@ func DCDFitTimes(l lang.Lang) (*plot.Plot, error) {
 		k := key{r.Solver, r.Eps}
 		s, ok := series[k]
 		if !ok {
-			name := fmt.Sprintf(l.Pick("DCD, ε = %s", "对偶坐标下降，ε = %s"), notation.Plain.Decimal(r.Eps))
+			name := fmt.Sprintf(l.Pick("DCD, ε = %s", "对偶坐标下降，ε = %s"), notation.Decimal(r.Eps))
 			if r.Solver == "smo" {
-				name = fmt.Sprintf(l.Pick("SMO, linear kernel, ε = %s", "SMO，线性核，ε = %s"), notation.Plain.Decimal(r.Eps))
+				name = fmt.Sprintf(l.Pick("SMO, linear kernel, ε = %s", "SMO，线性核，ε = %s"), notation.Decimal(r.Eps))
 			}
 			s = &figures.Series{Name: name}
 			series[k], order = s, append(order, k)
@@ -373,7 +377,7 @@ func (t powerTicks) Ticks(lo, hi float64) []plot.Tick {
 	ts := t.Ticker.Ticks(lo, hi)
 	for i, tk := range ts {
 		if tk.Label != "" {
-			ts[i].Label = "10" + notation.Superscript(strconv.Itoa(int(math.Round(math.Log10(tk.Value)))))
+			ts[i].Label = figures.PowerOfTen(int(math.Round(math.Log10(tk.Value))))
 		}
 	}
 	return ts
