@@ -32,6 +32,7 @@ func TestConcurrentFit(t *testing.T) {
 		"perceptron.KernelDual": classify.FitterOf(perceptron.KernelDual{Kernel: rbf, Gram: gram}.Fit),
 		"perceptron.Voted":      classify.FitterOf(perceptron.Voted{Settings: perceptron.Settings{Order: perceptron.Shuffle}}.Fit),
 		"svm.SMO":               classify.FitterOf(svm.SMO{C: 10, Kernel: rbf}.Fit),
+		"svm.PlattSMO":          classify.FitterOf(svm.PlattSMO{C: 10, Kernel: rbf}.Fit),
 		"svm.Exact":             classify.FitterOf(svm.Exact{C: 10, Kernel: rbf, MaxPoints: 40}.Fit),
 		"svm.InteriorPoint":     classify.FitterOf(svm.InteriorPoint{C: 1}.Fit),
 		"svm.SquaredSlack":      classify.FitterOf(svm.SquaredSlack{C: 1, Kernel: rbf}.Fit),

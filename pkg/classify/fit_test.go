@@ -29,6 +29,7 @@ func TestFitterOf(t *testing.T) {
 		"perceptron.KernelDual": classify.FitterOf(perceptron.KernelDual{}.Fit),
 		"perceptron.Voted":      classify.FitterOf(perceptron.Voted{}.Fit),
 		"svm.SMO":               classify.FitterOf(svm.SMO{}.Fit),
+		"svm.PlattSMO":          classify.FitterOf(svm.PlattSMO{}.Fit),
 		"svm.Exact":             classify.FitterOf(svm.Exact{}.Fit),
 		"svm.InteriorPoint":     classify.FitterOf(svm.InteriorPoint{}.Fit),
 		"svm.SquaredSlack":      classify.FitterOf(svm.SquaredSlack{C: 1}.Fit),

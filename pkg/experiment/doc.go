@@ -16,5 +16,8 @@
 // time the primal and dual forms side by side, and PrimalCost, DualCost and
 // BookDualCost (Cost) count their operations; HullsVsLP (HullComparison)
 // checks the convex-hull test of separability against the linear program.
-// Package report turns the results into tables.
+// SMODCDSeries (FitTime) reads the committed benchmark run of SMO and dual
+// coordinate descent against n (bench/dcd/series.sh), embedded, for the
+// figure of notebook 11-smo: measurements made once, read here, never
+// retaken. Package report turns the results into tables.
 package experiment

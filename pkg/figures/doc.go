@@ -94,6 +94,11 @@
 //     and Figure 7.6 (Theorem 7.4): the 0-1 loss, the hinge loss [1 − z]₊
 //     and the perceptron loss [−z]₊ against the functional margin
 //     z = y(w·x + b). notebooks/09-soft-margin-hinge.
+//   - PairBox, PairBoxes and SMOStep: a step of SMO in the plane of its two
+//     variables, the book's Figure 7.8 (§7.4.1): the box [0, C]², the line
+//     α1y1 + α2y2 = ς, the segment [L, H] of α2, the unclipped minimiser of
+//     Theorem 7.6 and the clipped step; SMOStep sets it beside the data
+//     with the hyperplane after the step. notebooks/11-smo.
 //   - Bars: named values side by side, such as the time of several solvers.
 //
 // # Languages and fonts

@@ -62,6 +62,7 @@
 //     SoftMarginBInterval, SoftMarginSweep, Figure76.
 //   - 10-kernels (§7.3, Algorithm 7.4): KernelSVMRegions of KernelFits, for
 //     PolynomialKernels and GaussianKernels on KernelSets.
+//   - 11-smo (§7.4, Algorithm 7.5): SMOBoxes (Figure 7.8).
 //   - 12-real-data: IrisPetals, PocketErrors, CancerAccuracy.
 //   - 13-exercises-ch2 (exercises 2.1–2.3): XORHulls, Exercise22Steps,
 //     Example21Hulls, HullPanels.
@@ -74,10 +75,11 @@
 // PrimalFrames (Algorithm 2.1 update by update, in the book's orders and the
 // other cyclic ones), DualFrames (Algorithm 2.2 with the Gram entries each
 // check reads), MarginFrames (mistakes against (R/γ)² as the margin γ of the
-// data shrinks) and SoftMarginFrames (the soft margin over C from 0.01 to
-// 100) return figures.Sequence values, one figures.Frame per state with its
-// text and table rows, for package notebook's Slider in notebooks 02, 03, 04
-// and 09. They take the language of the edition for their words.
+// data shrinks), SoftMarginFrames (the soft margin over C from 0.01 to
+// 100) and SMOFrames (the book's SMO step by step, the pair in its box)
+// return figures.Sequence values, one figures.Frame per state with its text
+// and table rows, for package notebook's Slider in notebooks 02, 03, 04, 09
+// and 11. They take the language of the edition for their words.
 //
 // Every entry's figure is the same on every machine, so files written twice
 // do not differ. FormTimes, the measured wall times of notebook

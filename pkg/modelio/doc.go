@@ -45,11 +45,12 @@
 //     settings hold its loss, "hinge" or "squared-hinge"; b = B·w_{d+1}).
 //   - "expansion" {"kernel", "support", "coef", "b"}: f(x) = Σⱼ coefⱼ·
 //     K(supportⱼ, x) + b with coefⱼ = αⱼyⱼ, for perceptron.KernelDual,
-//     svm.SquaredSlack, svm.SMO and svm.Exact. The kernel is {"name":
-//     "linear"}, {"name": "poly", "degree", "gamma", "coef0"} or {"name":
-//     "rbf", "gamma"}, with LIBSVM's meanings (package kernel). For SMO and
-//     Exact with the linear kernel "w" = Σⱼ coefⱼ·supportⱼ is present too,
-//     and f(x) = w·x + b is computed from it, as svm.Model does.
+//     svm.SquaredSlack, svm.SMO, svm.PlattSMO and svm.Exact. The kernel
+//     is {"name": "linear"}, {"name": "poly", "degree", "gamma", "coef0"}
+//     or {"name": "rbf", "gamma"}, with LIBSVM's meanings (package
+//     kernel). For SMO, PlattSMO and Exact with the linear kernel "w" =
+//     Σⱼ coefⱼ·supportⱼ is present too, and f(x) = w·x + b is computed
+//     from it, as svm.Model does.
 //   - "voted" {"votes": [{"w", "b", "c"}, …], "group", "averaged": {"w",
 //     "b"}, "predict": "vote"}, for perceptron.Voted: Predict is the vote
 //     sign(Σₛ cₛ·sign(wₛ·x + bₛ)) of perceptron.VotedResult, not the

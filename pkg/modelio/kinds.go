@@ -74,6 +74,10 @@ var kinds = []kind{
 			{key: "no_shrinking", field: "NoShrinking", ptr: &s.NoShrinking}, count("max_iter", "MaxIter", &s.MaxIter),
 			{field: "Kernel", ptr: &s.Kernel}}
 	}),
+	kindOf("svm.PlattSMO", svmModel, func(s *svm.PlattSMO) []param {
+		return []param{boxBound(&s.C), tolerance("eps", "Eps", &s.Eps), count("max_iter", "MaxIter", &s.MaxIter),
+			{field: "Kernel", ptr: &s.Kernel}}
+	}),
 	kindOf("svm.Exact", svmModel, func(s *svm.Exact) []param {
 		return []param{boxBound(&s.C), count("max_points", "MaxPoints", &s.MaxPoints), {field: "Kernel", ptr: &s.Kernel}}
 	}),

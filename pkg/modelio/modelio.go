@@ -27,7 +27,7 @@ const (
 type Model struct {
 	// Solver is the solver with its settings, a value (not a pointer) of
 	// one of the solvers of packages perceptron and svm: perceptron.Primal,
-	// Dual, KernelDual or Voted; svm.SMO, Exact, InteriorPoint,
+	// Dual, KernelDual or Voted; svm.SMO, PlattSMO, Exact, InteriorPoint,
 	// SquaredSlack, MaxMargin or DCD. Read leaves its random source, trace
 	// and Gram matrix nil.
 	Solver any
@@ -35,8 +35,8 @@ type Model struct {
 	// returned, or the model part of it; Read returns the model part:
 	// classify.Linear for Primal, Dual, InteriorPoint, MaxMargin and DCD,
 	// *kernel.Expansion for KernelDual and SquaredSlack, *svm.Model for
-	// SMO and Exact, *perceptron.VotedResult (Votes, Group and Averaged)
-	// for Voted.
+	// SMO, PlattSMO and Exact, *perceptron.VotedResult (Votes, Group and
+	// Averaged) for Voted.
 	classify.Classifier
 }
 

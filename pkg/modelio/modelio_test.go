@@ -58,6 +58,7 @@ func models(t *testing.T) []fitted {
 	voted := perceptron.Voted{Settings: perceptron.Settings{MaxEpochs: 20, Order: perceptron.Shuffle}, MaxVotes: 16}
 	smo := svm.SMO{C: 2, Kernel: rbf, Eps: 1e-4}
 	smoLinear := svm.SMO{}
+	platt := svm.PlattSMO{C: 2, Kernel: rbf, Eps: 1e-4, MaxIter: 100_000}
 	exact := svm.Exact{C: 1, Kernel: poly}
 	exactLinear := svm.Exact{}
 	ip := svm.InteriorPoint{C: 0.5, Tol: 1e-10}
@@ -77,6 +78,8 @@ func models(t *testing.T) []fitted {
 		fit(t, "voted book", perceptron.Voted{}, classify.FitterOf(perceptron.Voted{}.Fit), book),
 		fit(t, "smo rbf", smo, classify.FitterOf(smo.Fit), xor),
 		fit(t, "smo linear", smoLinear, classify.FitterOf(smoLinear.Fit), book),
+		fit(t, "platt smo rbf", platt, classify.FitterOf(platt.Fit), xor),
+		fit(t, "platt smo book", svm.PlattSMO{}, classify.FitterOf(svm.PlattSMO{}.Fit), book),
 		fit(t, "exact poly", exact, classify.FitterOf(exact.Fit), small),
 		fit(t, "exact linear", exactLinear, classify.FitterOf(exactLinear.Fit), book),
 		fit(t, "interior point", ip, classify.FitterOf(ip.Fit), noisy),
@@ -170,6 +173,11 @@ func linearKernel(solver any) any {
 		}
 		return s
 	case svm.SMO:
+		if s.Kernel == nil {
+			s.Kernel = kernel.Linear{}
+		}
+		return s
+	case svm.PlattSMO:
 		if s.Kernel == nil {
 			s.Kernel = kernel.Linear{}
 		}

@@ -17,13 +17,15 @@
 //
 // The solvers and their results:
 //
-//   - SMO (LIBSVM's algorithm, any size) and Exact (every face of the
-//     feasible region, a handful of points) return a *Result: the Model
+//   - SMO (LIBSVM's algorithm, any size), PlattSMO (the book's Algorithm
+//     7.5 with Platt's heuristics, for teaching) and Exact (every face of
+//     the feasible region, a handful of points) return a *Result: the Model
 //     (the support vectors Support with their coefficients, the kernel, b,
 //     and W for the linear kernel; Decision, Predict), α, the index lists
 //     SupportIndices, FreeIndices (0 < αᵢ < C) and BoundedIndices (αᵢ = C),
 //     the interval of optimal b, both objectives, the duality gap and the
-//     KKT violation. SMO.Sweep fits a list of C at once.
+//     KKT violation, the iterations and kernel evaluations. SMO.Sweep fits
+//     a list of C at once; PlattSMO.FitSteps returns every step.
 //   - InteriorPoint solves the linear primal directly and returns a
 //     *PrimalResult (classify.Linear and the objectives).
 //   - SquaredSlack solves the squared-slack SVM of exercise 7.3
@@ -35,8 +37,9 @@
 //   - DualProblem and PrimalProblem are the problems themselves, to
 //     evaluate and to write out (package report); PrimalProblem.Lagrangian
 //     and DualProblem.DualFunction are the Lagrange function and the dual
-//     function of Appendix C, and PrimalProblem.ActiveIndices the support
-//     vectors of a primal solution (its active constraints).
+//     function of Appendix C, PrimalProblem.ActiveIndices the support
+//     vectors of a primal solution (its active constraints), and
+//     DualProblem.Subproblem SMO's two-variable problem (7.101)–(7.103).
 //
 // Errors name the solver first ("svm.SMO: …") and wrap ErrNotSeparable,
 // ErrNotConverged, ErrTooLarge, classify.ErrNonFinite or the dataset
@@ -62,6 +65,9 @@
 //   - SMO is sequential minimal optimisation (Platt 1998) with the
 //     second-order working-set selection of Fan, Chen & Lin (JMLR 2005), as in
 //     LIBSVM (Chang & Lin 2011), with a kernel cache and shrinking.
+//   - PlattSMO is the same decomposition as the book's §7.4 states it: the
+//     worst KKT violator first, the largest |E₁ − E₂| second, b and the
+//     errors Eᵢ updated at every step (7.115)–(7.117).
 //   - InteriorPoint minimises the primal objective directly (Mehrotra's
 //     predictor–corrector, Nocedal & Wright, Numerical Optimization, §16.6),
 //     an independent method used to check that primal = dual.
@@ -75,8 +81,9 @@
 //     origin (Wolfe 1976).
 //
 // Notebooks notebooks/06-max-margin.ipynb (the primal problem),
-// 07-lagrange-duality.ipynb (Appendix C), 08-svm-dual-example.ipynb and
-// 09-soft-margin-hinge.ipynb walk through them; package report
+// 07-lagrange-duality.ipynb (Appendix C), 08-svm-dual-example.ipynb,
+// 09-soft-margin-hinge.ipynb and 11-smo.ipynb (§7.4) walk through them;
+// package report
 // writes the problems and the exact solver's faces out as the book does.
 //
 // # Optimality, in LIBSVM's terms

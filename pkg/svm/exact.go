@@ -189,6 +189,7 @@ func (e Exact) fit(x mat.Matrix, y []float64, keep bool) (*Result, []Candidate, 
 	// then violates the KKT conditions.
 	r := newResult(x, y, k, c, best, d.Gradient(nil, best))
 	r.Iterations = faces
+	r.KernelEvaluations = n * (n + 1) / 2 // the Gram matrix of newDualProblem
 	switch {
 	case r.nonFinite() != "":
 		r.Status = NonFinite

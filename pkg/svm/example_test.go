@@ -174,3 +174,44 @@ func oneBased(idx []int) []int {
 	}
 	return out
 }
+
+// The two-variable subproblem of SMO on Example 7.2 at α = 0, pair (x1,
+// x3): W(α3) = 4α3² − 2α3 on [0, +∞), minimal at α3 = 1/4 with α1 = 1/4
+// (Theorem 7.6, the one step of notebook 08); with C = 0.1 the segment is
+// [0, 0.1] and the step is clipped to 0.1.
+func ExampleDualProblem_Subproblem() {
+	x, y := dataset.Example21().XY()
+	for _, c := range []float64{0, 0.1} {
+		d, err := svm.NewDualProblem(x, y, nil, c)
+		if err != nil {
+			log.Fatal(err)
+		}
+		sp := d.Subproblem([]float64{0, 0, 0}, 0, 2)
+		fmt.Printf("C = %v: W = %.4g·α3² + %.4g·α3 on [%v, %v], unclipped %.4g, clipped %.4g, α1 = %.4g\n",
+			c, sp.A/2, sp.B, sp.L, sp.H, sp.Unclipped(), sp.Minimizer(), sp.AlphaI(sp.Minimizer()))
+	}
+	// Output:
+	// C = 0: W = 4·α3² + -2·α3 on [0, +Inf], unclipped 0.25, clipped 0.25, α1 = 0.25
+	// C = 0.1: W = 4·α3² + -2·α3 on [0, 0.1], unclipped 0.25, clipped 0.1, α1 = 0.1
+}
+
+// The book's SMO (Algorithm 7.5) on Example 2.1's data with C = 0.1: one
+// step on (x1, x3) reaches the optimal α = (0.1, 0, 0.1), but both
+// multipliers are at C and the step's b, the midpoint of b1 = −0.2 and
+// b2 = −1.4, is −0.8, outside the interval [−0.4, −0.2] of optimal b; the
+// Result's b comes from the final α.
+func ExamplePlattSMO() {
+	x, y := dataset.Example21().XY()
+	res, steps, err := svm.PlattSMO{C: 0.1}.FitSteps(x, y)
+	if err != nil {
+		log.Fatal(err)
+	}
+	for k, s := range steps {
+		fmt.Printf("step %d: (x%d, x%d), η = %.4g, α2 %.4g → %.4g (unclipped %.4g), b1 = %.4g, b2 = %.4g, b = %.4g\n",
+			k+1, s.I1+1, s.I2+1, s.Eta, s.Old2, s.New2, s.Unclipped, s.B1, s.B2, s.B)
+	}
+	fmt.Printf("α = %.4g, b = %.4g in [%.4g, %.4g], %v\n", res.Alpha, res.B, res.BLow, res.BHigh, res.Status)
+	// Output:
+	// step 1: (x1, x3), η = 8, α2 0 → 0.1 (unclipped 0.25), b1 = -0.2, b2 = -1.4, b = -0.8
+	// α = [0.1 0 0.1], b = -0.3 in [-0.4, -0.2], converged
+}

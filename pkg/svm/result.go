@@ -51,6 +51,15 @@ type Result struct {
 	MaxViolation float64
 	// Iterations counts solver iterations (SMO pairs, faces tried, ...).
 	Iterations int
+	// KernelEvaluations counts the kernel values K(xᵢ, xⱼ) the solver
+	// computed: for SMO the diagonal, the entries of the columns its cache
+	// did not hold, those of the rebuilding of v after shrinking, and those
+	// of the Result's numbers recomputed from α in float64 (none for the
+	// linear kernel, from w); for PlattSMO the diagonal, K12 of every pair
+	// it tried, two columns per step and the columns of the support vectors
+	// that the Result reads; for Exact the n(n+1)/2 entries of the Gram
+	// matrix.
+	KernelEvaluations int
 	// Status says why the solver stopped.
 	Status Status
 

@@ -25,6 +25,8 @@ func TestKernelSettingError(t *testing.T) {
 		}{
 			{"svm.SMO", func() error { _, err := SMO{Kernel: k}.Fit(x, y); return err }},
 			{"svm.SMO", func() error { _, err := SMO{Kernel: k}.Sweep(x, y, []float64{1, 10}); return err }},
+			{"svm.PlattSMO", func() error { _, err := PlattSMO{Kernel: k}.Fit(x, y); return err }},
+			{"svm.PlattSMO", func() error { _, _, err := PlattSMO{Kernel: k}.FitSteps(x, y); return err }},
 			{"svm.Exact", func() error { _, err := Exact{Kernel: k}.Fit(x, y); return err }},
 			{"svm.Exact", func() error { _, _, err := Exact{Kernel: k}.FitCandidates(x, y); return err }},
 			{"svm.SquaredSlack", func() error { _, err := SquaredSlack{C: 1, Kernel: k}.Fit(x, y); return err }},
@@ -62,6 +64,10 @@ func TestErrorContext(t *testing.T) {
 	}{
 		{"svm.SMO", func() error { _, err := SMO{}.Fit(x, bad); return err }, dataset.ErrLabel},
 		{"svm.SMO", func() error { _, err := SMO{}.Sweep(xor, []float64{1, 1, -1, -1}, []float64{1, 0}); return err }, ErrNotSeparable},
+		{"svm.PlattSMO", func() error { _, err := PlattSMO{}.Fit(x, bad); return err }, dataset.ErrLabel},
+		{"svm.PlattSMO", func() error { _, err := PlattSMO{}.Fit(xor, []float64{1, 1, -1, -1}); return err }, ErrNotSeparable},
+		{"svm.PlattSMO", func() error { _, err := PlattSMO{C: 1, MaxIter: 1}.Fit(dataset.Blobs(nil, 40, 3).XY()); return err }, ErrNotConverged},
+		{"svm.PlattSMO", func() error { _, err := PlattSMO{C: -1}.Fit(x, y); return err }, classify.ErrSetting},
 		{"svm.Exact", func() error { _, err := Exact{}.Fit(x, one); return err }, dataset.ErrOneClass},
 		{"svm.Exact", func() error { _, err := Exact{MaxPoints: 2}.Fit(x, y); return err }, ErrTooLarge},
 		{"svm.InteriorPoint", func() error { _, err := InteriorPoint{}.Fit(x, bad); return err }, dataset.ErrLabel},

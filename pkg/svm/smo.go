@@ -482,6 +482,7 @@ func (s *solver[E]) exactResult(status Status) (*Result, float64) {
 	}
 	r := newResult(s.cols.src, s.labels, s.cols.k, s.c, alpha, grad)
 	r.Iterations, r.Status = s.iter, status
+	r.KernelEvaluations = s.cols.evals + s.n // the columns, exactV's sums and the diagonal
 	return r, disc
 }
 
@@ -533,6 +534,7 @@ func (s *solver[E]) exactV(alpha []float64) (v []float64, disc float64) {
 		}
 		return v, disc
 	case kindOther:
+		c.evals += len(v) * len(sv)
 		for p := range v {
 			var f float64
 			for j, l := range sv {
@@ -1062,6 +1064,7 @@ func (s *solver[E]) reconstruct() {
 			}
 		}
 	} else {
+		s.cols.evals += len(v) * len(free)
 		for k := range v {
 			var f float64
 			for _, l := range free {
@@ -1163,7 +1166,7 @@ type columns struct {
 	sq    []float64 // ‖xₚ‖²
 	diag  []float64 // K(xₚ, xₚ)
 	buf   []float64 // scratch for the products xᵢ·xₖ
-	evals int       // kernel evaluations in columns
+	evals int       // kernel evaluations: columns, reconstruct, exactV
 	// parallelWork: columns of at least this many multiply-adds
 	// (length·d) are computed in two goroutines; 0 means never.
 	parallelWork int
@@ -1274,25 +1277,29 @@ func (c *columns) symSums(idx []int, coef []float64) []float64 {
 		sums[i] = coef[i] * c.diag[p]
 	}
 	if c.parallelWork == 0 || m*m/2*c.d < 2*c.parallelWork {
-		c.symRows(sums, idx, coef, 0, 1)
+		c.evals += c.symRows(sums, idx, coef, 0, 1)
 		return sums
 	}
 	other := make([]float64, m)
 	var wg sync.WaitGroup
+	var otherEvals int
 	wg.Add(1)
 	go func() {
-		c.symRows(other, idx, coef, 1, 2)
+		otherEvals = c.symRows(other, idx, coef, 1, 2)
 		wg.Done()
 	}()
-	c.symRows(sums, idx, coef, 0, 2)
+	evals := c.symRows(sums, idx, coef, 0, 2)
 	wg.Wait()
+	c.evals += evals + otherEvals
 	floats.Add(sums, other)
 	return sums
 }
 
 // symRows adds to sums the terms of symSums from the rows of tiles first,
-// first + step, first + 2·step, ….
-func (c *columns) symRows(sums []float64, idx []int, coef []float64, first, step int) {
+// first + step, first + 2·step, …, and returns the number of kernel values
+// its tiles computed (it runs in a goroutine of symSums, which adds them to
+// c.evals).
+func (c *columns) symRows(sums []float64, idx []int, coef []float64, first, step int) (evals int) {
 	m := len(idx)
 	var t tile
 	for i0 := first * tileRows; i0 < m; i0 += step * tileRows {
@@ -1301,6 +1308,7 @@ func (c *columns) symRows(sums []float64, idx []int, coef []float64, first, step
 			j1 := min(m, j0+tileCols)
 			k := t.eval(c, idx[i0:i1], idx[j0:j1])
 			w := j1 - j0
+			evals += (i1 - i0) * w
 			cj, out := coef[j0:j1], sums[j0:j1]
 			for i := i0; i < i1; i++ {
 				row := k[(i-i0)*w : (i-i0+1)*w]
@@ -1315,6 +1323,7 @@ func (c *columns) symRows(sums []float64, idx []int, coef []float64, first, step
 			}
 		}
 	}
+	return evals
 }
 
 // rowSums returns Σⱼ coef[j]·K(x_rows[i], x_cols[j]) for every i, in
@@ -1328,6 +1337,7 @@ func (c *columns) rowSums(rows, cols []int, coef []float64) []float64 {
 			j1 := min(len(cols), j0+tileCols)
 			k := t.eval(c, rows[i0:i1], cols[j0:j1])
 			w := j1 - j0
+			c.evals += (i1 - i0) * w
 			for i := i0; i < i1; i++ {
 				sums[i] += floats.Dot(coef[j0:j1], k[(i-i0)*w:(i-i0+1)*w])
 			}

@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"gonum.org/v1/gonum/floats"
@@ -741,9 +742,23 @@ func TestSymSums(t *testing.T) {
 				want[i] += coef[j] * k.Eval(s.X.RawRowView(p), s.X.RawRowView(q))
 			}
 		}
+		// The kernel values counted: symSums computes each pair i < j at
+		// least once and, in tiles along the diagonal, at most
+		// m(m + tileRows)/2 in all, the same in one goroutine or two;
+		// rowSums every pair once.
+		m, sym := len(idx), map[int]int{}
 		for _, work := range []int{0, 1} {
 			c := newColumns(k, s.X, work)
-			for what, got := range map[string][]float64{"symSums": c.symSums(idx, coef), "rowSums": c.rowSums(idx[:100], idx, coef)} {
+			got := map[string][]float64{"symSums": c.symSums(idx, coef)}
+			sym[work] = c.evals
+			got["rowSums"] = c.rowSums(idx[:100], idx, coef)
+			if rows := c.evals - sym[work]; rows != 100*m {
+				t.Errorf("%v, parallelWork %d: rowSums counted %d kernel values, want %d", k, work, rows, 100*m)
+			}
+			if sym[work] < m*(m-1)/2 || sym[work] > m*(m+tileRows)/2 {
+				t.Errorf("%v, parallelWork %d: symSums counted %d kernel values for %d points", k, work, sym[work], m)
+			}
+			for what, got := range got {
 				for i := range got {
 					if !scalar.EqualWithinAbsOrRel(got[i], want[i], 1e-12, 1e-12) {
 						t.Errorf("%v, parallelWork %d: %s %d = %v, want %v", k, work, what, i, got[i], want[i])
@@ -752,5 +767,60 @@ func TestSymSums(t *testing.T) {
 				}
 			}
 		}
+		if sym[0] != sym[1] {
+			t.Errorf("%v: symSums counted %d kernel values in one goroutine, %d in two", k, sym[0], sym[1])
+		}
+	}
+}
+
+// countingKernel counts its evaluations.
+type countingKernel struct {
+	kernel.Kernel
+	n *atomic.Int64
+}
+
+func (k countingKernel) Eval(x, z []float64) float64 {
+	k.n.Add(1)
+	return k.Kernel.Eval(x, z)
+}
+
+// TestKernelEvaluations checks Result.KernelEvaluations against a kernel
+// that counts its own calls: for SMO with a cache of every column and with
+// a two-column cache, with shrinking (whose rebuilding of v reads kernel
+// values outside the columns when they do not fit the cache) and the
+// float64 recomputation of the Result from α (exactV), and for Exact (the
+// Gram matrix, n(n+1)/2).
+func TestKernelEvaluations(t *testing.T) {
+	s := dataset.Blobs(rand.NewPCG(3, 4), 1500, 1.5)
+	n := len(s.Y)
+	evals := map[string]int{}
+	for _, tc := range []struct {
+		name string
+		fit  func(k kernel.Kernel) (*Result, error)
+	}{
+		{"SMO", func(k kernel.Kernel) (*Result, error) { return SMO{C: 10, Kernel: k}.Fit(s.X, s.Y) }},
+		{"SMO, two columns", func(k kernel.Kernel) (*Result, error) { return SMO{C: 10, Kernel: k, CacheBytes: 1}.Fit(s.X, s.Y) }},
+		{"Exact", func(k kernel.Kernel) (*Result, error) {
+			return Exact{C: 1, Kernel: k}.Fit(s.X.Slice(0, 8, 0, 2), s.Y[:8])
+		}},
+	} {
+		var calls atomic.Int64
+		r, err := tc.fit(countingKernel{kernel.RBF{Gamma: 0.5}, &calls})
+		if err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		if int64(r.KernelEvaluations) != calls.Load() {
+			t.Errorf("%s: %d kernel evaluations reported, %d made", tc.name, r.KernelEvaluations, calls.Load())
+		}
+		if tc.name == "Exact" && r.KernelEvaluations != 8*9/2 {
+			t.Errorf("Exact: %d kernel evaluations for 8 points, want 36", r.KernelEvaluations)
+		}
+		evals[tc.name] = r.KernelEvaluations
+	}
+	// A cache of every column computes each entry at most once, and the
+	// check in float64 one more value of v per support vector and point;
+	// two columns recompute the entries.
+	if full, two := evals["SMO"], evals["SMO, two columns"]; full > 2*n*(n+1) || two < 3*full {
+		t.Errorf("SMO on %d points: %d evaluations with a full cache, %d with two columns", n, full, two)
 	}
 }

@@ -1,0 +1,278 @@
+package figures
+
+import (
+	"cmp"
+	"fmt"
+	"image/color"
+	"math"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+
+	"github.com/marginnotes/marginnotes/pkg/lang"
+	"github.com/marginnotes/marginnotes/pkg/notation"
+)
+
+// PairBox is the picture of one step of SMO in the plane of its two
+// variables, the book's Figure 7.8 (Li Hang §7.4.1): the box 0 ≤ α₁, α₂ ≤ C
+// (the quadrant α₁, α₂ ≥ 0 for a hard margin), the line α₁y₁ + α₂y₂ = ς on
+// which the step moves (α₁ − α₂ = k when y₁ ≠ y₂, α₁ + α₂ = k when y₁ =
+// y₂), the segment of it inside the box with the bounds L and H of α₂
+// marked, the pair before the step, the unclipped minimiser of Theorem 7.6
+// and the clipped pair after it.
+type PairBox struct {
+	// Title is the panel's title.
+	Title string
+	// XLabel and YLabel name the axes; empty means α₁ and α₂.
+	XLabel, YLabel string
+	// C is the box bound, +Inf for a hard margin.
+	C float64
+	// SameLabel is y₁ = y₂.
+	SameLabel bool
+	// Old is (α₁, α₂) before the step.
+	Old [2]float64
+	// Unclipped is α₂^{new,unc} of (7.106); NaN for none (η ≤ 0, or the
+	// state before a step). A value far outside the box is not drawn: the
+	// legend gives it.
+	Unclipped float64
+	// New is (α₁, α₂) after the step; NaN components for none (the state
+	// before a step).
+	New [2]float64
+	// L and H bound α₂ on the segment; H is +Inf for a hard margin with
+	// y₁ ≠ y₂.
+	L, H float64
+	// Lang is the language of the words the figure adds.
+	Lang lang.Lang
+}
+
+// Plot builds the figure, its legend to the right. It returns ErrNotFinite
+// for a NaN or infinite Old, L or a NaN C, H (or a NaN New component while
+// the other is not), ErrEmpty for L > H or a box bound C ≤ 0, and ErrFont
+// for Chinese without a Chinese font.
+func (b PairBox) Plot() (*plot.Plot, error) {
+	legend := NewSideLegend()
+	p, err := b.plot(legend)
+	if err != nil {
+		return nil, err
+	}
+	p.Add(legend)
+	return p, nil
+}
+
+// Styles of PairBox.
+var (
+	boxStyle      = draw.LineStyle{Color: black, Width: vg.Points(1.5)}
+	boxTint       = color.NRGBA{R: 0x00, G: 0x9E, B: 0x73, A: 0x18}
+	lineStyle     = draw.LineStyle{Color: grey, Width: vg.Points(thinLineWidth), Dashes: []vg.Length{vg.Points(4), vg.Points(3)}}
+	segmentStyle  = draw.LineStyle{Color: color.NRGBA{R: 0x00, G: 0x9E, B: 0x73, A: 0xC0}, Width: vg.Points(5)}
+	guideStyle    = draw.LineStyle{Color: grey, Width: vg.Points(thinLineWidth), Dashes: []vg.Length{vg.Points(1), vg.Points(2)}}
+	oldGlyph      = draw.GlyphStyle{Color: black, Radius: vg.Points(markerRadius + 1), Shape: draw.RingGlyph{}}
+	uncGlyph      = draw.GlyphStyle{Color: vermillion, Radius: vg.Points(markerRadius + 1), Shape: draw.CrossGlyph{}}
+	newGlyph      = draw.GlyphStyle{Color: blue, Radius: vg.Points(markerRadius), Shape: draw.BoxGlyph{}}
+	stepArrow     = draw.LineStyle{Color: blue, Width: vg.Points(1.2)}
+	clipLineStyle = draw.LineStyle{Color: vermillion, Width: vg.Points(thinLineWidth), Dashes: []vg.Length{vg.Points(2), vg.Points(2)}}
+)
+
+// plot builds the figure and adds its legend entries to legend, which it
+// does not draw.
+func (b PairBox) plot(legend *SideLegend) (*plot.Plot, error) {
+	l := b.Lang
+	hard := math.IsInf(b.C, 1)
+	hasNew := !math.IsNaN(b.New[0]) || !math.IsNaN(b.New[1])
+	switch {
+	case !finite(b.Old[0], b.Old[1], b.L) || math.IsNaN(b.C) || math.IsNaN(b.H) || (hasNew && !finite(b.New[0], b.New[1])):
+		return nil, fmt.Errorf("%w: pair box at (%v, %v) → (%v, %v) on [%v, %v], C = %v", ErrNotFinite, b.Old[0], b.Old[1], b.New[0], b.New[1], b.L, b.H, b.C)
+	case !(b.C > 0) || b.L > b.H:
+		return nil, fmt.Errorf("%w: pair box with C = %v on [%v, %v]", ErrEmpty, b.C, b.L, b.H)
+	}
+	p, err := newPlot(l, b.Title, cmp.Or(b.XLabel, "α₁"), cmp.Or(b.YLabel, "α₂"))
+	if err != nil {
+		return nil, err
+	}
+	// α₁ on the line, as a function of α₂.
+	var along func(a2 float64) float64
+	if b.SameLabel {
+		k := b.Old[0] + b.Old[1]
+		along = func(a2 float64) float64 { return k - a2 }
+	} else {
+		k := b.Old[0] - b.Old[1]
+		along = func(a2 float64) float64 { return a2 + k }
+	}
+	// The view: the box (or, for a hard margin, what the step spans) and
+	// the unclipped point when it is near.
+	side := b.C
+	if hard {
+		side = math.Max(math.Max(b.Old[0], b.Old[1]), b.L)
+		if hasNew {
+			side = math.Max(side, math.Max(b.New[0], b.New[1]))
+		}
+		if side *= 1.25; !(side > 0) {
+			side = 1 // α = 0 before the first step
+		}
+	}
+	unc := plotter.XY{X: along(b.Unclipped), Y: b.Unclipped}
+	near := func(q plotter.XY) bool {
+		return finite(q.X, q.Y) && q.X > -side && q.X < 3*side && q.Y > -side && q.Y < 3*side
+	}
+	showUnc := near(unc)
+	lo, hi := -0.12*side, 1.12*side
+	if showUnc {
+		lo = math.Min(lo, math.Min(unc.X, unc.Y)-0.08*side)
+		hi = math.Max(hi, math.Max(unc.X, unc.Y)+0.08*side)
+	}
+	view := Rect{XMin: lo, XMax: hi, YMin: lo, YMax: hi}
+
+	// The box, tinted, and its edges.
+	n := notation.Number
+	if hard {
+		region := []plotter.XY{{X: 0, Y: 0}, {X: hi, Y: 0}, {X: hi, Y: hi}, {X: 0, Y: hi}}
+		p.Add(hatchLayer{Poly: region, Fill: boxTint})
+		p.Add(segment(plotter.XY{X: 0, Y: 0}, plotter.XY{X: hi, Y: 0}, boxStyle), segment(plotter.XY{X: 0, Y: 0}, plotter.XY{X: 0, Y: hi}, boxStyle))
+		legend.Add(l.Pick("α₁, α₂ ≥ 0 (hard margin)", "α₁, α₂ ≥ 0（硬间隔）"), regionThumb{})
+	} else {
+		c := b.C
+		box := []plotter.XY{{X: 0, Y: 0}, {X: c, Y: 0}, {X: c, Y: c}, {X: 0, Y: c}}
+		p.Add(hatchLayer{Poly: box, Fill: boxTint})
+		for i := range box {
+			p.Add(segment(box[i], box[(i+1)%4], boxStyle))
+		}
+		legend.Add(l.Pick("box 0 ≤ α₁, α₂ ≤ C = ", "盒子 0 ≤ α₁, α₂ ≤ C = ")+n(c), regionThumb{})
+	}
+	// The line, across the view.
+	w := [2]float64{1, -1} // α₁ − α₂ = k
+	if b.SameLabel {
+		w = [2]float64{1, 1} // α₁ + α₂ = k
+	}
+	k := w[0]*b.Old[0] + w[1]*b.Old[1]
+	if a, c, ok := clipLine(view, w, -k, 0); ok {
+		p.Add(segment(a, c, lineStyle))
+	}
+	legend.Add(l.Pick("line α₁y₁ + α₂y₂ = ς", "直线 α₁y₁ + α₂y₂ = ς"), lineThumb(lineStyle))
+	// The segment [L, H] and the guides to the α₂ axis.
+	top := b.H
+	if math.IsInf(top, 1) {
+		top = hi
+	}
+	ends := []plotter.XY{{X: along(b.L), Y: b.L}, {X: along(top), Y: top}}
+	p.Add(segment(ends[0], ends[1], segmentStyle))
+	hText := "H = " + n(b.H)
+	if math.IsInf(b.H, 1) {
+		hText = "H = +∞"
+	}
+	legend.Add(l.Pick("α₂ in [L, H]: ", "α₂ 的取值范围 [L, H]：")+"L = "+n(b.L)+l.Pick(", ", "，")+hText, lineThumb(segmentStyle))
+	var labels []label
+	guides := []float64{b.L}
+	if !math.IsInf(b.H, 1) && b.H > b.L {
+		guides = append(guides, b.H)
+	}
+	for i, g := range guides {
+		p.Add(segment(plotter.XY{X: lo, Y: g}, plotter.XY{X: along(g), Y: g}, guideStyle))
+		text := "L"
+		if i == 1 {
+			text = "H"
+		}
+		prefer := dirNE
+		if i == 0 && len(guides) == 2 {
+			prefer = dirSE
+		}
+		labels = append(labels, label{At: plotter.XY{X: lo, Y: g}, Text: text, Size: labelFontSize + 1, Color: black, Prefer: prefer})
+	}
+	// The pair before, the unclipped minimiser, the pair after.
+	old := plotter.XY{X: b.Old[0], Y: b.Old[1]}
+	marks := []plotter.XY{old}
+	p.Add(scatter([]plotter.XY{old}, oldGlyph))
+	legend.Add(l.Pick("before the step", "更新前"), thumb(oldGlyph))
+	if !math.IsNaN(b.Unclipped) {
+		text := l.Pick("α₂ unclipped (7.106) = ", "未经剪辑的 α₂ (7.106) = ") + n(b.Unclipped)
+		if showUnc {
+			p.Add(scatter([]plotter.XY{unc}, thick(uncGlyph)))
+			marks = append(marks, unc)
+			legend.Add(text, thumb(thick(uncGlyph)))
+		} else {
+			legend.Add(text+l.Pick(", off the view", "，在图外"), thumb(thick(uncGlyph)))
+		}
+	}
+	if hasNew {
+		nw := plotter.XY{X: b.New[0], Y: b.New[1]}
+		if showUnc && (unc.X != nw.X || unc.Y != nw.Y) {
+			p.Add(segment(unc, nw, clipLineStyle))
+		}
+		if nw != old {
+			p.Add(arrowLayer{From: old, To: nw, Style: stepArrow})
+		}
+		p.Add(scatter([]plotter.XY{nw}, newGlyph))
+		marks = append(marks, nw)
+		legend.Add(l.Pick("after the step, clipped (7.108)", "更新后，经剪辑 (7.108)"), thumb(newGlyph))
+	}
+	p.Add(labelLayer{Items: labels, Avoid: marks, AvoidRadius: vg.Points(ringRadius), Paths: [][]plotter.XY{ends}})
+	EqualAxes(p, view)
+	return p, nil
+}
+
+// PairBoxes lays PairBox panels out in a row under title, with one legend
+// to the right: the book's Figure 7.8 for y₁ ≠ y₂ and y₁ = y₂. It returns
+// the first panel's error and ErrEmpty for no panels.
+func PairBoxes(title string, boxes ...PairBox) (*Grid, error) {
+	if len(boxes) == 0 {
+		return nil, fmt.Errorf("%w: no pair boxes", ErrEmpty)
+	}
+	var legend *SideLegend
+	plots := make([]*plot.Plot, len(boxes))
+	for i, b := range boxes {
+		leg := NewSideLegend()
+		p, err := b.plot(leg)
+		if err != nil {
+			return nil, fmt.Errorf("figures: pair box %d: %w", i+1, err)
+		}
+		panelStyle(p)
+		plots[i] = p
+		if i == 0 {
+			legend = leg
+		}
+	}
+	g := NewGrid(title, len(boxes), plots...)
+	g.Legend = legend
+	return g, nil
+}
+
+// SMOStep is the picture of one step of SMO on data in the plane: the data
+// with the hyperplane after the step (Plane: its Boundaries, support
+// vectors and the pair highlighted), beside the step in the box of its two
+// variables (PairBox), under one title with one legend to the right.
+type SMOStep struct {
+	Title string
+	Plane Plane
+	Box   PairBox
+}
+
+// Plot builds the figure. It returns the errors of Plane.Plot and
+// PairBox.Plot and panics as Plane.Plot does.
+func (s SMOStep) Plot() (*Grid, error) {
+	pl := s.Plane
+	pl.NoLegend = true
+	left, legend, err := pl.PlotLegend()
+	if err != nil {
+		return nil, fmt.Errorf("figures: SMO step: %w", err)
+	}
+	right, err := s.Box.plot(legend)
+	if err != nil {
+		return nil, fmt.Errorf("figures: SMO step: %w", err)
+	}
+	panelStyle(left)
+	panelStyle(right)
+	g := NewGrid(s.Title, 2, left, right)
+	g.Legend = legend
+	return g, nil
+}
+
+// regionThumb is the legend thumbnail of the box: its tint, outlined.
+type regionThumb struct{}
+
+// Thumbnail implements plot.Thumbnailer.
+func (regionThumb) Thumbnail(c *draw.Canvas) {
+	pts := []vg.Point{c.Min, {X: c.Min.X, Y: c.Max.Y}, c.Max, {X: c.Max.X, Y: c.Min.Y}}
+	c.FillPolygon(boxTint, c.ClipPolygonXY(pts))
+	c.StrokeLines(boxStyle, append(pts, c.Min))
+}

@@ -1,0 +1,87 @@
+package figures
+
+import (
+	"errors"
+	"math"
+	"slices"
+	"strings"
+	"testing"
+
+	"gonum.org/v1/gonum/mat"
+
+	"github.com/marginnotes/marginnotes/pkg/lang"
+)
+
+// TestPairBox checks what the picture of an SMO step shows: the box and
+// the unclipped point in view when it is near, a note in the legend when
+// it is not, the quadrant of a hard margin before the first step, and the
+// errors for values it cannot draw.
+func TestPairBox(t *testing.T) {
+	base := PairBox{C: 1, Old: [2]float64{0.2, 0.5}, Unclipped: 1.25, New: [2]float64{0.7, 1}, L: 0.3, H: 1, Lang: lang.English}
+	p, err := base.Plot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	// α₁ − α₂ = −0.3: the unclipped point is (0.95, 1.25).
+	if p.X.Min > 0 || p.X.Max < 1 || p.Y.Max < 1.25 || p.X.Max != p.Y.Max || p.X.Min != p.Y.Min {
+		t.Errorf("view [%v, %v]×[%v, %v], want a square holding [0, 1]² and (0.95, 1.25)", p.X.Min, p.X.Max, p.Y.Min, p.Y.Max)
+	}
+	far := base
+	far.Unclipped = 40
+	q, err := far.Plot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if q.Y.Max > 2 {
+		t.Errorf("unclipped α₂ = 40 widened the view to %v", q.Y.Max)
+	}
+	var found bool
+	for _, tx := range drawTexts(q, Width, Height) {
+		found = found || strings.Contains(tx.Text, "α₂ unclipped (7.106) = 40, off the view")
+	}
+	if !found {
+		t.Error("the legend does not say that the unclipped α₂ = 40 is off the view")
+	}
+	// A hard margin before the first step: α = 0, H = +∞, nothing else.
+	hard := PairBox{C: math.Inf(1), Unclipped: math.NaN(), New: [2]float64{math.NaN(), math.NaN()}, H: math.Inf(1), Lang: lang.Chinese}
+	if h, err := hard.Plot(); err != nil || !(h.X.Max > 0) || math.IsInf(h.X.Max, 0) {
+		t.Errorf("hard margin at α = 0: %v, view up to %v", err, h.X.Max)
+	}
+	for _, bad := range []struct {
+		b    PairBox
+		want error
+	}{
+		{PairBox{C: 1, Old: [2]float64{math.NaN(), 0}, L: 0, H: 1}, ErrNotFinite},
+		{PairBox{C: 1, New: [2]float64{0.5, math.Inf(1)}, L: 0, H: 1}, ErrNotFinite},
+		{PairBox{C: 1, L: 0.5, H: 0.2}, ErrEmpty},
+		{PairBox{C: 0, L: 0, H: 0}, ErrEmpty},
+	} {
+		if _, err := bad.b.Plot(); !errors.Is(err, bad.want) {
+			t.Errorf("%+v: error %v, want %v", bad.b, err, bad.want)
+		}
+	}
+}
+
+// TestSMOStep: the data and the box side by side under one legend that
+// names what both panels draw.
+func TestSMOStep(t *testing.T) {
+	x := mat.NewDense(3, 2, []float64{3, 3, 4, 3, 1, 1})
+	y := []float64{1, 1, -1}
+	g, err := SMOStep{
+		Title: "k = 1",
+		Plane: Plane{X: x, Y: y, Boundaries: []Boundary{{W: []float64{0.5, 0.5}, B: -2, Margins: true}}, Highlight: []int{0, 2}},
+		Box:   PairBox{C: math.Inf(1), Old: [2]float64{0, 0}, Unclipped: 0.25, New: [2]float64{0.25, 0.25}, H: math.Inf(1)},
+	}.Plot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r, c := g.Dims(); r != 1 || c != 2 {
+		t.Errorf("grid %d×%d, want 1×2", r, c)
+	}
+	names := g.Legend.Names()
+	for _, want := range []string{"positive (y = +1)", "½x⁽¹⁾ + ½x⁽²⁾ − 2 = 0", "α₁, α₂ ≥ 0 (hard margin)", "α₂ in [L, H]: L = 0, H = +∞", "after the step, clipped (7.108)"} {
+		if !slices.Contains(names, want) {
+			t.Errorf("legend %q lacks %q", names, want)
+		}
+	}
+}
