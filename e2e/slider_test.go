@@ -51,7 +51,7 @@ var sliderStates = map[string][]sliderState{
 	},
 	"11-smo": {
 		{0, 0, 4, "→ unclipped 24.89 → 1 in [0.3248, 1]"},                                  // the ten points: a step clipped at H
-		{0, 1, 1, "α2: 0 → unclipped 1/4 → 1/4 in [0, +∞); α1: 0 → 1/4; b = −2"},           // Example 7.2 in one step (notebook 08)
+		{0, 1, 1, "α₂: 0 → unclipped 1/4 → 1/4 in [0, +∞); α₁: 0 → 1/4; b = −2"},           // Example 7.2 in one step (notebook 08)
 		{0, 2, 2, "b ∈ [−0.4, −0.2], b = −0.3 from the final α (the last step's b = −0.8"}, // C = 0.1: the step's b is not optimal
 	},
 	// The Chinese edition: the same numbers, labelled in Chinese
@@ -77,7 +77,7 @@ var sliderStates = map[string][]sliderState{
 	},
 	"zh/11-smo": {
 		{0, 0, 4, "→ 未经剪辑 24.89 → 1，在 [0.3248, 1] 内"},
-		{0, 1, 1, "α2：0 → 未经剪辑 1/4 → 1/4，在 [0, +∞) 内；α1：0 → 1/4；b = −2"},
+		{0, 1, 1, "α₂：0 → 未经剪辑 1/4 → 1/4，在 [0, +∞) 内；α₁：0 → 1/4；b = −2"},
 		{0, 2, 2, "由最终的 α 得 b ∈ [−0.4, −0.2]，b = −0.3（最后一步的 b = −0.8 在区间之外）"},
 	},
 }

@@ -130,7 +130,7 @@ func (b PairBox) plot(legend *SideLegend) (*plot.Plot, error) {
 		region := []plotter.XY{{X: 0, Y: 0}, {X: hi, Y: 0}, {X: hi, Y: hi}, {X: 0, Y: hi}}
 		p.Add(hatchLayer{Poly: region, Fill: boxTint})
 		p.Add(segment(plotter.XY{X: 0, Y: 0}, plotter.XY{X: hi, Y: 0}, boxStyle), segment(plotter.XY{X: 0, Y: 0}, plotter.XY{X: 0, Y: hi}, boxStyle))
-		legend.Add(l.Pick("α₁, α₂ ≥ 0 (hard margin)", "α₁, α₂ ≥ 0（硬间隔）"), regionThumb{})
+		legend.Add(l.Pick("α₁, α₂ ≥ 0 (hard margin)", "α₁ ≥ 0，α₂ ≥ 0（硬间隔）"), regionThumb{})
 	} else {
 		c := b.C
 		box := []plotter.XY{{X: 0, Y: 0}, {X: c, Y: 0}, {X: c, Y: c}, {X: 0, Y: c}}
@@ -138,7 +138,7 @@ func (b PairBox) plot(legend *SideLegend) (*plot.Plot, error) {
 		for i := range box {
 			p.Add(segment(box[i], box[(i+1)%4], boxStyle))
 		}
-		legend.Add(l.Pick("box 0 ≤ α₁, α₂ ≤ C = ", "盒子 0 ≤ α₁, α₂ ≤ C = ")+n(c), regionThumb{})
+		legend.Add(l.Pick("box 0 ≤ α₁, α₂ ≤ C = ", "盒子 [0, C]²，C = ")+n(c), regionThumb{})
 	}
 	// The line, across the view.
 	w := [2]float64{1, -1} // α₁ − α₂ = k

@@ -54,6 +54,7 @@ func sliders() []slider {
 	return []slider{
 		{"PrimalFrames", PrimalFrames}, {"DualFrames", DualFrames},
 		{"MarginFrames", MarginFrames}, {"SoftMarginFrames", SoftMarginFrames},
+		{"SMOFrames", SMOFrames},
 	}
 }
 

@@ -117,7 +117,7 @@ func SMOFrames(l lang.Lang) ([]figures.Sequence, error) {
 		if err != nil {
 			return nil, fmt.Errorf("gallery: SMO frames, %s: %w", p.Name, err)
 		}
-		seqs = append(seqs, figures.Sequence{Name: p.Name, Frames: frames})
+		seqs = append(seqs, figures.Sequence{Name: p.Name, Frames: frames, Print: SMOKeyFrames(len(frames))})
 	}
 	return seqs, nil
 }
@@ -232,7 +232,7 @@ func smoFrames(p SMOProblem, origin bool, l lang.Lang) ([]figures.Frame, error) 
 	how := func(s svm.PlattStep) string {
 		switch s.Second {
 		case svm.MaxErrorGap:
-			return l.Pick("the largest |E1 − E2|", "使 |E1 − E2| 最大")
+			return l.Pick("the largest |E₁ − E₂|", "使 |E₁ − E₂| 最大")
 		case svm.FreeScan:
 			return l.Pick("found among 0 < αᵢ < C", "在 0 < αᵢ < C 的点中找到")
 		}
@@ -269,9 +269,9 @@ func smoFrames(p SMOProblem, origin bool, l lang.Lang) ([]figures.Frame, error) 
 		}
 		frames = append(frames, figures.Frame{
 			State: fmt.Sprintf(l.Pick(
-				"k = %d: α1 = α%d (x%d violates its KKT condition by %s), α2 = α%d (%s); E1 = %s, E2 = %s, η = %s; α2: %s → %s → %s in %s; α1: %s → %s; b = %s; f(α) = %s",
-				"k = %d：α1 = α%d（x%d 违反 KKT 条件 %s），α2 = α%d（%s）；E1 = %s，E2 = %s，η = %s；α2：%s → %s → %s，在 %s 内；α1：%s → %s；b = %s；f(α) = %s"),
-				k+1, s.I1+1, s.I1+1, num(s.Violation), s.I2+1, how(s), num(s.E1), num(s.E2), num(s.Eta),
+				"k = %d: α₁ = α%s (x%d violates its KKT condition by %s), α₂ = α%s (%s); E₁ = %s, E₂ = %s, η = %s; α₂: %s → %s → %s in %s; α₁: %s → %s; b = %s; f(α) = %s",
+				"k = %d：α₁ = α%s（x%d 违反 KKT 条件 %s），α₂ = α%s（%s）；E₁ = %s，E₂ = %s，η = %s；α₂：%s → %s → %s，在 %s 内；α₁：%s → %s；b = %s；f(α) = %s"),
+				k+1, notation.Subscript(strconv.Itoa(s.I1+1)), s.I1+1, num(s.Violation), notation.Subscript(strconv.Itoa(s.I2+1)), how(s), num(s.E1), num(s.E2), num(s.Eta),
 				num(s.Old2), unc, num(s.New2), segment(s.L, s.H), num(s.Old1), num(s.New1), num(s.B), num(s.Objective)),
 			Figure: fig, Table: table(s.Alpha, s.B)})
 	}

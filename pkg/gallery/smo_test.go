@@ -32,10 +32,10 @@ func TestSMOFrames(t *testing.T) {
 		seq, frame int
 		want       string
 	}{
-		{1, 1, "k = 1: α1 = α1 (x1 violates its KKT condition by 1), α2 = α3 (the largest |E1 − E2|); E1 = −1, E2 = 1, η = 8; " +
-			"α2: 0 → unclipped 1/4 → 1/4 in [0, +∞); α1: 0 → 1/4; b = −2; f(α) = −1/4"},
+		{1, 1, "k = 1: α₁ = α₁ (x1 violates its KKT condition by 1), α₂ = α₃ (the largest |E₁ − E₂|); E₁ = −1, E₂ = 1, η = 8; " +
+			"α₂: 0 → unclipped 1/4 → 1/4 in [0, +∞); α₁: 0 → 1/4; b = −2; f(α) = −1/4"},
 		{1, 2, "result: α = (1/4, 0, 1/4), w = (1/2, 1/2), b = −2 from the final α (as the last step's); f(α) = −1/4"},
-		{2, 1, "α2: 0 → unclipped 1/4 → 0.1 in [0, 0.1]; α1: 0 → 0.1; b = −0.8; f(α) = −0.16"},
+		{2, 1, "α₂: 0 → unclipped 1/4 → 0.1 in [0, 0.1]; α₁: 0 → 0.1; b = −0.8; f(α) = −0.16"},
 		{2, 2, "result: α = (0.1, 0, 0.1), w = (0.2, 0.2), b ∈ [−0.4, −0.2], b = −0.3 from the final α (the last step's b = −0.8 lies outside)"},
 	} {
 		if got := seqs[tc.seq].Frames[tc.frame].State; !strings.Contains(got, tc.want) {
