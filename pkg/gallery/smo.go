@@ -270,7 +270,7 @@ func smoFrames(p SMOProblem, origin bool, l lang.Lang) ([]figures.Frame, error) 
 		frames = append(frames, figures.Frame{
 			State: fmt.Sprintf(l.Pick(
 				"k = %d: α₁ = α%s (x%d violates its KKT condition by %s), α₂ = α%s (%s); E₁ = %s, E₂ = %s, η = %s; α₂: %s → %s → %s in %s; α₁: %s → %s; b = %s; f(α) = %s",
-				"k = %d：α₁ = α%s（x%d 违反 KKT 条件 %s），α₂ = α%s（%s）；E₁ = %s，E₂ = %s，η = %s；α₂：%s → %s → %s，在 %s 内；α₁：%s → %s；b = %s；f(α) = %s"),
+				"k = %d：α₁ = α%s（x%d 违反 KKT 条件的程度为 %s），α₂ = α%s（%s）；E₁ = %s，E₂ = %s，η = %s；α₂：%s → %s → %s，在 %s 内；α₁：%s → %s；b = %s；f(α) = %s"),
 				k+1, notation.Subscript(strconv.Itoa(s.I1+1)), s.I1+1, num(s.Violation), notation.Subscript(strconv.Itoa(s.I2+1)), how(s), num(s.E1), num(s.E2), num(s.Eta),
 				num(s.Old2), unc, num(s.New2), segment(s.L, s.H), num(s.Old1), num(s.New1), num(s.B), num(s.Objective)),
 			Figure: fig, Table: table(s.Alpha, s.B)})
@@ -344,7 +344,7 @@ func DCDFitTimes(l lang.Lang) (*plot.Plot, error) {
 		k := key{r.Solver, r.Eps}
 		s, ok := series[k]
 		if !ok {
-			name := fmt.Sprintf(l.Pick("DCD, ε = %s", "对偶坐标下降，ε = %s"), notation.Decimal(r.Eps))
+			name := fmt.Sprintf(l.Pick("DCD, ε = %s", "对偶坐标下降法，ε = %s"), notation.Decimal(r.Eps))
 			if r.Solver == "smo" {
 				name = fmt.Sprintf(l.Pick("SMO, linear kernel, ε = %s", "SMO，线性核，ε = %s"), notation.Decimal(r.Eps))
 			}
