@@ -63,7 +63,7 @@ var pdfKeyNumbers = map[string][]struct{ what, pattern string }{
 		{"tanh(x·z − 1): eigenvalue −0.004854", `\(−0\.004854, 1\.995\)`},
 	},
 	"11-smo": {
-		{"C = 0.1: b1, b2 and the midpoint −0.8 outside [−0.4, −0.2]", `b1 = −0\.2, b2 = −1\.4, \(b1 \+ b2\)/2 = −0\.8; b\* ∈ \[−0\.4, −0\.2\]`},
+		{"C = 0.1: b₁, b₂ and the midpoint −0.8 outside [−0.4, −0.2]", `b₁ = −0\.2[,，]\s*b₂ = −1\.4[,，]\s*\(b₁ \+ b₂\)/2 = −0\.8[;；]\s*b\* ∈ \[−0\.4, −0\.2\]`},
 		{"500 points: 4900 steps of the book's rule, 517 of the library's", `4900\s+517`},
 	},
 	"12-real-data": {{"Novikoff bound on iris 150.5", `150\.5`}},

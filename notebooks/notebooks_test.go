@@ -153,7 +153,7 @@ var keyNumbers = map[string][]keyNumber{
 		{"Example 7.2's step: α₃ = 1/4", `(minimiser|极小点) α₃ = 1/4`},
 		// Example 2.1's data, C = 0.1: b1 = −0.2, b2 = −1.4, the book's
 		// midpoint −0.8 outside the optimal [−0.4, −0.2].
-		{"b₁, b₂ and their midpoint at C = 0.1", `b₁ = −0\.2[,，] b₂ = −1\.4[,，] \(b₁ \+ b₂\)/2 = −0\.8[;；] b\* ∈ \[−0\.4, −0\.2\]`},
+		{"b₁, b₂ and their midpoint at C = 0.1", `b₁ = −0\.2[,，]\s*b₂ = −1\.4[,，]\s*\(b₁ \+ b₂\)/2 = −0\.8[;；]\s*b\* ∈ \[−0\.4, −0\.2\]`},
 		// The textbook SMO takes the steps of svm.PlattSMO and ends at the
 		// optimum on every problem.
 		{"textbook SMO = svm.PlattSMO, svm.SMO, svm.Exact", `(same steps as svm\.PlattSMO: yes; f, support vectors, w, b: yes|与 svm\.PlattSMO 的步骤相同：是；f、支持向量、w、b：是)`},

@@ -115,21 +115,21 @@ const chapterJS = `((id, byName, byNumber, glossary, mention) => {
     for (const ch of t) { h ^= ch.codePointAt(0); h = Math.imul(h, 0x01000193) >>> 0; }
     return c + '-s' + h.toString(16);
   };
-  // Ids and the references to them.
-  const ids = new Set();
-  body.querySelectorAll('[id]').forEach(e => { ids.add(e.id); e.id = key(id, e.id); });
+  // Ids and the references to them, both percent-decoded: nbconvert
+  // escapes a heading's id (学生笔记勘误 is %E5%AD%A6…), a link in the prose
+  // (#学生笔记勘误) and a link from another chapter may not.
   const local = v => { try { return decodeURIComponent(v); } catch (e) { return v; } };
+  const ids = new Set();
+  body.querySelectorAll('[id]').forEach(e => { const t = local(e.id); ids.add(t); e.id = key(id, t); });
   body.querySelectorAll('*').forEach(e => {
     for (const a of [...e.attributes]) {
       const v = a.value;
       if ((a.name === 'href' || a.name === 'xlink:href') && v.startsWith('#')) {
-        // The target as written or percent-decoded: nbconvert's heading
-        // ids hold escapes of their own.
-        const t = ids.has(v.slice(1)) ? v.slice(1) : local(v.slice(1));
+        const t = local(v.slice(1));
         if (ids.has(t)) e.setAttribute(a.name, '#' + key(id, t));
         else if (t === '') e.setAttribute(a.name, '#' + id);
       } else if (v.includes('url(#')) {
-        e.setAttribute(a.name, v.replace(/url\(#([^)]+)\)/g, (m, t) => ids.has(t) ? 'url(#' + key(id, t) + ')' : m));
+        e.setAttribute(a.name, v.replace(/url\(#([^)]+)\)/g, (m, t) => ids.has(local(t)) ? 'url(#' + key(id, local(t)) + ')' : m));
       }
     }
   });
