@@ -65,10 +65,10 @@ var bookEditions = map[string]bookEdition{
 	},
 	"zh": {
 		Lang: "zh-CN", Name: "页边笔记",
-		Subtitle: "李航《统计学习方法》第2章感知机与第7章支持向量机：逐步推导，用 Go 计算",
+		Subtitle: "李航《统计学习方法》第 2 章感知机与第 7 章支持向量机：逐步推导，用 Go 计算",
 		Edition:  "中文版", Built: "构建于 %s，提交 %s",
 		Preface: "前言", Contents: "目录", Appendix: "附录",
-		PrefaceHTML: `<p>本笔记逐节推导李航《统计学习方法》（第2版）第2章的感知机与第7章的线性支持向量机，并附斯坦福 CS229 讲义中感知机误分类次数上界的证明。书中例题的每一个数——表2.1 与表2.2、Gram 矩阵、Novikoff 定理的上界、例7.2 的对偶问题——都由本仓库的 Go 库（<code>pkg/</code>）计算、由测试核对，并在后面各章中配图逐步推导。课堂笔记或书中有疏漏之处，相应的章在末尾的一节中给出判定它的数。</p>
+		PrefaceHTML: `<p>本笔记逐节推导李航《统计学习方法》（第 2 版）第 2 章的感知机与第 7 章的线性支持向量机，并附斯坦福 CS229 讲义中感知机误分类次数上界的证明。书中例题的每一个数——表 2.1 与表 2.2、Gram 矩阵、Novikoff 定理的上界、例 7.2 的对偶问题——都由本仓库的 Go 库（<code>pkg/</code>）计算、由测试核对，并在后面各章中配图逐步推导。课堂笔记或书中有疏漏之处，相应的章在末尾的一节中给出判定它的数。</p>
 <p><b>如何运行。</b>每一章都是一个在 GoNB 内核上运行 Go 的 Jupyter 笔记本。在仓库中执行 <code>make notebook</code>，它会安装缺少的软件并打开笔记本（中文版在 <code>notebooks/zh/</code>）；选择 <i>Kernel → Restart &amp; Run All</i>。每个笔记本的第一个代码单元建立 Go 工作区并导入所需的包，本书略去了它。笔记本中的滑块在书中印成若干关键帧并排的图。<code>go run ./cmd/marginnotes</code> 在命令行上计算同样的数，<code>make book</code> 重新生成本书。</p>
 <p><b>阅读顺序。</b>按编号顺序阅读各章：每一章都用到前面各章推导的结果。%s书末的术语表列出每个术语的中文与英文、符号、书中的出处以及引入它的章。</p>`,
 		Optional: `<p><b>选读内容。</b>标有“选读”的小节超出课程要求，放在所在章的主线之后，初读时可以跳过：</p>`,
@@ -298,7 +298,7 @@ body.mn-book { padding: 0 !important; }
 .mn-book-title { height: 240mm; display: flex; flex-direction: column; justify-content: center; text-align: center;
   font-family: 'Liberation Serif', 'WenQuanYi Micro Hei', serif; }
 .mn-book-title h1 { font-size: 42pt; margin: 0 0 0.4em; }
-.mn-book-title .mn-book-subtitle { font-size: 15pt; margin: 0 10% 2.5em; line-height: 1.4; }
+.mn-book-title .mn-book-subtitle { font-size: 15pt; margin: 0 10% 2.5em; line-height: 1.4; text-wrap: balance; }
 .mn-book-title .mn-book-edition { font-size: 14pt; font-weight: bold; }
 .mn-book-title .mn-book-build { font-size: 10pt; color: #444; margin-top: 0.6em; }
 .mn-book-matter { font-size: 14px; line-height: 1.55; }
