@@ -77,9 +77,13 @@ class HTMLExporter(_HTMLExporter):
         )
 
     def from_notebook_node(self, nb, resources=None, **kw):
-        info = nb.metadata.setdefault("language_info", {})
+        # A notebook without a language (the glossary's) keeps no
+        # language_info: nbformat refuses one without a name.
+        info = nb.metadata.get("language_info", {})
         if not info.get("pygments_lexer"):
             lexer = nb.metadata.get("kernelspec", {}).get("language") or info.get("name")
             if lexer:
+                info = nb.metadata.setdefault("language_info", {})
+                info.setdefault("name", lexer)
                 info["pygments_lexer"] = lexer
         return super().from_notebook_node(nb, resources, **kw)
