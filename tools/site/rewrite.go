@@ -107,9 +107,17 @@ func (s *site) write(w io.Writer, p *page) error {
 			name, hasAttr := z.TagName()
 			switch string(name) {
 			case "html":
-				if !hasAttr || !bytes.Contains(bytes.ToLower(raw), []byte("lang=")) {
-					raw = fmt.Appendf(nil, "<html lang=\"%s\"%s", p.ed.Lang, raw[len("<html"):])
+				// The edition's language, whatever the export says: the
+				// glossary's one page serves both editions.
+				raw = fmt.Appendf(nil, "<html lang=\"%s\"", p.ed.Lang)
+				for hasAttr {
+					var k, v []byte
+					k, v, hasAttr = z.TagAttr()
+					if !bytes.EqualFold(k, []byte("lang")) {
+						raw = fmt.Appendf(raw, " %s=\"%s\"", k, html.EscapeString(string(v)))
+					}
 				}
+				raw = append(raw, '>')
 			case "title":
 				inTitle = !inBody
 			case "body":

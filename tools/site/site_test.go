@@ -68,8 +68,12 @@ func fixture(t *testing.T) string {
 	t.Helper()
 	files := map[string]string{
 		"notebooks/glossary.md": "# Glossary",
-		"build/html/glossary.html": export("Glossary · 术语表", "The terms.",
+		// The glossary's export says lang="en" (nbconvert's template does
+		// without a language in the notebook); the site serves it to both
+		// editions, each in its own language.
+		"build/html/glossary.html": strings.Replace(export("Glossary · 术语表", "The terms.",
 			`<table><tr><td>dual form</td><td>对偶形式</td><td><a href="02-b.ipynb">02</a> · <a href="zh/02-b.ipynb">中文</a></td></tr></table>`),
+			"<html>", `<html lang="en">`, 1),
 		// A notebook renumbered away: its export stays in build/html.
 		"build/html/06-old.html": export("6. Old", "Gone.", ""),
 	}
