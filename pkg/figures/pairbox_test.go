@@ -9,6 +9,7 @@ import (
 
 	"gonum.org/v1/gonum/mat"
 
+	"github.com/marginnotes/marginnotes/internal/testenv"
 	"github.com/marginnotes/marginnotes/pkg/lang"
 )
 
@@ -42,11 +43,6 @@ func TestPairBox(t *testing.T) {
 	if !found {
 		t.Error("the legend does not say that the unclipped α₂ = 40 is off the view")
 	}
-	// A hard margin before the first step: α = 0, H = +∞, nothing else.
-	hard := PairBox{C: math.Inf(1), Unclipped: math.NaN(), New: [2]float64{math.NaN(), math.NaN()}, H: math.Inf(1), Lang: lang.Chinese}
-	if h, err := hard.Plot(); err != nil || !(h.X.Max > 0) || math.IsInf(h.X.Max, 0) {
-		t.Errorf("hard margin at α = 0: %v, view up to %v", err, h.X.Max)
-	}
 	for _, bad := range []struct {
 		b    PairBox
 		want error
@@ -59,6 +55,17 @@ func TestPairBox(t *testing.T) {
 		if _, err := bad.b.Plot(); !errors.Is(err, bad.want) {
 			t.Errorf("%+v: error %v, want %v", bad.b, err, bad.want)
 		}
+	}
+	// A hard margin before the first step: α = 0, H = +∞, nothing else;
+	// in Chinese, last, as it needs the CJK font.
+	hard := PairBox{C: math.Inf(1), Unclipped: math.NaN(), New: [2]float64{math.NaN(), math.NaN()}, H: math.Inf(1), Lang: lang.Chinese}
+	h, err := hard.Plot()
+	if err != nil {
+		testenv.MissingIf(t, err, ErrFont)
+		t.Fatalf("hard margin at α = 0: %v", err)
+	}
+	if !(h.X.Max > 0) || math.IsInf(h.X.Max, 0) {
+		t.Errorf("hard margin at α = 0: view up to %v", h.X.Max)
 	}
 }
 
