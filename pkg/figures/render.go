@@ -55,10 +55,10 @@ func Render(f Figure, w, h vg.Length, format string) ([]byte, error) {
 	var err error
 	switch format {
 	case "svg":
-		c := vgsvg.New(w, h)
+		c := &svgCanvas{Canvas: vgsvg.New(w, h)}
 		f.Draw(draw.New(c))
 		if _, err = c.WriteTo(&buf); err == nil {
-			return svgFontFamilies(buf.Bytes()), nil
+			return svgFontFamilies(svgTextLengths(buf.Bytes(), c.widths)), nil
 		}
 	case "png":
 		// Fast deflate: a tenth of the default level's time for a file a
@@ -107,6 +107,45 @@ func Save(f Figure, path string) error {
 		return fmt.Errorf("figures: %w", err)
 	}
 	return nil
+}
+
+// svgCanvas is gonum's SVG canvas that keeps the width of every string it
+// draws, as the figure's fonts measure it, in order.
+type svgCanvas struct {
+	*vgsvg.Canvas
+	widths []float64
+}
+
+// FillString implements vg.Canvas.
+func (c *svgCanvas) FillString(f font.Face, pt vg.Point, s string) {
+	c.widths = append(c.widths, f.Width(s).Points())
+	c.Canvas.FillString(f, pt, s)
+}
+
+// svgTextLengths gives the i-th text element of svg the width widths[i]
+// (textLength, glyphs and spacing adjusted): a browser then sets each
+// string in the width the figure was laid out with, whatever font it
+// finds. Without it, a glyph the browser takes from another font (Debian's
+// Liberation 1.07 has no ‖, so ‖ comes from DejaVu, wider) pushes the
+// rest of the string over what follows it: the raised 2 of ‖w‖², drawn
+// as a string of its own, lands on the ‖. It leaves svg as it is when the
+// text elements and the widths do not pair up one to one.
+func svgTextLengths(svg []byte, widths []float64) []byte {
+	tag := []byte("<text x=")
+	if bytes.Count(svg, tag) != len(widths) {
+		return svg
+	}
+	var out bytes.Buffer
+	out.Grow(len(svg) + len(widths)*48)
+	rest := svg
+	for _, w := range widths {
+		i := bytes.Index(rest, tag)
+		out.Write(rest[:i])
+		fmt.Fprintf(&out, `<text textLength="%.4g" lengthAdjust="spacingAndGlyphs" x=`, w)
+		rest = rest[i+len(tag):]
+	}
+	out.Write(rest)
+	return out.Bytes()
 }
 
 // svgFamilies maps the font families gonum's SVG backend names to the

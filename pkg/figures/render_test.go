@@ -3,6 +3,7 @@ package figures
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"image/png"
 	"math"
 	"testing"
@@ -225,5 +226,36 @@ func TestStraightAlpha(t *testing.T) {
 	r, g, b, a := straightAlpha{R: 0xFF, G: 0xFF, B: 0xFF, A: 0xB0}.RGBA()
 	if r != 0xFFFF || g != 0xFFFF || b != 0xFFFF || a != 0xB0B0 {
 		t.Errorf("RGBA() = %#x %#x %#x %#x, want 0xffff 0xffff 0xffff 0xb0b0", r, g, b, a)
+	}
+}
+
+// TestSVGTextLengths: every string of an SVG figure carries the width the
+// figure measured it with, so that a browser whose fonts differ (Debian's
+// Liberation 1.07 has no ‖) still sets the raised 2 of ‖w‖² after the ‖,
+// not on it.
+func TestSVGTextLengths(t *testing.T) {
+	p, err := NewPlot(lang.English)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.Title.Text = "½‖w‖² + CΣξᵢ"
+	p.X.Label.Text = "x⁽¹⁾"
+	b, err := Render(p, Width, Height, "svg")
+	if err != nil {
+		t.Fatal(err)
+	}
+	texts, lengths := bytes.Count(b, []byte("<text ")), bytes.Count(b, []byte(`<text textLength="`))
+	if texts == 0 || lengths != texts {
+		t.Fatalf("%d of %d text elements carry their width", lengths, texts)
+	}
+	// The title's first run, ½‖w‖, at the width its face gives it.
+	face := p.Title.TextStyle.Handler.Cache().Lookup(p.Title.TextStyle.Font, p.Title.TextStyle.Font.Size)
+	want := fmt.Sprintf(`<text textLength="%.4g" lengthAdjust="spacingAndGlyphs" x=`, face.Width("½‖w‖").Points())
+	if !bytes.Contains(b, []byte(want)) {
+		t.Errorf("no text element %s", want)
+	}
+	// Elements and widths that do not pair up are left alone.
+	if got := svgTextLengths([]byte(`<text x="1">a</text>`), nil); string(got) != `<text x="1">a</text>` {
+		t.Errorf("unpaired: %s", got)
 	}
 }
