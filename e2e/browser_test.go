@@ -327,7 +327,7 @@ const textLayoutJS = `((m) => {
   const box = m.getBoundingClientRect();
   const label = t => t.textContent.trim().slice(0, 60);
   const texts = [...m.querySelectorAll('text')]
-    .map(t => ({t: t, r: t.getBoundingClientRect()}))
+    .map(t => ({t: t, r: t.getBoundingClientRect(), fs: parseFloat(getComputedStyle(t).fontSize)}))
     .filter(x => x.r.width > 0 && x.r.height > 0 && x.t.textContent.trim() !== '');
   // A label's box is its advance along the line of text, and the font's
   // ascent and descent across it, which can pass the edge with no ink
@@ -353,7 +353,14 @@ const textLayoutJS = `((m) => {
       const h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
       if (w <= 0 || h <= 0) continue;
       const small = Math.min(a.width * a.height, b.width * b.height);
-      if (w * h > 0.25 * small) out.overlaps.push(label(texts[i].t) + ' / ' + label(texts[j].t));
+      // A script (the figures draw x⁽¹⁾, αⱼ and ² as strings of their
+      // own, at 0.65 of the size) sits against its base: the hook of a
+      // lowered j reaches under the α before it, a lowered index dips into
+      // the ascent of the line below, about a quarter to two fifths of the
+      // script's box. A script on its base, as a ² set over a ‖, covers
+      // most of it.
+      const script = Math.min(texts[i].fs, texts[j].fs) <= 0.7 * Math.max(texts[i].fs, texts[j].fs);
+      if (w * h > (script ? 0.5 : 0.25) * small) out.overlaps.push(label(texts[i].t) + ' / ' + label(texts[j].t));
     }
   }
   return out;

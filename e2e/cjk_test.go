@@ -162,6 +162,13 @@ func TestFigureTextLayout(t *testing.T) {
 		label(10, 30, "正例") + label(14, 32, "负例") + // the second covers most of the first
 		label(60, 60, "间隔边界") + // clear of the others
 		label(175, 80, "分离超平面") + // 50 units wide from x = 175: 25 units past the edge
+		// Scripts, drawn as strings of their own at 0.65 of the size: a 2
+		// set on the ‖ it should follow is a fault; a j whose box only
+		// touches the end of its base is not.
+		fmt.Sprintf(`<text x="100" y="20" style="%s">‖w‖</text>`, style) +
+		fmt.Sprintf(`<text x="104" y="17" style="%s;font-size:6.5px">2</text>`, style) +
+		fmt.Sprintf(`<text x="100" y="45" style="%s">α</text>`, style) +
+		fmt.Sprintf(`<text x="105.5" y="47" style="%s;font-size:6.5px">j</text>`, style) +
 		`</svg>`
 	// The same figure as a slider's frame: an <img> of the SVG.
 	slider := `<div class="mn-slider"><div class="mn-state">k = 0</div><img class="mn-figure" width="300" height="150" src="data:image/svg+xml;base64,` +
@@ -174,8 +181,8 @@ func TestFigureTextLayout(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(got.Overlaps) != 1 || got.Overlaps[0] != "正例 / 负例" {
-		t.Errorf("overlaps %q, want the one pair 正例 / 负例", got.Overlaps)
+	if !slices.Equal(got.Overlaps, []string{"正例 / 负例", "‖w‖ / 2"}) {
+		t.Errorf("overlaps %q, want the pairs 正例 / 负例 and ‖w‖ / 2", got.Overlaps)
 	}
 	// 25 user units past the edge, at 1.5 px per unit.
 	if len(got.Clipped) != 1 || !strings.HasPrefix(got.Clipped[0], "分离超平面 (") {
