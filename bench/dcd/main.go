@@ -21,18 +21,17 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
-	"math"
 	"math/rand/v2"
 	"os"
 	"runtime/pprof"
 	"strconv"
 	"strings"
-	"syscall"
 	"time"
 
 	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
 
+	"github.com/marginnotes/marginnotes/bench/internal/rusage"
 	"github.com/marginnotes/marginnotes/pkg/dataset"
 	"github.com/marginnotes/marginnotes/pkg/svm"
 )
@@ -83,7 +82,7 @@ func main() {
 		}
 		defer pprof.StopCPUProfile()
 	}
-	start, cpu := time.Now(), cpuSeconds()
+	start, cpu := time.Now(), rusage.CPUSeconds()
 	f, err := os.Open(flag.Arg(0))
 	if err != nil {
 		fail(err)
@@ -93,7 +92,7 @@ func main() {
 	if err != nil {
 		fail(err)
 	}
-	read, readCPU := time.Since(start), cpuSeconds()-cpu
+	read, readCPU := time.Since(start), rusage.CPUSeconds()-cpu
 	if *check != "" {
 		compare(x, y, *s, *c, *b, readModel(*check), *ll)
 		return
@@ -104,9 +103,9 @@ func main() {
 	} else if *s != 3 {
 		fail(fmt.Errorf("-s %d: want 1 or 3", *s))
 	}
-	start, cpu = time.Now(), cpuSeconds()
+	start, cpu = time.Now(), rusage.CPUSeconds()
 	res, err := solver.Fit(x, y)
-	fit, fitCPU := time.Since(start), cpuSeconds()-cpu
+	fit, fitCPU := time.Since(start), rusage.CPUSeconds()-cpu
 	if res == nil {
 		fail(err)
 	}
@@ -270,15 +269,6 @@ func compare(x mat.Matrix, y []float64, s int, c, bias float64, ours []float64, 
 	if err := json.NewEncoder(os.Stdout).Encode(out); err != nil {
 		fail(err)
 	}
-}
-
-// cpuSeconds returns the user and system CPU time of the process so far.
-func cpuSeconds() float64 {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return math.NaN()
-	}
-	return float64(ru.Utime.Nano()+ru.Stime.Nano()) / 1e9
 }
 
 func fail(err error) {

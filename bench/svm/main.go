@@ -13,12 +13,11 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
-	"math"
 	"os"
 	"runtime/pprof"
-	"syscall"
 	"time"
 
+	"github.com/marginnotes/marginnotes/bench/internal/rusage"
 	"github.com/marginnotes/marginnotes/pkg/dataset"
 	"github.com/marginnotes/marginnotes/pkg/kernel"
 	"github.com/marginnotes/marginnotes/pkg/svm"
@@ -99,10 +98,10 @@ func main() {
 		_, _ = solver.Fit(set.X.Slice(0, m, 0, dim), set.Y[:m])
 	}
 	start = time.Now()
-	cpu := cpuSeconds()
+	cpu := rusage.CPUSeconds()
 	res, err := solver.Fit(set.X, set.Y)
 	solve := time.Since(start)
-	solveCPU := cpuSeconds() - cpu
+	solveCPU := rusage.CPUSeconds() - cpu
 	if res == nil {
 		fail(err)
 	}
@@ -120,15 +119,6 @@ func main() {
 	if *prof != "" {
 		pprof.StopCPUProfile()
 	}
-}
-
-// cpuSeconds returns the user and system CPU time of the process so far.
-func cpuSeconds() float64 {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return math.NaN()
-	}
-	return float64(ru.Utime.Nano()+ru.Stime.Nano()) / 1e9
 }
 
 func fail(err error) {
