@@ -9,6 +9,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -124,16 +125,8 @@ func equalFloats(a, b []float64) bool {
 }
 
 // sparseInputs are LIBSVM texts, well formed and not, for the comparisons
-// with Read.
-var sparseInputs = []string{
-	"+1 1:3 2:3\n+1 1:4 2:3\n-1 1:1 2:1\n",
-	"+1 2:2.5\n-1 4:-1 # comment\n\n1\t1:0.001\n",
-	"+1\n-1 3:0\n",
-	"+1 1:1\n-1 3:1 2:1\n",
-	"1 1:1\n0 1:2\n",
-	"+1 99999999:1\n",
-	"1:2 3:4\n",
-	"1 1:3 2:3 # x1, positive\n-1 1:1 2:1\n",
+// with Read: the fuzz seeds and more.
+var sparseInputs = append(slices.Clone(libsvmSeeds),
 	"\n# nothing\n", "+1\n-1\n", "+1 1:2 3\n", "+1 0:2\n", "+1 a:2\n", "+1 +2:2 3:1\n", "-1 01:2 002:1\n",
 	"+1 2:1 2:1\n", "+1 1:x\n", "\n+1 1:1 2:-Inf\n", "pos 1:1\n", "inf 1:1\n", "+1 1:1_0\n", "0x1p0 1:1\n",
 	"1 1:1\n\n-1 1:\x00", "+1 1:1:2\n", "+1 1:\n", "+1 :1\n", "+1 1:.5 2:5. 3:-.0 4:+1e-3 5:1E+2\n",
@@ -145,7 +138,7 @@ var sparseInputs = []string{
 	strings.Repeat("+1 1:3 4194304:3\n-1 1:1\n", 2),
 	// Points without labels, for ReadPoints; a mixture.
 	"1:1 2:2\n3:0.5\n", "2:1\n+1 1:1\n", "+1 2:1\n1:1\n", "1:1 2:1 3:1\n", "  # c\n\n1:-1e-3 2:7\n",
-}
+)
 
 func TestReadSparseAgreesWithRead(t *testing.T) {
 	for _, in := range sparseInputs {
