@@ -24,27 +24,13 @@ LinearSVC, which runs LIBLINEAR's own solver with another random order.
 """
 import argparse
 import json
-import math
 import os
 import re
-import statistics
 import subprocess
 import sys
-import time
 
-
-def timed(cmd):
-    """Runs cmd; returns (stdout, wall seconds, CPU seconds, max RSS in MB)."""
-    start = time.perf_counter()
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    out, err = proc.stdout.read(), proc.stderr.read()
-    _, status, ru = os.wait4(proc.pid, 0)
-    wall = time.perf_counter() - start
-    code = os.waitstatus_to_exitcode(status)
-    proc.returncode = code
-    if code != 0:
-        sys.exit("%s failed (%d): %s" % (" ".join(cmd), code, err.decode()))
-    return out.decode(), wall, ru.ru_utime + ru.ru_stime, ru.ru_maxrss / 1024
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir))
+from runs import geomean, median_run, timed  # noqa: E402 (bench/runs.py)
 
 
 ITER = re.compile(r"#iter = (\d+)")
@@ -76,20 +62,6 @@ def check(driver, path, s, c, model, llmodel):
     out = subprocess.run([driver, "-s", str(s), "-c", repr(c), "-B", "1", "-check", model, "-liblinear", llmodel, path],
                          check=True, capture_output=True, text=True).stdout
     return json.loads(out)
-
-
-def median_run(f, repeat):
-    runs = [f() for _ in range(repeat)]
-    med = dict(runs[-1])
-    for k in ("wall", "cpu", "rss", "fit_cpu"):
-        if k in med:
-            med[k] = statistics.median(r[k] for r in runs)
-    med["cpu_runs"] = [r["cpu"] for r in runs]
-    return med
-
-
-def geomean(xs):
-    return math.exp(sum(math.log(x) for x in xs) / len(xs))
 
 
 def main():

@@ -30,27 +30,12 @@ of support vectors of the three within 1%, or the script fails.
 """
 import argparse
 import json
-import math
 import os
 import re
-import statistics
-import subprocess
 import sys
-import time
 
-
-def timed(cmd):
-    """Runs cmd; returns (stdout, wall seconds, CPU seconds, max RSS in MB)."""
-    start = time.perf_counter()
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    out, err = proc.stdout.read(), proc.stderr.read()
-    _, status, ru = os.wait4(proc.pid, 0)
-    wall = time.perf_counter() - start
-    code = os.waitstatus_to_exitcode(status)
-    proc.returncode = code  # reaped here, not by Popen
-    if code != 0:
-        sys.exit("%s failed (%d): %s" % (" ".join(cmd), code, err.decode()))
-    return out.decode(), wall, ru.ru_utime + ru.ru_stime, ru.ru_maxrss / 1024
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir))
+from runs import geomean, median_run, timed  # noqa: E402 (bench/runs.py)
 
 
 LIBSVM_OBJ = re.compile(r"obj = (\S+), rho = (\S+)")
@@ -85,19 +70,6 @@ def sklearn(script, path, *opt):
     r = json.loads(out)
     r.update(wall=wall, cpu=cpu, rss=rss, fit_wall=r["fit_seconds"], fit_cpu=r["fit_cpu_seconds"])
     return r
-
-
-def median_run(f, repeat):
-    runs = [f() for _ in range(repeat)]
-    med = dict(runs[-1])
-    for k in ("wall", "cpu", "rss", "fit_wall", "fit_cpu"):
-        if k in med:
-            med[k] = statistics.median(r[k] for r in runs)
-    return med
-
-
-def geomean(xs):
-    return math.exp(sum(math.log(x) for x in xs) / len(xs))
 
 
 def main():
