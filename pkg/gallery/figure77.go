@@ -80,22 +80,28 @@ func EllipseData() *dataset.Set {
 		Source: "Li Hang, Statistical Learning Methods, §7.3.1 and Figure 7.7 (generated: notebook 10-kernels)"}
 }
 
-// EllipseFit returns the linear SVM (hard margin, svm.SMO at a tight
-// tolerance) on the images z = EllipseMap(x) of EllipseData, and the
-// images: its line w·z + b = 0 is the ellipse w₁(x⁽¹⁾)² + w₂(x⁽²⁾)² + b = 0
-// of the input space.
-func EllipseFit() (*svm.Result, *mat.Dense, error) {
-	x, y := EllipseData().XY()
+// EllipseImages returns the images z = EllipseMap(x) of EllipseData's
+// points, one per row.
+func EllipseImages() *mat.Dense {
+	x, _ := EllipseData().XY()
 	n, _ := x.Dims()
 	z := mat.NewDense(n, 2, nil)
 	for i := range n {
 		z.SetRow(i, EllipseMap(x.RawRowView(i)))
 	}
-	r, err := svm.SMO{Eps: 1e-9}.Fit(z, y)
+	return z
+}
+
+// EllipseFit returns the linear SVM (hard margin, svm.SMO at a tight
+// tolerance) on EllipseImages: its line w·z + b = 0 is the ellipse
+// w₁(x⁽¹⁾)² + w₂(x⁽²⁾)² + b = 0 of the input space.
+func EllipseFit() (*svm.Result, error) {
+	_, y := EllipseData().XY()
+	r, err := svm.SMO{Eps: 1e-9}.Fit(EllipseImages(), y)
 	if err != nil {
-		return nil, nil, fmt.Errorf("gallery: the linear SVM of Figure 7.7: %w", err)
+		return nil, fmt.Errorf("gallery: the linear SVM of Figure 7.7: %w", err)
 	}
-	return r, z, nil
+	return r, nil
 }
 
 // EllipseEquations returns the boundary of fit w·z + b = 0 written twice in
@@ -119,10 +125,11 @@ func EllipseEquations(w []float64, b float64) (ellipse, line string) {
 // the language l.
 func Figure77(l lang.Lang) (*figures.Grid, error) {
 	x, y := EllipseData().XY()
-	fit, z, err := EllipseFit()
+	fit, err := EllipseFit()
 	if err != nil {
 		return nil, err
 	}
+	z := EllipseImages()
 	ellipse, line := EllipseEquations(fit.W, fit.B)
 	const zLeft, zBottom = -0.5, -0.3 // the right panel's view starts here
 	z1, z2 := "z"+notation.Superscript("(1)"), "z"+notation.Superscript("(2)")

@@ -17,10 +17,11 @@ import (
 // and their two boundaries appear in both languages.
 func TestFigure77(t *testing.T) {
 	x, y := EllipseData().XY()
-	fit, z, err := EllipseFit()
+	fit, err := EllipseFit()
 	if err != nil {
 		t.Fatal(err)
 	}
+	z := EllipseImages()
 	for i, yi := range y {
 		p := x.RawRowView(i)
 		level := p[0]*p[0]/4 + p[1]*p[1]
