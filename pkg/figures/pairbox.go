@@ -53,7 +53,7 @@ type PairBox struct {
 // for Chinese without a Chinese font.
 func (b PairBox) Plot() (*plot.Plot, error) {
 	legend := NewSideLegend()
-	p, err := b.plot(legend)
+	p, err := b.plot(legend, false)
 	if err != nil {
 		return nil, err
 	}
@@ -76,8 +76,10 @@ var (
 )
 
 // plot builds the figure and adds its legend entries to legend, which it
-// does not draw.
-func (b PairBox) plot(legend *SideLegend) (*plot.Plot, error) {
+// does not draw. A shared legend, drawn once for several panels, names what
+// the marks are without this panel's values, and the panel's title gives
+// them: its L and H and where its unclipped α₂ was clipped to.
+func (b PairBox) plot(legend *SideLegend, shared bool) (*plot.Plot, error) {
 	l := b.Lang
 	hard := math.IsInf(b.C, 1)
 	hasNew := !math.IsNaN(b.New[0]) || !math.IsNaN(b.New[1])
@@ -87,7 +89,11 @@ func (b PairBox) plot(legend *SideLegend) (*plot.Plot, error) {
 	case !(b.C > 0) || b.L > b.H:
 		return nil, fmt.Errorf("%w: pair box with C = %v on [%v, %v]", ErrEmpty, b.C, b.L, b.H)
 	}
-	p, err := newPlot(l, b.Title, cmp.Or(b.XLabel, "α₁"), cmp.Or(b.YLabel, "α₂"))
+	title := b.Title
+	if shared {
+		title += "\n" + b.values()
+	}
+	p, err := newPlot(l, title, cmp.Or(b.XLabel, "α₁"), cmp.Or(b.YLabel, "α₂"))
 	if err != nil {
 		return nil, err
 	}
@@ -161,7 +167,11 @@ func (b PairBox) plot(legend *SideLegend) (*plot.Plot, error) {
 	if math.IsInf(b.H, 1) {
 		hText = "H = +∞"
 	}
-	legend.Add(l.Pick("α₂ in [L, H]: ", "α₂ 的取值范围 [L, H]：")+"L = "+n(b.L)+l.Pick(", ", "，")+hText, lineThumb(segmentStyle))
+	rangeText := l.Pick("α₂ in [L, H]: ", "α₂ 的取值范围 [L, H]：") + "L = " + n(b.L) + l.Pick(", ", "，") + hText
+	if shared {
+		rangeText = l.Pick("α₂ in [L, H]", "α₂ 的取值范围 [L, H]")
+	}
+	legend.Add(rangeText, lineThumb(segmentStyle))
 	var labels []label
 	guides := []float64{b.L}
 	if !math.IsInf(b.H, 1) && b.H > b.L {
@@ -186,11 +196,17 @@ func (b PairBox) plot(legend *SideLegend) (*plot.Plot, error) {
 	legend.Add(l.Pick("before the step", "更新前"), thumb(oldGlyph))
 	if !math.IsNaN(b.Unclipped) {
 		text := l.Pick("α₂ unclipped (7.106) = ", "未经剪辑的 α₂ (7.106) = ") + n(b.Unclipped)
-		if showUnc {
+		if shared {
+			text = l.Pick("α₂ unclipped (7.106)", "未经剪辑的 α₂ (7.106)")
+		}
+		switch {
+		case showUnc:
 			p.Add(scatter([]plotter.XY{unc}, thick(uncGlyph)))
 			marks = append(marks, unc)
 			legend.Add(text, thumb(thick(uncGlyph)))
-		} else {
+		case shared: // the title says where it is
+			legend.Add(text, thumb(thick(uncGlyph)))
+		default:
 			legend.Add(text+l.Pick(", off the view", "，在图外"), thumb(thick(uncGlyph)))
 		}
 	}
@@ -212,8 +228,11 @@ func (b PairBox) plot(legend *SideLegend) (*plot.Plot, error) {
 }
 
 // PairBoxes lays PairBox panels out in a row under title, with one legend
-// to the right: the book's Figure 7.8 for y₁ ≠ y₂ and y₁ = y₂. It returns
-// the first panel's error and ErrEmpty for no panels.
+// to the right: the book's Figure 7.8 for y₁ ≠ y₂ and y₁ = y₂. With more
+// than one panel the legend says what each mark is, and each panel's title
+// gains a line with its own values: L, H and the unclipped α₂ with the bound
+// it was clipped to. It returns the first panel's error and ErrEmpty for no
+// panels.
 func PairBoxes(title string, boxes ...PairBox) (*Grid, error) {
 	if len(boxes) == 0 {
 		return nil, fmt.Errorf("%w: no pair boxes", ErrEmpty)
@@ -222,7 +241,7 @@ func PairBoxes(title string, boxes ...PairBox) (*Grid, error) {
 	plots := make([]*plot.Plot, len(boxes))
 	for i, b := range boxes {
 		leg := NewSideLegend()
-		p, err := b.plot(leg)
+		p, err := b.plot(leg, len(boxes) > 1)
 		if err != nil {
 			return nil, fmt.Errorf("figures: pair box %d: %w", i+1, err)
 		}
@@ -256,7 +275,7 @@ func (s SMOStep) Plot() (*Grid, error) {
 	if err != nil {
 		return nil, fmt.Errorf("figures: SMO step: %w", err)
 	}
-	right, err := s.Box.plot(legend)
+	right, err := s.Box.plot(legend, false)
 	if err != nil {
 		return nil, fmt.Errorf("figures: SMO step: %w", err)
 	}
@@ -265,6 +284,28 @@ func (s SMOStep) Plot() (*Grid, error) {
 	g := NewGrid(s.Title, 2, left, right)
 	g.Legend = legend
 	return g, nil
+}
+
+// values says, in a line, the panel's L and H and what the clipping (7.108)
+// did to the unclipped α₂: "L = 0.3, H = 1; α₂ unclipped 5/4, clipped down
+// to H".
+func (b PairBox) values() string {
+	l, n := b.Lang, notation.Number
+	hText := n(b.H)
+	if math.IsInf(b.H, 1) {
+		hText = "+∞"
+	}
+	s := "L = " + n(b.L) + l.Pick(", ", "，") + "H = " + hText
+	u := b.Unclipped
+	switch {
+	case math.IsNaN(u):
+		return s
+	case u > b.H:
+		return s + l.Pick("; α₂ unclipped "+n(u)+", clipped down to H", "；未经剪辑的 α₂ = "+n(u)+"，剪辑到 H")
+	case u < b.L:
+		return s + l.Pick("; α₂ unclipped "+n(u)+", clipped up to L", "；未经剪辑的 α₂ = "+n(u)+"，剪辑到 L")
+	}
+	return s + l.Pick("; α₂ unclipped "+n(u)+", inside [L, H]", "；未经剪辑的 α₂ = "+n(u)+"，在 [L, H] 内")
 }
 
 // regionThumb is the legend thumbnail of the box: its tint, outlined.

@@ -92,3 +92,39 @@ func TestSMOStep(t *testing.T) {
 		}
 	}
 }
+
+// TestPairBoxesValues: the panels of Figure 7.8 share a legend, so the
+// legend names the marks without a panel's values and each panel's title
+// gives its own — the unclipped α₂ = 5/4 clipped down to H on the left,
+// 0.1 clipped up to L on the right (the legend used to print the left
+// panel's 5/4 for both).
+func TestPairBoxesValues(t *testing.T) {
+	left := PairBox{Title: "y₁ ≠ y₂", C: 1, Old: [2]float64{0.2, 0.5}, Unclipped: 1.25, New: [2]float64{0.7, 1}, L: 0.3, H: 1, Lang: lang.English}
+	right := PairBox{Title: "y₁ = y₂", C: 1, SameLabel: true, Old: [2]float64{0.8, 0.5}, Unclipped: 0.1, New: [2]float64{1, 0.3}, L: 0.3, H: 1, Lang: lang.English}
+	g, err := PairBoxes("Figure 7.8", left, right)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range g.Legend.Names() {
+		if strings.Contains(name, "5/4") || strings.Contains(name, "0.1") || strings.Contains(name, "L = ") {
+			t.Errorf("shared legend entry %q carries a panel's value", name)
+		}
+	}
+	for i, want := range []string{"L = 0.3, H = 1; α₂ unclipped 5/4, clipped down to H", "L = 0.3, H = 1; α₂ unclipped 0.1, clipped up to L"} {
+		if got := g.Panels[0][i].Title.Text; !strings.Contains(got, want) {
+			t.Errorf("panel %d title %q, want it to say %q", i+1, got, want)
+		}
+	}
+	// One panel alone keeps its values in its own legend.
+	p, err := right.Plot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var found bool
+	for _, tx := range drawTexts(p, Width, Height) {
+		found = found || strings.Contains(tx.Text, "α₂ unclipped (7.106) = 0.1")
+	}
+	if !found {
+		t.Error("a single pair box does not give its unclipped α₂ = 0.1 in its legend")
+	}
+}

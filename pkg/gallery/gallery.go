@@ -34,7 +34,7 @@ func All() []Entry {
 	var all []Entry
 	for _, part := range [][]Entry{
 		distanceEntries(), primalEntries(), dualEntries(), novikoffEntries(), cauchySchwarzEntries(),
-		maxMarginEntries(), dualityEntries(), svmDualEntries(), softMarginEntries(), ch7Entries(), kernelsEntries(), smoEntries(), realDataEntries(), exercises2Entries(), exercises7Entries(),
+		maxMarginEntries(), dualityEntries(), svmDualEntries(), softMarginEntries(), ch7Entries(), kernelsEntries(), figure77Entries(), smoEntries(), realDataEntries(), exercises2Entries(), exercises7Entries(),
 	} {
 		all = append(all, part...)
 	}

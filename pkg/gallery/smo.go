@@ -65,13 +65,13 @@ func SMOProblems(l lang.Lang) []SMOProblem {
 	}
 }
 
-// SMOBoxes draws the book's Figure 7.8 in two panels, each a step of SMO
-// in the box [0, C]² with C = 1 (figures.PairBox): y₁ ≠ y₂, where the pair
-// moves on α₁ − α₂ = −0.3 from (0.2, 0.5) and the unclipped α₂ = 1.25 is
-// clipped to H = 1; and y₁ = y₂, on α₁ + α₂ = 1.3 from (0.8, 0.5), where
-// the unclipped α₂ = 0.1 is clipped to L = 0.3. L and H are the book's, for
-// the two cases. The words are in the language l.
-func SMOBoxes(l lang.Lang) (*figures.Grid, error) {
+// SMOBoxSteps returns the two steps of the book's Figure 7.8 that SMOBoxes
+// draws, each in the box [0, C]² with C = 1 (figures.PairBox): y₁ ≠ y₂,
+// where the pair moves on α₁ − α₂ = −0.3 from (0.2, 0.5) and the unclipped
+// α₂ = 1.25 is clipped down to H = 1; and y₁ = y₂, on α₁ + α₂ = 1.3 from
+// (0.8, 0.5), where the unclipped α₂ = 0.1 is clipped up to L = 0.3. L and
+// H are the book's, for the two cases; the words are in the language l.
+func SMOBoxSteps(l lang.Lang) []figures.PairBox {
 	const c = 1.0
 	// The book's bounds, §7.4.1.
 	differ := func(a1, a2 float64) (lo, hi float64) { return math.Max(0, a2-a1), math.Min(c, c+a2-a1) }
@@ -95,7 +95,14 @@ func SMOBoxes(l lang.Lang) (*figures.Grid, error) {
 		boxes = append(boxes, figures.PairBox{Title: title, C: c, SameLabel: b.sameLabel, Old: b.old, Unclipped: b.unc,
 			New: [2]float64{a1, a2}, L: lo, H: hi, Lang: l})
 	}
-	return figures.PairBoxes(l.Pick("Figure 7.8: the two variables of a step of SMO, C = 1", "图 7.8：SMO 一步中的两个变量，C = 1"), boxes...)
+	return boxes
+}
+
+// SMOBoxes draws the book's Figure 7.8 in two panels, the steps of
+// SMOBoxSteps, under one legend; each panel's title gives its L, H and
+// unclipped α₂. The words are in the language l.
+func SMOBoxes(l lang.Lang) (*figures.Grid, error) {
+	return figures.PairBoxes(l.Pick("Figure 7.8: the two variables of a step of SMO, C = 1", "图 7.8：SMO 一步中的两个变量，C = 1"), SMOBoxSteps(l)...)
 }
 
 // SMOFrames steps through the book's SMO (svm.PlattSMO) one step a frame:

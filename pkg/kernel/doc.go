@@ -24,8 +24,12 @@
 // kernel trick of §7.3.1); MaxDifference compares two kernels on
 // random pairs; CheckGrams tests Theorem 7.5 (a symmetric K is a kernel
 // exactly when its Gram matrices are positive semi-definite) on random
-// point sets and returns the worst one. Notebook notebooks/10-kernels.ipynb
-// walks through them.
+// point sets and returns the worst one; GramFeatures builds a feature map
+// from a positive semi-definite Gram matrix alone (the sufficiency half of
+// Theorem 7.5, §7.3.2, on a finite set); String is the string kernel of
+// §7.3.3, a kernel on a discrete input space, computed by dynamic
+// programming, whose inputs StringRows encodes as the rows of a matrix.
+// Notebook notebooks/10-kernels.ipynb walks through them.
 //
 // The Gram matrix of the linear kernel, G = XXᵀ, appears in Li Hang,
 // Statistical Learning Methods, §2.3.3 (Algorithm 2.2, the dual perceptron)

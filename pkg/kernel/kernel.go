@@ -83,7 +83,8 @@ func powi(x float64, n int) float64 {
 }
 
 // Validate reports whether k's parameters make a valid kernel: Polynomial
-// needs Degree ≥ 1 and a finite Gamma > 0 and Coef0, RBF a finite Gamma > 0;
+// needs Degree ≥ 1 and a finite Gamma > 0 and Coef0, RBF a finite Gamma > 0,
+// String N ≥ 1 and 0 < Lambda ≤ 1;
 // kernels of other types are accepted as they are. The error names the
 // parameter and its value and wraps ErrParameter.
 func Validate(k Kernel) error {
@@ -106,6 +107,13 @@ func Validate(k Kernel) error {
 	case RBF:
 		if !(k.Gamma > 0) || math.IsInf(k.Gamma, 0) {
 			return bad("RBF", "Gamma", k.Gamma, "a finite number > 0")
+		}
+	case String:
+		if k.N < 1 {
+			return bad("String", "N", k.N, "an integer ≥ 1")
+		}
+		if !(k.Lambda > 0 && k.Lambda <= 1) {
+			return bad("String", "Lambda", k.Lambda, "a number in (0, 1]")
 		}
 	}
 	return nil

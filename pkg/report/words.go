@@ -36,7 +36,8 @@ func YesNo(v bool, l lang.Lang) string {
 // kernel.Polynomial{Degree: 2, Gamma: 1, Coef0: 1} (the book's (7.88) with
 // p = 2); the Gaussian kernel (7.90) by its width σ, where
 // kernel.RBF{Gamma: γ} has γ = 1/(2σ²): σ = 1/√2 for γ = 1, σ = √15 for
-// γ = 1/30. In these notes γ is the margin, σ the kernel's width, in
+// γ = 1/30; the string kernel of §7.3.3 by its n and decay λ, k₂ (λ = 0.5).
+// In these notes γ is the margin, σ the kernel's width, in
 // tables and legends of both editions; KernelNameLIBSVM adds LIBSVM's γ
 // where a reader needs it. Other kernels are written by fmt.
 func KernelName(k kernel.Kernel, l lang.Lang) string {
@@ -47,6 +48,12 @@ func KernelName(k kernel.Kernel, l lang.Lang) string {
 		return l.Pick("polynomial kernel ", "多项式核 ") + polynomial(k)
 	case kernel.RBF:
 		return l.Pick("Gaussian kernel (σ = ", "高斯核（σ = ") + Sigma(k) + l.Pick(")", "）")
+	case kernel.String:
+		name := l.Pick("string kernel k", "字符串核 k")
+		if k.Normalize {
+			name = l.Pick("normalised string kernel k", "规范化的字符串核 k")
+		}
+		return name + notation.Subscript(strconv.Itoa(k.N)) + l.Pick(" (λ = ", "（λ = ") + notation.Decimal(k.Lambda) + l.Pick(")", "）")
 	}
 	return fmt.Sprint(k)
 }

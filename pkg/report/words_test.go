@@ -43,6 +43,8 @@ func TestKernelName(t *testing.T) {
 		{kernel.RBF{Gamma: 0.5}, "Gaussian kernel (σ = 1)", "高斯核（σ = 1）"},
 		{kernel.Gaussian(0.3), "Gaussian kernel (σ = 0.3)", "高斯核（σ = 0.3）"},
 		{kernel.Gaussian(2.5), "Gaussian kernel (σ = 2.5)", "高斯核（σ = 2.5）"},
+		{kernel.String{N: 2, Lambda: 0.5}, "string kernel k₂ (λ = 0.5)", "字符串核 k₂（λ = 0.5）"}, // notebook 10, §7.3.3
+		{kernel.String{N: 3, Lambda: 1, Normalize: true}, "normalised string kernel k₃ (λ = 1)", "规范化的字符串核 k₃（λ = 1）"},
 	} {
 		if got := KernelName(c.k, lang.English); got != c.en {
 			t.Errorf("KernelName(%v, English) = %q, want %q", c.k, got, c.en)
