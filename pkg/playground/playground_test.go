@@ -132,13 +132,13 @@ func TestSameAsLibrary(t *testing.T) {
 					t.Errorf("%s %s: status %s, library converged %v", name, algo, r.Status, res.Converged)
 				}
 			case SVM:
-				res, err := svm.SMO{C: st.C, Kernel: st.kernelOf(), MaxIter: MaxSVMIter}.Fit(x, st.Y)
+				res, err := svm.SMO{C: st.C, Kernel: KernelOf(st), MaxIter: MaxSVMIter}.Fit(x, st.Y)
 				if err != nil {
 					t.Fatalf("%s %s: %v", name, algo, err)
 				}
 				w, b, alpha = res.W, res.B, res.Alpha
 			case SMO:
-				res, err := svm.PlattSMO{C: st.C, Kernel: st.kernelOf(), MaxIter: MaxSMOSteps}.Fit(x, st.Y)
+				res, err := svm.PlattSMO{C: st.C, Kernel: KernelOf(st), MaxIter: MaxSMOSteps}.Fit(x, st.Y)
 				if err != nil {
 					t.Fatalf("%s %s: %v", name, algo, err)
 				}
@@ -377,6 +377,26 @@ func TestGrid(t *testing.T) {
 	res, _ := svm.SMO{C: 10, Kernel: kernel.Gaussian(1), MaxIter: MaxSVMIter}.Fit(matrix(k.State.X), k.State.Y)
 	if g := k.Grid([4]float64{0, 4, 0, 4}, 1, 1); !near(g[0], res.Decision([]float64{2, 2})) {
 		t.Errorf("Gaussian grid %v, library %v", g, res.Decision([]float64{2, 2}))
+	}
+	// The Gaussian grid by products of exponentials is the model's Decision.
+	for _, name := range []string{"xor", "rings"} {
+		st, _ := Preset(name, 2)
+		f := Run(st, "en")
+		m := f.model.(*svm.Model)
+		scale := math.Abs(m.B)
+		for _, c := range m.Coef {
+			scale += math.Abs(c)
+		}
+		v := f.Output.View
+		g := f.Grid(v, 7, 5)
+		for r := range 5 {
+			for c := range 7 {
+				p := []float64{v[0] + (float64(c)+0.5)*(v[1]-v[0])/7, v[3] - (float64(r)+0.5)*(v[3]-v[2])/5}
+				if d := m.Decision(p); math.Abs(g[r*7+c]-d) > 1e-12*scale {
+					t.Errorf("%s: grid %v, Decision %v at %v", name, g[r*7+c], d, p)
+				}
+			}
+		}
 	}
 	if run(t, "points=1,1,1").Grid([4]float64{0, 1, 0, 1}, 2, 2) != nil {
 		t.Error("a grid without a model")

@@ -8,7 +8,7 @@
 const $ = (id) => document.getElementById(id);
 const W = JSON.parse($('words').textContent); // the page's words, in its language
 const LANG = document.documentElement.lang.startsWith('zh') ? 'zh' : 'en';
-const GRID = 90; // decision values per side of the plane
+const GRID = 72; // decision values per side of the plane
 const XI = 1e-3; // slacks ξᵢ shown: above the solvers' tolerance (svm.DefaultEps)
 const COLOURS = { pos: '#1f5fbf', neg: '#c0392b', posBg: [214, 228, 250], negBg: [250, 221, 216] };
 
@@ -482,7 +482,6 @@ function openPreset(name) {
 
 // ---- start: the fragment, else the state the page was made with, else Example 2.1
 async function start() {
-  const t0 = performance.now();
   setupPlane();
   setupControls();
   try {
@@ -497,8 +496,8 @@ async function start() {
   window.addEventListener('hashchange', () => {
     if (location.hash.slice(1) !== fragment(st)) { undo.push(fragment(st)); fit(location.hash.slice(1)); }
   });
-  window.playground = { fit, exportText, state: () => st, output: () => out };
-  document.body.dataset.readyMs = (performance.now() - t0).toFixed(1);
+  window.playground = { fit, exportText, state: () => st, output: () => out, view: () => view };
+  document.body.dataset.readyMs = performance.now().toFixed(1); // since the page was opened
   document.body.dataset.ready = '1';
 }
 
