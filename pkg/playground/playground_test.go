@@ -403,3 +403,30 @@ func TestGrid(t *testing.T) {
 	}
 	var _ classify.Classifier = f.model
 }
+
+// Embed puts the state into the page and the page into an iframe.
+func TestEmbed(t *testing.T) {
+	page := []byte("<html><body><canvas id=\"plane\"></canvas>" + stateSlot + "<script>if (a < b && c) {}</script></body></html>")
+	st, err := FromSet(dataset.Example21(), State{Algo: SVM, Step: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, err := Embed(page, st, 700)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{`height: 700px`, `srcdoc="&lt;html&gt;`, `id=&#34;state&#34;&gt;algo=svm&amp;points=3,3,1;4,3,1;1,1,-1&lt;/script&gt;`, `a &lt; b &amp;&amp; c`} {
+		if !strings.Contains(h, want) {
+			t.Errorf("no %s in %s", want, h)
+		}
+	}
+	if strings.Count(h, `"`) != 8 { // class, title, style, srcdoc
+		t.Errorf("a quote of the page is not escaped: %s", h)
+	}
+	if _, err := Embed([]byte("<html></html>"), st, 700); err == nil {
+		t.Error("a page without the state's slot")
+	}
+	if _, err := FromSet(dataset.Iris(), State{}); err == nil || !strings.Contains(err.Error(), "4 features") {
+		t.Errorf("Iris (4 features): %v", err)
+	}
+}

@@ -43,7 +43,7 @@ func Preset(name string, seed uint64) (st State, ok bool) {
 	default:
 		return State{Step: -1}, false
 	}
-	st = FromSet(s, st)
+	st, _ = FromSet(s, st)
 	for i := range st.X {
 		// Three decimals keep the fragment short.
 		st.X[i] = [2]float64{math.Round(st.X[i][0]*1000) / 1000, math.Round(st.X[i][1]*1000) / 1000}
@@ -51,13 +51,24 @@ func Preset(name string, seed uint64) (st State, ok bool) {
 	return st, true
 }
 
-// FromSet returns st with the points of s, which must have two features.
-func FromSet(s *dataset.Set, st State) State {
-	n, _ := s.Dims()
+// FromSet returns st with the points of s: the book's examples, a data set
+// read from a student's CSV file. s must be valid, with two features and at
+// most MaxPoints points.
+func FromSet(s *dataset.Set, st State) (State, error) {
+	if err := s.Validate(); err != nil {
+		return st, err
+	}
+	n, d := s.Dims()
+	if d != 2 {
+		return st, errorf("the data have %d features: the playground's plane shows 2", "数据有 %d 个特征：演练场的平面只能显示 2 个", d)
+	}
+	if n > MaxPoints {
+		return st, errorf("%d points: the playground takes at most %d", "共 %d 个点：演练场最多接受 %d 个点", n, MaxPoints)
+	}
 	st.X, st.Y = make([][2]float64, n), make([]float64, n)
 	for i := range n {
 		st.X[i] = [2]float64{s.X.At(i, 0), s.X.At(i, 1)}
 		st.Y[i] = s.Y[i]
 	}
-	return st
+	return st, nil
 }

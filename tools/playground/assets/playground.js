@@ -66,7 +66,7 @@ function fit(frag, keepView) {
     const buf = new Uint8Array(8 * GRID * GRID);
     if (api.grid(view[0], view[1], view[2], view[3], GRID, GRID, buf)) grid = new Float64Array(buf.buffer);
   }
-  history.replaceState(null, '', '#' + fragment(st));
+  try { history.replaceState(null, '', '#' + fragment(st)); } catch (e) { /* about:srcdoc in a notebook */ }
   draw();
   show();
   const ms = performance.now() - t0;
