@@ -61,7 +61,7 @@ func main() {
 		if err := os.WriteFile(name, page, 0o644); err != nil {
 			log.Fatal(err)
 		}
-		log.Printf("%s: %d kB (wasm %d kB, %d kB gzip)", name, (len(page)+512)/1024, (len(wasm)+512)/1024, (gzipLen(wasm)+512)/1024)
+		fmt.Printf("playground: %s: %d kB (wasm %d kB, %d kB gzip)\n", name, (len(page)+512)/1024, (len(wasm)+512)/1024, (gzipLen(wasm)+512)/1024)
 	}
 }
 

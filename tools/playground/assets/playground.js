@@ -422,7 +422,11 @@ function exportText(kind) {
     return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">${parts.join('')}</svg>\n`;
   }
   if (kind === 'png') return $('plane').toDataURL('image/png');
-  if (kind === 'link') return location.href.split('#')[0] + '#' + fragment(st);
+  if (kind === 'link') {
+    // Inside a notebook the page is an iframe's document (about:srcdoc): name the site's page.
+    const here = location.protocol === 'about:' ? 'playground.html' : location.href.split('#')[0];
+    return here + '#' + fragment(st);
+  }
   const r = JSON.parse(api.exportText(kind));
   if (r.error) throw new Error(r.error);
   return r.text;
