@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"sort"
 	"strings"
@@ -99,6 +100,7 @@ func TestPlayground(t *testing.T) {
 			pg.presets(t)
 			pg.table21(t)
 			pg.clicks(t)
+			pg.notebookLinks(t, repo)
 			pg.badFragments(t)
 			pg.exports(t, repo)
 			pg.speed(t)
@@ -424,6 +426,31 @@ func (p *pgPage) clicks(t *testing.T) {
 	}
 	if r := p.result(t); r.N != 3 {
 		t.Errorf("after redo: n = %d", r.N)
+	}
+}
+
+// notebookLinks opens every state that a notebook links to ("open in the
+// playground"): each one fits, as the library does.
+func (p *pgPage) notebookLinks(t *testing.T, repo string) {
+	srcs, err := filepath.Glob(filepath.Join(repo, "notebooks", "src", "*.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	link := regexp.MustCompile(`\]\(playground\.html#([^)\s]+)\)`)
+	n := 0
+	for _, src := range srcs {
+		for _, m := range link.FindAllStringSubmatch(string(mustRead(t, src)), -1) {
+			r := p.hash(t, m[1])
+			if r.Status != "converged" {
+				t.Errorf("%s links to #%s: %s %q", filepath.Base(src), m[1], r.Status, r.Message)
+				continue
+			}
+			compare(t, filepath.Base(src), m[1], r)
+			n++
+		}
+	}
+	if n < 16 {
+		t.Errorf("%d links to the playground in the notebooks' sources, want 16 (8 notebooks × 2 editions)", n)
 	}
 }
 
