@@ -375,17 +375,27 @@ function setupPlane() {
     selected = -1;
     change((s) => { s.points.push([round(x), round(y), ev.shiftKey ? -cls : cls]); s.step = -1; });
   });
-  c.addEventListener('mousemove', (ev) => {
-    if (!drag) return;
-    const [x, y] = fromPx(ev.clientX, ev.clientY);
+  // A drag refits at most once a frame, with the latest position: a slow
+  // fit (many points) then skips positions instead of falling behind.
+  let pending = null;
+  const move = () => {
+    if (!drag || pending === null) return;
+    const [x, y] = pending;
+    pending = null;
     const p = st.points[drag.i];
     p[0] = round(Math.min(Math.max(x, view[0]), view[1]));
     p[1] = round(Math.min(Math.max(y, view[2]), view[3]));
     drag.moved = true;
     st.step = -1;
     fit();
+  };
+  c.addEventListener('mousemove', (ev) => {
+    if (!drag) return;
+    if (pending === null) requestAnimationFrame(move);
+    pending = fromPx(ev.clientX, ev.clientY);
   });
   window.addEventListener('mouseup', () => {
+    move();
     if (drag && drag.moved) { undo.push(drag.before); redo.length = 0; }
     drag = null;
   });
