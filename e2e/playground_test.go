@@ -48,6 +48,12 @@ type pgResult = playground.Result
 // and 1000 points, printed, and checked against the bounds under
 // MARGINNOTES_E2E_SPEED=1. Screenshots go to build/e2e/playground/.
 func TestPlayground(t *testing.T) {
+	if os.Getenv("MARGINNOTES_E2E") != "1" {
+		t.Skip("set MARGINNOTES_E2E=1 (make test-playground, make test-e2e) to run the browser test")
+	}
+	if testing.Short() {
+		t.Skip("browser test skipped in -short mode")
+	}
 	repo, err := filepath.Abs("..")
 	if err != nil {
 		t.Fatal(err)
