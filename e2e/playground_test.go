@@ -107,6 +107,7 @@ func TestPlayground(t *testing.T) {
 			pg.table21(t)
 			pg.clicks(t)
 			pg.notebookLinks(t, repo)
+			pg.offerC(t)
 			pg.badFragments(t)
 			pg.exports(t, repo)
 			pg.speed(t)
@@ -458,6 +459,23 @@ func (p *pgPage) notebookLinks(t *testing.T, repo string) {
 	if n < 16 {
 		t.Errorf("%d links to the playground in the notebooks' sources, want 16 (8 notebooks × 2 editions)", n)
 	}
+}
+
+// offerC: a hard margin on XOR does not exist; the page says so and its
+// button switches to the soft margin C = 1, which fits.
+func (p *pgPage) offerC(t *testing.T) {
+	frag := "algo=svm&points=0,0,1;1,1,1;1,0,-1;0,1,-1"
+	if r := p.hash(t, frag); r.Status != "not separable" {
+		t.Fatalf("hard margin on XOR: %+v", r)
+	}
+	if err := do(p.tab, 5*time.Second, chromedp.Click(chromedp.ID("offer-c"), chromedp.NodeVisible)); err != nil {
+		t.Fatal(err)
+	}
+	r := p.result(t)
+	if r.Status != "converged" {
+		t.Errorf("after the soft-margin button: %+v", r)
+	}
+	compare(t, "XOR with C = 1", "algo=svm&C=1&points=0,0,1;1,1,1;1,0,-1;0,1,-1", r)
 }
 
 // badFragments opens fragments the page cannot read: a message, the page

@@ -266,6 +266,15 @@ function show() {
   msg.className = 'status-' + r.status.replace(/ /g, '-');
   const notes = $('notes');
   notes.replaceChildren(...(out.notes || []).map((n) => el('li', n)));
+  if (r.status === 'not separable' && (st.algo === 'svm' || st.algo === 'smo') && !(st.C > 0)) {
+    // A hard margin that does not exist: offer the soft margin.
+    const b = el('button', W.offerC);
+    b.id = 'offer-c';
+    b.addEventListener('click', () => change((s) => { s.C = 1; s.step = -1; }));
+    const li = el('li');
+    li.appendChild(b);
+    notes.appendChild(li);
+  }
   syncControls();
   const d = $('details');
   d.replaceChildren();
