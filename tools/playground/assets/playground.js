@@ -175,6 +175,32 @@ function contour(level, w, h) {
   return segs;
 }
 
+// chain joins the segments of a level set into polylines, so that a dashed
+// line keeps its pattern from cell to cell.
+function chain(segs) {
+  const key = (q) => q[0].toFixed(2) + ',' + q[1].toFixed(2);
+  const at = new Map();
+  segs.forEach((s, i) => s.forEach((q) => { const k = key(q); if (!at.has(k)) at.set(k, []); at.get(k).push(i); }));
+  const used = segs.map(() => false), lines = [];
+  segs.forEach((s, i) => {
+    if (used[i]) return;
+    used[i] = true;
+    const line = [s[0], s[1]];
+    for (const atEnd of [true, false]) {
+      for (;;) {
+        const tip = atEnd ? line[line.length - 1] : line[0];
+        const j = (at.get(key(tip)) || []).find((k) => !used[k]);
+        if (j === undefined) break;
+        used[j] = true;
+        const next = key(segs[j][0]) === key(tip) ? segs[j][1] : segs[j][0];
+        if (atEnd) line.push(next); else line.unshift(next);
+      }
+    }
+    lines.push(line);
+  });
+  return lines;
+}
+
 function ticks(lo, hi) {
   const step = Math.pow(10, Math.floor(Math.log10((hi - lo) / 4)));
   const s = [1, 2, 5, 10].map((m) => m * step).find((d) => (hi - lo) / d <= 8);
@@ -203,7 +229,7 @@ function figure(pen, w, h) {
     const svm = st.algo === 'svm' || st.algo === 'smo';
     for (const [level, o] of [[0, { stroke: '#111', width: 2 }], [1, { stroke: '#333', dash: [6, 4] }], [-1, { stroke: '#333', dash: [6, 4] }]]) {
       if (level !== 0 && !svm) continue;
-      for (const s of contour(level, w, h)) pen.path(s, o);
+      for (const line of chain(contour(level, w, h))) pen.path(line, o);
     }
   }
   if (out.meet) {
