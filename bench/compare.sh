@@ -26,8 +26,9 @@
 #   skips it).
 #
 # As root the programs run at nice -5. Debian's libsvm-tools, liblinear-tools
-# and python3-sklearn are installed with apt-get when missing. Usage, from
-# anywhere: bench/compare.sh
+# and python3-sklearn are installed when missing (scripts/setup.sh packages:
+# as root; otherwise it says what to install). Usage, from anywhere:
+# bench/compare.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
 py=/usr/bin/python3 # Debian's, which python3-sklearn extends (not a pyenv shim)
@@ -36,13 +37,7 @@ need=()
 command -v svm-train >/dev/null && command -v svm-scale >/dev/null || need+=(libsvm-tools)
 [ "${DCD:-1}" = 0 ] || command -v liblinear-train >/dev/null || need+=(liblinear-tools)
 [ -x "$py" ] && "$py" -c 'import sklearn' 2>/dev/null || need+=(python3-sklearn)
-if ((${#need[@]})); then
-	sudo=
-	[ "$(id -u)" -eq 0 ] || sudo=sudo
-	echo "installing ${need[*]}" >&2
-	$sudo apt-get update -qq
-	DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${need[@]}" >&2
-fi
+((${#need[@]} == 0)) || scripts/setup.sh packages "${need[@]}"
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

@@ -14,10 +14,12 @@
 # the time each method takes to fit a linear SVM to the data.
 #
 # Writes TSV to standard output, with the command and the machine in
-# comment lines. Usage, from anywhere:
+# comment lines. LIBSVM's svm-scale comes from Debian's libsvm-tools,
+# installed when missing (scripts/setup.sh packages). Usage, from anywhere:
 #	bench/dcd/series.sh >bench/results/smo-dcd-series.tsv
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+command -v svm-scale >/dev/null || scripts/setup.sh packages libsvm-tools
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 go build -o "$work/svm" ./bench/svm
