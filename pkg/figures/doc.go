@@ -9,7 +9,7 @@
 //
 //	res, err := svm.Exact{}.Fit(x, y)
 //	p, err := figures.Plane{X: x, Y: y, Names: figures.PointNames(3),
-//		Boundaries:  []figures.Boundary{{W: res.W, B: res.B, Margins: true}},
+//		Boundaries:  []figures.Boundary{{Line: figures.Line{W: res.W, B: res.B}, Margins: true}},
 //		FreeIndices: res.FreeIndices, BoundedIndices: res.BoundedIndices,
 //	}.Plot()
 //	err = figures.Save(p, "example72.png") // at the house size, figures.Size(p)

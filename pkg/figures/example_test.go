@@ -112,7 +112,7 @@ func ExamplePlane() {
 		X:           bookX,
 		Y:           bookY,
 		Names:       figures.PointNames(3),
-		Boundaries:  []figures.Boundary{{W: []float64{0.5, 0.5}, B: -2, Margins: true}},
+		Boundaries:  []figures.Boundary{{Line: figures.Line{W: []float64{0.5, 0.5}, B: -2}, Margins: true}},
 		FreeIndices: []int{0, 2}, // x1 and x3: α* = (1/4, 0, 1/4) of Example 7.2
 	}.Plot()
 	if err != nil {
@@ -139,14 +139,14 @@ func ExamplePlane() {
 // with only Go lacks; pkg/gallery's tests check their titles.)
 func ExamplePerceptronSteps() {
 	steps := []figures.Step{
-		{K: 0, Point: -1, W: []float64{0, 0}, B: 0},
-		{K: 1, Point: 0, W: []float64{3, 3}, B: 1},
-		{K: 2, Point: 2, W: []float64{2, 2}, B: 0},
-		{K: 3, Point: 2, W: []float64{1, 1}, B: -1},
-		{K: 4, Point: 2, W: []float64{0, 0}, B: -2},
-		{K: 5, Point: 0, W: []float64{3, 3}, B: -1},
-		{K: 6, Point: 2, W: []float64{2, 2}, B: -2},
-		{K: 7, Point: 2, W: []float64{1, 1}, B: -3},
+		{K: 0, Point: -1, Line: figures.Line{W: []float64{0, 0}, B: 0}},
+		{K: 1, Point: 0, Line: figures.Line{W: []float64{3, 3}, B: 1}},
+		{K: 2, Point: 2, Line: figures.Line{W: []float64{2, 2}, B: 0}},
+		{K: 3, Point: 2, Line: figures.Line{W: []float64{1, 1}, B: -1}},
+		{K: 4, Point: 2, Line: figures.Line{W: []float64{0, 0}, B: -2}},
+		{K: 5, Point: 0, Line: figures.Line{W: []float64{3, 3}, B: -1}},
+		{K: 6, Point: 2, Line: figures.Line{W: []float64{2, 2}, B: -2}},
+		{K: 7, Point: 2, Line: figures.Line{W: []float64{1, 1}, B: -3}},
 	}
 	g, err := figures.PerceptronSteps(bookX, bookY, steps, 4, lang.English)
 	if err != nil {

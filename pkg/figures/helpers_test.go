@@ -44,14 +44,14 @@ func bookData() (*mat.Dense, []float64) {
 // table21 is Table 2.1 of the book as perceptron steps.
 func table21() []Step {
 	return []Step{
-		{K: 0, Point: -1, W: []float64{0, 0}, B: 0},
-		{K: 1, Point: 0, W: []float64{3, 3}, B: 1},
-		{K: 2, Point: 2, W: []float64{2, 2}, B: 0},
-		{K: 3, Point: 2, W: []float64{1, 1}, B: -1},
-		{K: 4, Point: 2, W: []float64{0, 0}, B: -2},
-		{K: 5, Point: 0, W: []float64{3, 3}, B: -1},
-		{K: 6, Point: 2, W: []float64{2, 2}, B: -2},
-		{K: 7, Point: 2, W: []float64{1, 1}, B: -3},
+		{K: 0, Point: -1, Line: Line{W: []float64{0, 0}, B: 0}},
+		{K: 1, Point: 0, Line: Line{W: []float64{3, 3}, B: 1}},
+		{K: 2, Point: 2, Line: Line{W: []float64{2, 2}, B: 0}},
+		{K: 3, Point: 2, Line: Line{W: []float64{1, 1}, B: -1}},
+		{K: 4, Point: 2, Line: Line{W: []float64{0, 0}, B: -2}},
+		{K: 5, Point: 0, Line: Line{W: []float64{3, 3}, B: -1}},
+		{K: 6, Point: 2, Line: Line{W: []float64{2, 2}, B: -2}},
+		{K: 7, Point: 2, Line: Line{W: []float64{1, 1}, B: -3}},
 	}
 }
 

@@ -298,7 +298,7 @@ func MistakeBoundAt(bound, mistakes []float64, current int, l lang.Lang) (*plot.
 		XYs:   []plotter.XYs{{{X: lo, Y: lo}, {X: hi, Y: hi}, {X: lo, Y: hi}}},
 		Color: infeasibleTint,
 	}
-	diag := &Hyperplane{W: []float64{1, -1}, LineStyle: draw.LineStyle{Color: black, Width: vg.Points(lineWidth)}}
+	diag := &Hyperplane{Line: Line{W: []float64{1, -1}}, LineStyle: draw.LineStyle{Color: black, Width: vg.Points(lineWidth)}}
 	dots := scatter(pts, draw.GlyphStyle{Color: blue, Radius: vg.Points(markerRadius - 1), Shape: draw.CircleGlyph{}})
 	p.Add(above, diag, dots, legend)
 	legend.Add(l.Pick("k > (R/γ)²: impossible", "k > (R/γ)²：不可能"), boxThumb{draw.LineStyle{Color: infeasibleTint}})

@@ -89,7 +89,7 @@ func TestPlaneExample21(t *testing.T) {
 		X:          x,
 		Y:          y,
 		Names:      PointNames(3),
-		Boundaries: []Boundary{{W: []float64{1, 1}, B: -3, Normal: true, Distances: []int{0, 1, 2}}},
+		Boundaries: []Boundary{{Line: Line{W: []float64{1, 1}, B: -3}, Normal: true, Distances: []int{0, 1, 2}}},
 	}
 	layers, legend, view, err := s.layers()
 	if err != nil {
@@ -149,7 +149,7 @@ func TestPlaneLineColours(t *testing.T) {
 	x, y := bookData()
 	var bs []Boundary
 	for k := range 7 {
-		bs = append(bs, Boundary{W: []float64{1, 1}, B: -float64(k) / 2, Margins: true})
+		bs = append(bs, Boundary{Line: Line{W: []float64{1, 1}, B: -float64(k) / 2}, Margins: true})
 	}
 	layers, _, _, err := Plane{X: x, Y: y, Boundaries: bs}.layers()
 	if err != nil {
@@ -216,7 +216,7 @@ func TestPlaneRingedNames(t *testing.T) {
 			needChinese(t)
 		}
 		s := Plane{X: x, Y: y, Names: PointNames(3), FreeIndices: []int{0, 2}, Lang: l,
-			Boundaries: []Boundary{{W: []float64{0.5, 0.5}, B: -2, Margins: true, Normal: true, Label: "½x⁽¹⁾ + ½x⁽²⁾ − 2 = 0"}}}
+			Boundaries: []Boundary{{Line: Line{W: []float64{0.5, 0.5}, B: -2}, Margins: true, Normal: true, Label: "½x⁽¹⁾ + ½x⁽²⁾ − 2 = 0"}}}
 		p, err := s.Plot()
 		if err != nil {
 			t.Fatal(err)
@@ -259,7 +259,7 @@ func TestPlaneKKTLegend(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			s := Plane{X: x, Y: y, FreeIndices: tc.free, BoundedIndices: tc.bounded, SoftMargin: tc.soft,
-				Boundaries: []Boundary{{W: []float64{0.5, 0.5}, B: -2, Margins: true}}}
+				Boundaries: []Boundary{{Line: Line{W: []float64{0.5, 0.5}, B: -2}, Margins: true}}}
 			if strings.HasSuffix(tc.name, "named") {
 				s.SupportName = "on H1 or H2"
 			}
@@ -297,7 +297,7 @@ func TestPlaneNames(t *testing.T) {
 	x, y := bookData()
 	s := Plane{X: x, Y: y, XLabel: "petal length (cm)", YLabel: "petal width (cm)",
 		PositiveName: "setosa (y = +1)", NegativeName: "versicolor (y = −1)",
-		Boundaries: []Boundary{{W: []float64{1, 1}, B: -3}}}
+		Boundaries: []Boundary{{Line: Line{W: []float64{1, 1}, B: -3}}}}
 	p, legend, err := s.PlotLegend()
 	if err != nil {
 		t.Fatal(err)
@@ -322,7 +322,7 @@ func TestPlaneNames(t *testing.T) {
 func TestPlaneZeroNormal(t *testing.T) {
 	// Table 2.1, k = 4: w = 0, b = −2 has no line; everything is negative.
 	x, y := bookData()
-	_, legend, _, err := Plane{X: x, Y: y, Boundaries: []Boundary{{W: []float64{0, 0}, B: -2, Shade: true}}}.layers()
+	_, legend, _, err := Plane{X: x, Y: y, Boundaries: []Boundary{{Line: Line{W: []float64{0, 0}, B: -2}, Shade: true}}}.layers()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -340,12 +340,12 @@ func TestPlaneErrors(t *testing.T) {
 	if _, err := (Plane{X: x, Y: y[:2]}).Plot(); !errors.Is(err, dataset.ErrLength) {
 		t.Errorf("two labels: got %v, want dataset.ErrLength", err)
 	}
-	if _, err := (Plane{X: x, Y: y, Boundaries: []Boundary{{W: []float64{math.NaN(), 1}}}}).Plot(); !errors.Is(err, ErrNotFinite) {
+	if _, err := (Plane{X: x, Y: y, Boundaries: []Boundary{{Line: Line{W: []float64{math.NaN(), 1}}}}}).Plot(); !errors.Is(err, ErrNotFinite) {
 		t.Errorf("NaN normal: got %v, want ErrNotFinite", err)
 	}
 	// The W of a kernel model is nil: an error, not a panic.
 	for _, w := range [][]float64{nil, {1}, {1, 2, 3}} {
-		if _, err := (Plane{X: x, Y: y, Boundaries: []Boundary{{W: w, B: 1}}}).Plot(); !errors.Is(err, ErrDim) {
+		if _, err := (Plane{X: x, Y: y, Boundaries: []Boundary{{Line: Line{W: w, B: 1}}}}).Plot(); !errors.Is(err, ErrDim) {
 			t.Errorf("w = %v: got %v, want ErrDim", w, err)
 		}
 	}
@@ -358,7 +358,7 @@ func TestPlaneErrors(t *testing.T) {
 	}{
 		{"three columns", Plane{X: mat.NewDense(1, 3, nil), Y: []float64{1}}},
 		{"index out of range", Plane{X: x, Y: y, Highlight: []int{3}}},
-		{"distance index out of range", Plane{X: x, Y: y, Boundaries: []Boundary{{W: []float64{1, 1}, Distances: []int{-1}}}}},
+		{"distance index out of range", Plane{X: x, Y: y, Boundaries: []Boundary{{Line: Line{W: []float64{1, 1}}, Distances: []int{-1}}}}},
 		{"support vector index out of range", Plane{X: x, Y: y, FreeIndices: []int{0, 3}}},
 		{"bounded index out of range", Plane{X: x, Y: y, BoundedIndices: []int{-1}}},
 	} {
@@ -426,8 +426,8 @@ func TestPerceptronStepsTable21(t *testing.T) {
 func TestSoftMarginSweep(t *testing.T) {
 	x, y := bookData()
 	fits := []Fit{
-		{C: 0.1, W: []float64{0.2, 0.2}, B: -0.8, BoundedIndices: []int{0, 1, 2}},
-		{C: 1, W: []float64{0.5, 0.5}, B: -2, FreeIndices: []int{0, 2}},
+		{C: 0.1, Line: Line{W: []float64{0.2, 0.2}, B: -0.8}, BoundedIndices: []int{0, 1, 2}},
+		{C: 1, Line: Line{W: []float64{0.5, 0.5}, B: -2}, FreeIndices: []int{0, 2}},
 	}
 	g, err := SoftMarginSweep(x, y, fits, 2, lang.English)
 	if err != nil {
@@ -461,7 +461,7 @@ func TestSoftMarginSweep(t *testing.T) {
 
 func TestAspectHeight(t *testing.T) {
 	x, y := bookData()
-	p, err := Plane{X: x, Y: y, Boundaries: []Boundary{{W: []float64{1, 1}, B: -3}}}.Plot()
+	p, err := Plane{X: x, Y: y, Boundaries: []Boundary{{Line: Line{W: []float64{1, 1}, B: -3}}}}.Plot()
 	if err != nil {
 		t.Fatal(err)
 	}

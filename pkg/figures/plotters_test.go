@@ -106,7 +106,7 @@ func TestNewHyperplane(t *testing.T) {
 	}
 	// A literal with no w draws nothing, and does not panic.
 	p := plot.New()
-	p.Add(&Hyperplane{B: 1, LineStyle: hyperplaneStyle(0)})
+	p.Add(&Hyperplane{Line: Line{B: 1}, LineStyle: hyperplaneStyle(0)})
 	setView(p, Rect{XMin: 0, XMax: 1, YMin: 0, YMax: 1})
 	p.Draw(draw.NewCanvas(nopCanvas{}, Width, Height))
 }

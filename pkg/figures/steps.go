@@ -16,12 +16,12 @@ import (
 
 // Step is one row of a perceptron trace (Table 2.1): after the update on
 // the misclassified point Point (0-based, −1 for none, as at k = 0 and in a
-// final row without mistakes) the weights are W and the bias B.
+// final row without mistakes) the hyperplane is Line: the weights W and
+// the bias B.
 type Step struct {
 	K     int
 	Point int
-	W     []float64
-	B     float64
+	Line
 }
 
 // StepTitle is the title of a perceptron step panel in the language l:
@@ -64,7 +64,7 @@ func PerceptronSteps(x mat.Matrix, y []float64, steps []Step, cols int, l lang.L
 			X:              x,
 			Y:              y,
 			Names:          PointNames(len(y)),
-			Boundaries:     []Boundary{{W: st.W, B: st.B, Label: l.Pick("hyperplane w·x + b = 0", "超平面 w·x + b = 0"), Shade: true}},
+			Boundaries:     []Boundary{{Line: Line{W: st.W, B: st.B}, Label: l.Pick("hyperplane w·x + b = 0", "超平面 w·x + b = 0"), Shade: true}},
 			HighlightLabel: l.Pick("misclassified, updated on", "误分类点，用于更新"),
 			View:           view,
 			NoLegend:       true,
@@ -122,12 +122,11 @@ func fullest(a, b *SideLegend) *SideLegend {
 }
 
 // Fit is one soft-margin SVM solution of a sweep over C: the hyperplane
-// w·x + b = 0 and the support vectors by KKT class, as svm.Result lists
-// them.
+// w·x + b = 0 (Line) and the support vectors by KKT class, as svm.Result
+// lists them.
 type Fit struct {
 	C float64
-	W []float64
-	B float64
+	Line
 	// FreeIndices lists the points with 0 < αᵢ < C, BoundedIndices those
 	// with αᵢ = C (0-based).
 	FreeIndices, BoundedIndices []int
@@ -166,7 +165,7 @@ func SoftMarginSweep(x mat.Matrix, y []float64, fits []Fit, cols int, l lang.Lan
 			Title:          title,
 			X:              x,
 			Y:              y,
-			Boundaries:     []Boundary{{W: f.W, B: f.B, Label: l.Pick("separating hyperplane w·x + b = 0", "分离超平面 w·x + b = 0"), Margins: true}},
+			Boundaries:     []Boundary{{Line: Line{W: f.W, B: f.B}, Label: l.Pick("separating hyperplane w·x + b = 0", "分离超平面 w·x + b = 0"), Margins: true}},
 			FreeIndices:    f.FreeIndices,
 			BoundedIndices: f.BoundedIndices,
 			SoftMargin:     f.C > 0,

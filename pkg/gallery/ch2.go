@@ -45,8 +45,8 @@ func updatePanels(x mat.Matrix, y []float64, trace []perceptron.Step, l lang.Lan
 				notation.Vector(s.W), notation.Number(s.B)),
 			X: x, Y: y, Names: names, View: view, Lang: l,
 			Boundaries: []figures.Boundary{
-				{W: s.W, B: s.B, Label: after},
-				{W: prev.W, B: prev.B, Label: before, Shade: true},
+				{Line: figures.Line{W: s.W, B: s.B}, Label: after},
+				{Line: figures.Line{W: prev.W, B: prev.B}, Label: before, Shade: true},
 			},
 			Highlight:      []int{s.Point},
 			HighlightLabel: l.Pick("examined point, misclassified", "所检查的误分类点"),
@@ -58,7 +58,7 @@ func updatePanels(x mat.Matrix, y []float64, trace []perceptron.Step, l lang.Lan
 			Title: fmt.Sprintf(l.Pick("end: no point misclassified\nby w = %s, b = %s\n", "结束：在 w = %s，b = %s 下\n没有误分类点\n"),
 				notation.Vector(last.W), notation.Number(last.B)),
 			X: x, Y: y, Names: names, View: view, Lang: l,
-			Boundaries: []figures.Boundary{{W: last.W, B: last.B, Label: after, Shade: true}},
+			Boundaries: []figures.Boundary{{Line: figures.Line{W: last.W, B: last.B}, Label: after, Shade: true}},
 		})
 	}
 	return figures.NewPlaneGrid("", 4, panels...)

@@ -88,7 +88,7 @@ func SoftMarginSweep(set *dataset.Set, cs []float64, l lang.Lang) (*figures.Grid
 	}
 	fits := make([]figures.Fit, len(sweep))
 	for i, r := range sweep {
-		fits[i] = figures.Fit{C: cs[i], W: r.W, B: r.B, FreeIndices: r.FreeIndices, BoundedIndices: r.BoundedIndices}
+		fits[i] = figures.Fit{C: cs[i], Line: figures.Line{W: r.W, B: r.B}, FreeIndices: r.FreeIndices, BoundedIndices: r.BoundedIndices}
 	}
 	return figures.SoftMarginSweep(set.X, set.Y, fits, 2, l)
 }
