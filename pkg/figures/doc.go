@@ -1,6 +1,6 @@
 // Package figures builds the gonum/plot figures of the notebooks: data in the
 // plane with hyperplanes, margins and decision regions, the perceptron's
-// iterations, Novikoff's proof inequalities, the quadratic of the
+// iterations, Novikoff's mistake bound, the quadratic of the
 // Cauchy–Schwarz proof, the contour of s(α1, α2) of Example 7.2, the
 // soft-margin sweep over C and Figure 7.6 (the 0-1, hinge and perceptron
 // losses).
@@ -73,10 +73,10 @@
 //     over the misclassified points along Table 2.1 (not monotone), or the
 //     cost of the dual and primal forms as N and d vary (log axes).
 //     notebooks/01-distance-loss, 03-dual-form-gram.
-//   - Novikoff and MistakeBound: the two inequalities of the proof of
-//     Theorem 2.1, ŵ_k·ŵ_opt ≥ kηγ and ‖ŵ_k‖² ≤ kη²R² (Novikoff 1962), along
-//     a run; and the mistakes of many runs against the bound (R/γ)², log–log
-//     with the line k = (R/γ)². notebooks/04-novikoff.
+//   - MistakeBound: the mistakes of many perceptron runs against the bound
+//     (R/γ)² of Theorem 2.1 (Novikoff 1962), log–log with the line
+//     k = (R/γ)². notebooks/04-novikoff. (The two inequalities of the
+//     proof along a run, a pair of Lines, are gallery.Novikoff.)
 //   - CauchySchwarz: Σ(aᵢx + bᵢ)² = Ax² + 2Bx + C with A = ‖a‖², B = a·b,
 //     C = ‖b‖²; it touches 0 (at x = −B/A) exactly when a and b are
 //     collinear, whence B² ≤ AC. notebooks/05-cauchy-schwarz.
