@@ -1,9 +1,8 @@
 // Package figures builds the gonum/plot figures of the notebooks: data in the
 // plane with hyperplanes, margins and decision regions, the perceptron's
 // iterations, Novikoff's mistake bound, the quadratic of the
-// Cauchy–Schwarz proof, the contour of s(α1, α2) of Example 7.2, the
-// soft-margin sweep over C and Figure 7.6 (the 0-1, hinge and perceptron
-// losses).
+// Cauchy–Schwarz proof, the contour of s(α1, α2) of Example 7.2 and
+// Figure 7.6 (the 0-1, hinge and perceptron losses).
 //
 // A figure of the plane in a few lines, from a fitted SVM:
 //
@@ -46,7 +45,7 @@
 // Builders compose the plotters into the notebooks' figures. They take
 // plain values — a mat.Matrix of points with []float64 labels, slices,
 // functions, a classify.Classifier, and the small structs of this package
-// (Boundary, Step, Fit, Series, Quadratic, Candidate) — never the result
+// (Line, Boundary, Step, Series, Quadratic, Candidate) — never the result
 // types of the algorithm packages, so a notebook adapts a result in a line
 // or two. They return a *plot.Plot, or a *Grid of small multiples, and
 // never save, choose a size or touch gonum's globals. Both are a Figure;
@@ -90,10 +89,10 @@
 //     θ_D(α) of Appendix C on a problem of one variable, or a cloud of
 //     θ_D values under the bound p* (Theorem C.1).
 //     notebooks/07-lagrange-duality.
-//   - SoftMarginSweep and Figure76: the soft margin of Algorithm 7.3 over C,
-//     and Figure 7.6 (Theorem 7.4): the 0-1 loss, the hinge loss [1 − z]₊
-//     and the perceptron loss [−z]₊ against the functional margin
-//     z = y(w·x + b). notebooks/09-soft-margin-hinge.
+//   - Figure76: Figure 7.6 (Theorem 7.4): the 0-1 loss, the hinge loss
+//     [1 − z]₊ and the perceptron loss [−z]₊ against the functional margin
+//     z = y(w·x + b). notebooks/09-soft-margin-hinge, whose sweep over C
+//     (small multiples of Plane) is gallery.SoftMarginSweep.
 //   - PairBox, PairBoxes and SMOStep: a step of SMO in the plane of its two
 //     variables, the book's Figure 7.8 (§7.4.1): the box [0, C]², the line
 //     α1y1 + α2y2 = ς, the segment [L, H] of α2, the unclipped minimiser of

@@ -423,42 +423,6 @@ func TestPerceptronStepsTable21(t *testing.T) {
 	}
 }
 
-func TestSoftMarginSweep(t *testing.T) {
-	x, y := bookData()
-	fits := []Fit{
-		{C: 0.1, Line: Line{W: []float64{0.2, 0.2}, B: -0.8}, BoundedIndices: []int{0, 1, 2}},
-		{C: 1, Line: Line{W: []float64{0.5, 0.5}, B: -2}, FreeIndices: []int{0, 2}},
-	}
-	g, err := SoftMarginSweep(x, y, fits, 2, lang.English)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if r, c := g.Dims(); r != 1 || c != 2 {
-		t.Fatalf("grid %d×%d, want 1×2", r, c)
-	}
-	// Margin width 2/‖w‖: 2/(0.2√2) = 7.071 and 2/(0.5√2) = 2.828.
-	want := []string{
-		"C = 0.1, margin 2/‖w‖ = 7.071\n0 < αᵢ < C: 0 points, αᵢ = C: 3",
-		"C = 1, margin 2/‖w‖ = 2.828\n0 < αᵢ < C: 2 points, αᵢ = C: 0",
-	}
-	for i, w := range want {
-		if got := g.Panels[0][i].Title.Text; got != w {
-			t.Errorf("panel %d title %q, want %q", i, got, w)
-		}
-	}
-	ts := drawTexts(g, Wide, AspectHeight(g, Wide))
-	checkGlyphs(t, ts)
-	// The legend keeps its distance from the right edge: a grid is printed
-	// smaller than a single plot, and a viewer may set the text a little
-	// wider than measured (issue 15 §5, notebook 9).
-	names := g.Legend.Names()
-	for _, tx := range figtest.Texts(g, Wide, AspectHeight(g, Wide)) {
-		if slices.Contains(names, tx.String) && tx.Box.Max.X > Wide-vg.Points(sweepLegendMargin) {
-			t.Errorf("legend entry %q ends at %v, within %v pt of the right edge %v", tx.String, tx.Box.Max.X, sweepLegendMargin, Wide)
-		}
-	}
-}
-
 func TestAspectHeight(t *testing.T) {
 	x, y := bookData()
 	p, err := Plane{X: x, Y: y, Boundaries: []Boundary{{Line: Line{W: []float64{1, 1}, B: -3}}}}.Plot()

@@ -2,7 +2,6 @@ package figures
 
 import (
 	"fmt"
-	"math"
 
 	"gonum.org/v1/gonum/mat"
 	"gonum.org/v1/plot"
@@ -120,76 +119,6 @@ func fullest(a, b *SideLegend) *SideLegend {
 	}
 	return a
 }
-
-// Fit is one soft-margin SVM solution of a sweep over C: the hyperplane
-// w·x + b = 0 (Line) and the support vectors by KKT class, as svm.Result
-// lists them.
-type Fit struct {
-	C float64
-	Line
-	// FreeIndices lists the points with 0 < αᵢ < C, BoundedIndices those
-	// with αᵢ = C (0-based).
-	FreeIndices, BoundedIndices []int
-}
-
-// SoftMarginSweep builds small multiples over values of C, one panel per
-// fit, cols a row: the decision boundary, the margins w·x + b = ±1, and the
-// points ringed by KKT class (SupportVectors). Each title gives C, the
-// margin width 2/‖w‖ and the number of multipliers strictly between 0 and
-// C and at C. All panels show the same square range.
-//
-// It returns errors and panics as PerceptronSteps does.
-func SoftMarginSweep(x mat.Matrix, y []float64, fits []Fit, cols int, l lang.Lang) (*Grid, error) {
-	if len(fits) == 0 {
-		return nil, fmt.Errorf("%w: no fits", ErrEmpty)
-	}
-	view, err := sharedView(x, y, false)
-	if err != nil {
-		return nil, fmt.Errorf("figures: soft-margin sweep: %w", err)
-	}
-	panels := make([]Plane, len(fits))
-	for i, f := range fits {
-		free, bound := len(f.FreeIndices), len(f.BoundedIndices)
-		width := "∞"
-		if len(f.W) == 2 {
-			if n := math.Hypot(f.W[0], f.W[1]); n > 0 {
-				width = notation.Number(2 / n)
-			}
-		}
-		// C is a setting, written as the caller wrote it (0.1, not 1/10);
-		// the margin width is computed, and written by notation.
-		title := l.Pick(
-			fmt.Sprintf("C = %g, margin 2/‖w‖ = %s\n0 < αᵢ < C: %d points, αᵢ = C: %d", f.C, width, free, bound),
-			fmt.Sprintf("C = %g，间隔 2/‖w‖ = %s\n0 < αᵢ < C：%d 个，αᵢ = C：%d 个", f.C, width, free, bound))
-		panels[i] = Plane{
-			Title:          title,
-			X:              x,
-			Y:              y,
-			Boundaries:     []Boundary{{Line: Line{W: f.W, B: f.B}, Label: l.Pick("separating hyperplane w·x + b = 0", "分离超平面 w·x + b = 0"), Margins: true}},
-			FreeIndices:    f.FreeIndices,
-			BoundedIndices: f.BoundedIndices,
-			SoftMargin:     f.C > 0,
-			View:           view,
-			NoLegend:       true,
-			Lang:           l,
-		}
-	}
-	g, err := planeGrid("", panels, cols, func(i int) string { return fmt.Sprintf("soft margin C = %g", fits[i].C) })
-	if err != nil {
-		return nil, err
-	}
-	if g.Legend != nil {
-		g.Legend.Margin = vg.Points(sweepLegendMargin)
-	}
-	return g, nil
-}
-
-// sweepLegendMargin is the room, in points, between the longest entry of
-// SoftMarginSweep's legend ("separating hyperplane w·x + b = 0") and the
-// figure's right edge: more than a plot's own (SideLegend.Margin), since
-// the wide grid is printed smaller, and a viewer that sets the text a
-// little wider than measured would otherwise run it into the edge.
-const sweepLegendMargin = 16
 
 // sharedView validates the data and returns the square range every panel
 // of a sweep shows, around the points and, if origin is set, the origin.
