@@ -4,8 +4,6 @@ import (
 	"testing"
 
 	"gonum.org/v1/plot/vg"
-
-	"github.com/marginnotes/marginnotes/pkg/lang"
 )
 
 // BenchmarkRender measures what a notebook plot cell pays after building
@@ -17,7 +15,7 @@ func BenchmarkRender(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	steps, err := PerceptronSteps(x, y, table21(), 4, lang.English)
+	steps, err := table21Grid(8, 4)
 	if err != nil {
 		b.Fatal(err)
 	}

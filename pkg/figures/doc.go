@@ -1,8 +1,9 @@
-// Package figures builds the gonum/plot figures of the notebooks: data in the
-// plane with hyperplanes, margins and decision regions, the perceptron's
-// iterations, Novikoff's mistake bound, the quadratic of the
-// Cauchy–Schwarz proof, the contour of s(α1, α2) of Example 7.2 and
-// Figure 7.6 (the 0-1, hinge and perceptron losses).
+// Package figures holds the reusable plotters and the rendering of the
+// notebooks' gonum/plot figures: data in the plane with hyperplanes,
+// margins and decision regions, sequences and curves, contours, Novikoff's
+// mistake bound, the quadratic of the Cauchy–Schwarz proof and Figure 7.6
+// (the 0-1, hinge and perceptron losses). Package gallery builds the
+// book's figures from them.
 //
 // A figure of the plane in a few lines, from a fitted SVM:
 //
@@ -45,7 +46,7 @@
 // Builders compose the plotters into the notebooks' figures. They take
 // plain values — a mat.Matrix of points with []float64 labels, slices,
 // functions, a classify.Classifier, and the small structs of this package
-// (Line, Boundary, Step, Series, Quadratic, Candidate) — never the result
+// (Line, Boundary, Series, Quadratic, Candidate) — never the result
 // types of the algorithm packages, so a notebook adapts a result in a line
 // or two. They return a *plot.Plot, or a *Grid of small multiples, and
 // never save, choose a size or touch gonum's globals. Both are a Figure;
@@ -64,10 +65,8 @@
 //     sets of an svm.Result (αᵢ = 0 unmarked, 0 < αᵢ < C ringed, αᵢ = C
 //     boxed).
 //     notebooks/01-distance-loss, 03-dual-form-gram, 08-svm-dual-example.
-//     NewPlaneGrid lays several out as small multiples with one legend.
-//   - PerceptronSteps: one panel per row of Table 2.1 (Algorithm 2.1,
-//     Example 2.1): w_k, b_k, the half-planes they assign to ±1, the point
-//     the update used. notebooks/02-primal-form.
+//     NewPlaneGrid lays several out as small multiples with one legend
+//     (gallery.PerceptronSteps: one panel per row of Table 2.1).
 //   - Lines: sequences against k or N — the loss L(w, b) = −Σ yᵢ(w·xᵢ + b)
 //     over the misclassified points along Table 2.1 (not monotone), or the
 //     cost of the dual and primal forms as N and d vary (log axes).

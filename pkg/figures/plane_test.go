@@ -373,63 +373,13 @@ func TestPlaneErrors(t *testing.T) {
 	}
 }
 
-func TestPerceptronStepsTable21(t *testing.T) {
-	x, y := bookData()
-	g, err := PerceptronSteps(x, y, table21(), 4, lang.English)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if r, c := g.Dims(); r != 2 || c != 4 {
-		t.Fatalf("grid %d×%d, want 2×4", r, c)
-	}
-	wantTitles := []string{
-		"k = 0: start\nw = (0, 0), b = 0",
-		"k = 1: x1 misclassified\nw = (3, 3), b = 1",
-		"k = 2: x3 misclassified\nw = (2, 2), b = 0",
-		"k = 3: x3 misclassified\nw = (1, 1), b = −1",
-		"k = 4: x3 misclassified\nw = (0, 0), b = −2",
-		"k = 5: x1 misclassified\nw = (3, 3), b = −1",
-		"k = 6: x3 misclassified\nw = (2, 2), b = −2",
-		"k = 7: x3 misclassified\nw = (1, 1), b = −3",
-	}
-	first := g.Panels[0][0]
-	for i, want := range wantTitles {
-		p := g.Panels[i/4][i%4]
-		if p.Title.Text != want {
-			t.Errorf("panel %d title %q, want %q", i, p.Title.Text, want)
-		}
-		if viewOf(p) != viewOf(first) {
-			t.Errorf("panel %d shows %+v, panel 0 %+v", i, viewOf(p), viewOf(first))
-		}
-	}
-	// The view holds the points and the origin.
-	v := viewOf(first)
-	if !(v.XMin < 0 && v.YMin < 0 && v.XMax > 4 && v.YMax > 3) {
-		t.Errorf("view %+v misses the origin or a point", v)
-	}
-	want := []string{"positive (y = +1)", "negative (y = −1)", "w·x + b > 0", "w·x + b < 0", "misclassified, updated on", "hyperplane w·x + b = 0"}
-	if g.Legend == nil || !slices.Equal(g.Legend.Names(), want) {
-		t.Errorf("legend %q, want %q", g.Legend.Names(), want)
-	}
-	ts := drawTexts(g, Wide, AspectHeight(g, Wide))
-	checkGlyphs(t, ts)
-	for _, n := range want {
-		if _, ok := findText(ts, n); !ok {
-			t.Errorf("legend entry %q not drawn", n)
-		}
-	}
-	if _, err := PerceptronSteps(x, y, nil, 4, lang.English); !errors.Is(err, ErrEmpty) {
-		t.Errorf("no steps: got %v, want ErrEmpty", err)
-	}
-}
-
 func TestAspectHeight(t *testing.T) {
 	x, y := bookData()
 	p, err := Plane{X: x, Y: y, Boundaries: []Boundary{{Line: Line{W: []float64{1, 1}, B: -3}}}}.Plot()
 	if err != nil {
 		t.Fatal(err)
 	}
-	g, err := PerceptronSteps(x, y, table21(), 4, lang.English)
+	g, err := table21Grid(8, 4)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -153,7 +153,7 @@ func TestSize(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	steps, err := PerceptronSteps(x, y, table21(), 4, lang.English)
+	steps, err := table21Grid(8, 4)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -182,7 +182,7 @@ func TestSave(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g, err := PerceptronSteps(x, y, table21()[:2], 2, lang.English)
+	g, err := table21Grid(2, 2)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -23,7 +23,7 @@ func TestRender(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g, err := PerceptronSteps(x, y, table21()[:3], 3, lang.English)
+	g, err := table21Grid(3, 3)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -139,7 +139,7 @@ func TestGolden(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	steps, err := PerceptronSteps(x, y, table21(), 4, lang.English)
+	steps, err := table21Grid(8, 4)
 	if err != nil {
 		t.Fatal(err)
 	}

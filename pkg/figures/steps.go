@@ -9,72 +9,7 @@ import (
 	"gonum.org/v1/plot/vg"
 
 	"github.com/marginnotes/marginnotes/pkg/dataset"
-	"github.com/marginnotes/marginnotes/pkg/lang"
-	"github.com/marginnotes/marginnotes/pkg/notation"
 )
-
-// Step is one row of a perceptron trace (Table 2.1): after the update on
-// the misclassified point Point (0-based, −1 for none, as at k = 0 and in a
-// final row without mistakes) the hyperplane is Line: the weights W and
-// the bias B.
-type Step struct {
-	K     int
-	Point int
-	Line
-}
-
-// StepTitle is the title of a perceptron step panel in the language l:
-// "k = 1: x1 misclassified" over "w = (3, 3), b = 1".
-func StepTitle(s Step, l lang.Lang) string {
-	what := l.Pick("start", "初值")
-	switch {
-	case s.Point >= 0:
-		what = l.Pick(pointName(s.Point)+" misclassified", "误分类点 "+pointName(s.Point))
-	case s.K > 0:
-		what = l.Pick("no point misclassified", "没有误分类点")
-	}
-	return fmt.Sprintf("k = %d%s%s\nw = %s%sb = %s", s.K, l.Pick(": ", "："), what,
-		notation.Vector(s.W), l.Pick(", ", "，"), notation.Number(s.B))
-}
-
-// PerceptronSteps builds small multiples of a perceptron run on data in the
-// plane: one panel per step, cols panels a row, each with the hyperplane
-// w·x + b = 0 at that step, the half-planes it assigns to +1 and −1, and
-// the point the step updated on on a yellow halo; the titles follow
-// StepTitle. All panels show the same square range, around the points and
-// the origin (the first hyperplanes of a run from w = 0 pass near it); one
-// legend stands to the right of the grid.
-//
-// It returns an error wrapping the dataset sentinels for unusable data,
-// ErrEmpty for no steps, and errors as Plane.Plot does; it panics as
-// Plane.Plot does and if cols < 1.
-func PerceptronSteps(x mat.Matrix, y []float64, steps []Step, cols int, l lang.Lang) (*Grid, error) {
-	if len(steps) == 0 {
-		return nil, fmt.Errorf("%w: no perceptron steps", ErrEmpty)
-	}
-	view, err := sharedView(x, y, true)
-	if err != nil {
-		return nil, fmt.Errorf("figures: perceptron steps: %w", err)
-	}
-	panels := make([]Plane, len(steps))
-	for i, st := range steps {
-		panels[i] = Plane{
-			Title:          StepTitle(st, l),
-			X:              x,
-			Y:              y,
-			Names:          PointNames(len(y)),
-			Boundaries:     []Boundary{{Line: Line{W: st.W, B: st.B}, Label: l.Pick("hyperplane w·x + b = 0", "超平面 w·x + b = 0"), Shade: true}},
-			HighlightLabel: l.Pick("misclassified, updated on", "误分类点，用于更新"),
-			View:           view,
-			NoLegend:       true,
-			Lang:           l,
-		}
-		if st.Point >= 0 {
-			panels[i].Highlight = []int{st.Point}
-		}
-	}
-	return planeGrid("", panels, cols, func(i int) string { return fmt.Sprintf("perceptron step k = %d", steps[i].K) })
-}
 
 // NewPlaneGrid lays figures of the plane out as small multiples, cols a
 // row under title, with one legend to the right of the grid: the fullest
