@@ -233,3 +233,24 @@ func TestPredictSparse(t *testing.T) {
 		t.Errorf("SMO's linear model on sparse points: exit %d, %s", code, errOut)
 	}
 }
+
+// TestDCDMeaninglessRuns: a bias whose B² overflows exits 1 with what to
+// change and saves no model (issue 23, defect 1: it printed "converged",
+// exited 0 and saved an empty model).
+func TestDCDMeaninglessRuns(t *testing.T) {
+	file := writeFile(t, "ex21.csv", example21)
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--c", "1", "--bias", "1e155"}, "smaller Bias"},
+		{[]string{"--c", "1", "--bias", "1e300"}, "smaller Bias"},
+	} {
+		model := filepath.Join(t.TempDir(), "m.json")
+		args := append(append([]string{"svm", "--solver", "dcd"}, c.args...), "--save-model", model, file)
+		code, _, errOut := runCmd(t, "", args...)
+		if _, err := os.Stat(model); code != 1 || !strings.Contains(errOut, c.want) || err == nil {
+			t.Errorf("%v: exit %d, model saved: %v; %s", c.args, code, err == nil, errOut)
+		}
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"gonum.org/v1/gonum/floats"
@@ -363,5 +364,48 @@ func TestDCDErrors(t *testing.T) {
 				t.Errorf("×%g %v: %v, want classify.ErrNonFinite", s, loss, err)
 			}
 		}
+	}
+}
+
+// TestDCDBiasMeaningless: a bias B whose B² overflows, or with which
+// Qᵢᵢ = ‖xᵢ‖² + B² overflows, or beside which every ‖xᵢ‖² rounds away, is
+// a SettingError for Bias, never the empty model "converged" (issue 23,
+// defect 1: B = 1e155 on Example 2.1 gave w = 0, b = 0, 0 support vectors
+// and Status Converged).
+func TestDCDBiasMeaningless(t *testing.T) {
+	x, y := dataset.Example21().XY()
+	big := scaled(x, math.Sqrt(1.3e308/25)) // ‖x2‖² ≈ 1.3e308, still finite
+	for _, c := range []struct {
+		name      string
+		s         DCD
+		x         mat.Matrix
+		nonFinite bool
+	}{
+		{"B = 1e155", DCD{C: 1, Bias: 1e155}, x, false},
+		{"B = 1e300", DCD{C: 1, Bias: 1e300}, x, false},
+		{"B = 1e300, squared", DCD{C: 1, Bias: 1e300, Loss: SquaredHinge}, x, false},
+		{"B = 1e154, ‖x‖² ≈ 1.3e308", DCD{C: 1, Bias: 1e154}, big, true},
+		{"B = 1e10: B² hides ‖x‖² ≤ 25", DCD{C: 1, Bias: 1e10}, x, false},
+	} {
+		r, err := c.s.Fit(c.x, y)
+		var se *classify.SettingError
+		if !errors.As(err, &se) || se.Field != "Bias" || r != nil {
+			t.Errorf("%s: %v, result %+v; want a SettingError for Bias", c.name, err, r)
+			continue
+		}
+		if errors.Is(err, classify.ErrNonFinite) != c.nonFinite {
+			t.Errorf("%s: %v: errors.Is(classify.ErrNonFinite) = %v", c.name, err, !c.nonFinite)
+		}
+		if !strings.Contains(err.Error(), "smaller Bias") {
+			t.Errorf("%s: %q does not say what to change", c.name, err)
+		}
+	}
+	// The edges: B just below the rounding limit and the data at the edge
+	// of float64 with B = 1 still solve.
+	if r, err := (DCD{C: 10, Bias: 1e7, MaxIter: 10}).Fit(x, y); r == nil || errors.Is(err, classify.ErrSetting) {
+		t.Errorf("B = 1e7: %v", err)
+	}
+	if _, err := (DCD{C: 1}).Fit(big, y); errors.Is(err, classify.ErrSetting) {
+		t.Errorf("B = 1, ‖x‖² ≈ 1.3e308: %v", err)
 	}
 }
