@@ -234,9 +234,10 @@ func TestPredictSparse(t *testing.T) {
 	}
 }
 
-// TestDCDMeaninglessRuns: a bias whose B² overflows exits 1 with what to
-// change and saves no model (issue 23, defect 1: it printed "converged",
-// exited 0 and saved an empty model).
+// TestDCDMeaninglessRuns: a bias whose B² overflows and a C that makes the
+// duality gap the whole objective exit 1 with what to change and save no
+// model (issue 23, defects 1 and 8: both printed "converged", exited 0 and
+// saved an empty or a far-from-optimal model).
 func TestDCDMeaninglessRuns(t *testing.T) {
 	file := writeFile(t, "ex21.csv", example21)
 	for _, c := range []struct {
@@ -245,6 +246,7 @@ func TestDCDMeaninglessRuns(t *testing.T) {
 	}{
 		{[]string{"--c", "1", "--bias", "1e155"}, "smaller Bias"},
 		{[]string{"--c", "1", "--bias", "1e300"}, "smaller Bias"},
+		{[]string{"--c", "1e308"}, "smaller Eps or C"},
 	} {
 		model := filepath.Join(t.TempDir(), "m.json")
 		args := append(append([]string{"svm", "--solver", "dcd"}, c.args...), "--save-model", model, file)

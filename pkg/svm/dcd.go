@@ -87,7 +87,10 @@ const (
 // DCDResult reports says how close the objective is: at LIBLINEAR's
 // Eps = 0.1 it was 10⁻⁴ to 4·10⁻³ of the objective on the test and
 // benchmark sets (TestDCDLIBLINEAR, bench/README.md), and it shrinks with
-// Eps.
+// Eps. A gap over half the primal objective is not convergence, whatever
+// PG says: a large C lets a margin error of Eps cost C·Eps (C = 10⁴ on
+// separable data, C = 10³⁰⁸ anywhere), and Fit then returns Status
+// NoProgress with ErrNotConverged.
 //
 // Fit reads the data once per pass, keeps α, Qᵢᵢ and a permutation (O(n))
 // and ŵ (O(d)), and no kernel values: memory O(nnz + n + d). Data given as
@@ -163,6 +166,12 @@ const dcdPGTiny = 1e-12
 // maxDCDBias is the largest B whose B² is finite.
 var maxDCDBias = math.Sqrt(math.MaxFloat64)
 
+// dcdMaxRelGap is the largest duality gap, relative to the primal
+// objective, that DCD reports as converged: below it −f(α) > P(ŵ)/2, so
+// P(ŵ) < 2P*. LIBLINEAR's rule alone (in units of the margin) lets the gap
+// be the whole objective when C is large (C·Eps per margin error).
+const dcdMaxRelGap = 0.5
+
 // Fit solves the linear SVM for the data x (n×d, one example per row: a
 // *dataset.CSR, kept sparse, or any mat.Matrix, read densely) and labels y
 // in {−1, +1}. On success the result has Status Converged.
@@ -175,8 +184,10 @@ var maxDCDBias = math.Sqrt(math.MaxFloat64)
 // moves w). Bad data give the error of dataset.Validate (CSR.Validate) or
 // dataset.ErrOneClass; a point whose ‖x‖² overflows, or data so small that
 // every ‖x‖² underflows, classify.ErrNonFinite. Returned with the partial
-// result: ErrNotConverged (Status IterationLimit) or classify.ErrNonFinite
-// (Status NonFinite).
+// result: ErrNotConverged (Status IterationLimit; or Status NoProgress when
+// the rule on PG is met but the duality gap exceeds half the primal
+// objective, as a large C allows) or classify.ErrNonFinite (Status
+// NonFinite).
 func (s DCD) Fit(x mat.Matrix, y []float64) (*DCDResult, error) {
 	cfg, err := s.config()
 	if err != nil {
@@ -505,6 +516,11 @@ func (cfg dcdConfig) solve(x *dcdRows, y []float64) (*DCDResult, error) {
 	}
 	if r.Status == IterationLimit {
 		return r, stopError(dcdName, r.Status, "%d passes, max PG − min PG = %.3g > %g", iter, r.MaxViolation, eps)
+	}
+	if r.Gap > dcdMaxRelGap*r.PrimalObjective {
+		r.Status = NoProgress
+		return r, stopError(dcdName, r.Status, "%d passes: max PG − min PG = %.3g ≤ Eps = %g, but the gap %.3g is %.0f%% of the primal objective %.3g (a margin error of Eps costs C·Eps = %.3g); use a smaller Eps or C",
+			iter, r.MaxViolation, eps, r.Gap, 100*(r.Gap/r.PrimalObjective), r.PrimalObjective, cfg.c*eps)
 	}
 	return r, nil
 }

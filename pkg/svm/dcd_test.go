@@ -409,3 +409,38 @@ func TestDCDBiasMeaningless(t *testing.T) {
 		t.Errorf("B = 1, ‖x‖² ≈ 1.3e308: %v", err)
 	}
 }
+
+// TestDCDGapNotConvergence: when LIBLINEAR's rule max PG − min PG ≤ Eps is
+// met (it is in units of the margin) but the duality gap is more than half
+// the primal objective, the objective is not known within a factor of 2:
+// Status NoProgress and ErrNotConverged with the numbers and what to
+// change, not "converged" (issue 23, defect 8: C = 1e308 on Example 2.1
+// gave a gap equal to the whole objective, 9.7e306, and Converged).
+func TestDCDGapNotConvergence(t *testing.T) {
+	x, y := dataset.Example21().XY()
+	sep, _ := dataset.Separable(rand.NewPCG(31, 2), 200, 4, 0.3, 2)
+	for _, c := range []struct {
+		name string
+		s    DCD
+		x    mat.Matrix
+		y    []float64
+	}{
+		{"Example 2.1, C = 1e308", DCD{C: 1e308}, x, y},
+		{"Example 2.1, C = 1e308, squared", DCD{C: 1e308, Loss: SquaredHinge}, x, y},
+		{"separable, C = 1e4", DCD{C: 1e4}, sep.X, sep.Y},
+	} {
+		r, err := c.s.Fit(c.x, c.y)
+		if !errors.Is(err, ErrNotConverged) || r == nil || r.Status != NoProgress {
+			t.Errorf("%s: %v, result %+v; want ErrNotConverged with Status NoProgress", c.name, err, r)
+			continue
+		}
+		if !(r.Gap > r.PrimalObjective/2) || !strings.Contains(err.Error(), "smaller Eps") {
+			t.Errorf("%s: gap %v, primal %v: %v", c.name, r.Gap, r.PrimalObjective, err)
+		}
+	}
+	// LIBLINEAR's default on the same data, C = 1: converged, a small gap.
+	r, err := DCD{C: 1}.Fit(sep.X, sep.Y)
+	if err != nil || r.Status != Converged || !(r.Gap <= 0.05*r.PrimalObjective) {
+		t.Errorf("separable, C = 1: %v, gap %v of %v", err, r.Gap, r.PrimalObjective)
+	}
+}
