@@ -32,7 +32,9 @@
 //
 // --save-model MODEL writes the fitted model, when the run succeeds, as the
 // JSON file of package modelio: the solver and its settings, the weights or
-// the support vectors with αᵢyᵢ and the kernel, the dimension. predict reads
+// the support vectors with αᵢyᵢ and the kernel, the dimension. A MODEL that
+// is the data file (after links, or given as standard input) is refused
+// before the fit. predict reads
 // it and prints the label of every point of DATA, one per line, +1 or -1
 // (Definition 2.1: +1 where f(x) ≥ 0; the voted perceptron predicts by its
 // vote), and when DATA has labels a last line with the accuracy; --json

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"os"
 
 	"gonum.org/v1/gonum/mat"
 
@@ -122,6 +123,35 @@ func readPoints(name string, stdin io.Reader, d int, sparse bool) (x mat.Matrix,
 		return err
 	})
 	return x, y, err
+}
+
+// checkSaveTarget refuses a --save-model path that is the data file read
+// (the name data, or standard input for "-"), the same file after links
+// hard or symbolic: the model would replace the data. A target that does
+// not exist yet, or data that are not a regular file, pass.
+func checkSaveTarget(path, data string, stdin io.Reader) error {
+	if path == "" {
+		return nil
+	}
+	target, err := os.Stat(path)
+	if err != nil {
+		return nil // a new file, or an error that Save reports
+	}
+	var in os.FileInfo
+	if data == "-" {
+		if f, ok := stdin.(*os.File); ok {
+			in, err = f.Stat()
+		}
+	} else {
+		in, err = os.Stat(data)
+	}
+	if err != nil || in == nil || !in.Mode().IsRegular() || !os.SameFile(target, in) {
+		return nil
+	}
+	if data == "-" {
+		data = "standard input"
+	}
+	return usagef("--save-model %s is the data file (%s): the model would replace the data; name another file", path, data)
 }
 
 // saveModel writes the model fitted by solver to path, unless path is "".
