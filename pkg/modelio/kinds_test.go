@@ -234,7 +234,7 @@ func TestSettingRules(t *testing.T) {
 				if !strings.Contains(file, old) {
 					t.Fatalf("%s is not in the file:\n%s", old, file)
 				}
-				for _, value := range []float64{-1, 0, 0.5, 1, 2, 3} {
+				for _, value := range []float64{-1, 0, 0.5, 1, 2, 3, 1e155} {
 					if sf.Type.Kind() == reflect.Int && value != float64(int(value)) {
 						continue
 					}
