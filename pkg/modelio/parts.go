@@ -182,6 +182,9 @@ func (p *parts) check() error {
 	case linearModel:
 		vector(label{"w", 0}, p.linear.W)
 		number(label{"b", 0}, p.linear.B)
+		if err == nil {
+			err = p.biasAgrees()
+		}
 	case expansionModel, svmModel:
 		e := p.exp
 		if _, err := kernelFieldsOf(e.Kernel); err != nil {
@@ -251,6 +254,23 @@ func (p *parts) check() error {
 		return err
 	}
 	return cells.err()
+}
+
+// biasAgrees checks b against a solver that fits no bias: svm.DCD with
+// NoBias has b = 0, perceptron.Primal with NoBias keeps b = B0.
+func (p *parts) biasAgrees() error {
+	b := p.linear.B
+	switch s := p.solver().(type) {
+	case svm.DCD:
+		if s.NoBias && b != 0 {
+			return fmt.Errorf("%w: no_bias is true, but b = %v (svm.DCD without a bias fits b = 0)", ErrFormat, b)
+		}
+	case perceptron.Primal:
+		if s.NoBias && b != s.B0 {
+			return fmt.Errorf("%w: no_bias is true, but b = %v (perceptron.Primal without a bias keeps b = b0 = %v)", ErrFormat, b, s.B0)
+		}
+	}
+	return nil
 }
 
 // weightsAgree checks that w = Σⱼ coefⱼ·supportⱼ, up to the rounding of
