@@ -69,6 +69,12 @@ func main() {
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
+// notice is what a run that succeeded has to say on standard error; it
+// exits with status 0.
+type notice struct{ msg string }
+
+func (n notice) Error() string { return n.msg }
+
 // usageError marks errors in the command line, which exit with status 2.
 type usageError struct{ msg string }
 
@@ -119,10 +125,15 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		err = nil
 	}
 	// An error of the run comes first; a failed write is an error too.
-	if cerr := out.Close(); err == nil {
+	var n notice
+	if cerr := out.Close(); err == nil || errors.As(err, &n) && cerr != nil {
 		err = cerr
 	}
 	if err == nil {
+		return 0
+	}
+	if errors.As(err, &n) {
+		fmt.Fprintf(stderr, "marginnotes: %s\n", n.msg)
 		return 0
 	}
 	fmt.Fprintf(stderr, "marginnotes: %s\n", bounded(err.Error()))

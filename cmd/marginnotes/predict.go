@@ -9,6 +9,7 @@ import (
 
 	"gonum.org/v1/gonum/mat"
 
+	"github.com/marginnotes/marginnotes/internal/safefile"
 	"github.com/marginnotes/marginnotes/pkg/classify"
 	"github.com/marginnotes/marginnotes/pkg/dataset"
 	"github.com/marginnotes/marginnotes/pkg/modelio"
@@ -159,8 +160,13 @@ func saveModel(path string, solver any, c classify.Classifier) error {
 	if path == "" {
 		return nil
 	}
+	others := safefile.OtherLinks(path)
 	if err := modelio.Save(path, modelio.Model{Solver: solver, Classifier: c}); err != nil {
 		return fmt.Errorf("--save-model: %w", err)
+	}
+	if others > 0 {
+		// modelio.Save replaced the file under path alone.
+		return notice{fmt.Sprintf("--save-model %s: saved; the file's %d other hard link(s) keep the old content", path, others)}
 	}
 	return nil
 }

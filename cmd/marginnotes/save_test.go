@@ -207,3 +207,29 @@ func TestSaveModelOntoData(t *testing.T) {
 		t.Errorf("another file: exit %d: %s", code, errOut)
 	}
 }
+
+// TestSaveModelHardLink: --save-model onto a file with another hard link
+// replaces it under the name given, says on standard error that the other
+// link keeps the old content, and exits 0 (issue 23 §1.3: the file was
+// written in place, and a kill mid-write lost the old model).
+func TestSaveModelHardLink(t *testing.T) {
+	dir := t.TempDir()
+	data := writeFile(t, "ex21.csv", example21)
+	model, link := filepath.Join(dir, "m.json"), filepath.Join(dir, "link.json")
+	if err := os.WriteFile(model, []byte("old"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Link(model, link); err != nil {
+		t.Fatal(err)
+	}
+	code, _, errOut := runCmd(t, "", "svm", "--save-model", model, data)
+	if code != 0 || !strings.Contains(errOut, "--save-model "+model+": saved; the file's 1 other hard link(s) keep the old content") {
+		t.Errorf("exit %d, stderr %q; want 0 and the note", code, errOut)
+	}
+	if _, err := modelio.Load(model); err != nil {
+		t.Errorf("the model: %v", err)
+	}
+	if b, _ := os.ReadFile(link); string(b) != "old" {
+		t.Errorf("the other link holds %.40q, want the old content", b)
+	}
+}

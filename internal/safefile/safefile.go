@@ -18,20 +18,21 @@ import (
 
 // Write writes the file path with write, which gets a buffered writer.
 //
-// When path names a regular file with one link, directly or through
-// symbolic links, or nothing yet, the data go to a temporary file in the
-// directory of that file, which is synced and renamed over it: the file
-// then holds either its old content or the new one whole, and keeps its
-// permissions and, where the caller may set them, its owner and group (a
-// new file gets 0666 less the umask, as a shell redirection gives it). A
-// symbolic link stays a link to the file it names. When the directory
-// cannot take a temporary file (no permission, a read-only file system),
-// the file is written in place.
+// When path names a regular file, directly or through symbolic links, or
+// nothing yet, the data go to a temporary file in the directory of that
+// file, which is synced and renamed over it: the file then holds either its
+// old content or the new one whole, even when the writer is killed, and
+// keeps its permissions and, where the caller may set them, its owner and
+// group (a new file gets 0666 less the umask, as a shell redirection gives
+// it). A symbolic link stays a link to the file it names. A file with
+// several hard links is replaced under the name written, so its other
+// names keep the old content (OtherLinks tells a caller who wants to say
+// so). When the directory cannot take a temporary file (no permission, a
+// read-only file system), the file is written in place.
 //
 // Anything else is written in place, as a shell redirection would: a device
 // (/dev/null), a named pipe, a pipe reached through /proc/self/fd or
-// /dev/fd (/dev/stdout, bash's >(gzip > m.gz)), a file with several hard
-// links, whose other names then see the new content too.
+// /dev/fd (/dev/stdout, bash's >(gzip > m.gz)).
 //
 // On error, the temporary file is removed; the error names path.
 func Write(path string, write func(io.Writer) error) error {
@@ -52,13 +53,25 @@ func Write(path string, write func(io.Writer) error) error {
 // errNoTemp: the directory cannot take a temporary file.
 var errNoTemp = errors.New("no temporary file")
 
+// OtherLinks returns the number of other hard links of the regular file
+// path names (through symbolic links), which keep its old content when
+// Write replaces it: 0 for a file with one link, a new file, anything
+// else, or where the system does not count links.
+func OtherLinks(path string) int {
+	fi, err := os.Stat(path)
+	if err != nil || !fi.Mode().IsRegular() {
+		return 0
+	}
+	return int(links(fi)) - 1
+}
+
 // resolve returns the file path names: target is the path of a regular
-// file with one link (fi its FileInfo) or of a file to create (fi nil); it
-// is "" for anything to write in place (fi describes it).
+// file (fi its FileInfo) or of a file to create (fi nil); it is "" for
+// anything to write in place (fi describes it).
 func resolve(path string) (target string, fi fs.FileInfo, err error) {
 	fi, err = os.Stat(path)
 	switch {
-	case err == nil && (!fi.Mode().IsRegular() || links(fi) != 1):
+	case err == nil && !fi.Mode().IsRegular():
 		return "", fi, nil
 	case err == nil:
 		// A regular file: the name to rename over, unless it is reached
