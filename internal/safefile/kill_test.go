@@ -52,8 +52,10 @@ func killMidWrite(t *testing.T, path string) {
 
 // TestKillMidWrite: a writer killed mid-write leaves the file as it was —
 // a file with one link, or with two hard links, both keeping the old
-// content (issue 23 §1.3: a file with two hard links was written in place
-// and lost its old content).
+// content — and the temporary file it leaves is removed by the next
+// write of the same file (issue 23 §1.3: a file with two hard links was
+// written in place and lost its old content; §1.7: kill -9 left the
+// temporary file beside the target).
 func TestKillMidWrite(t *testing.T) {
 	dir := t.TempDir()
 	one, two, other := filepath.Join(dir, "one.json"), filepath.Join(dir, "two.json"), filepath.Join(dir, "two-link.json")
@@ -83,5 +85,13 @@ func TestKillMidWrite(t *testing.T) {
 	}
 	if b, _ := os.ReadFile(other); string(b) != "old" {
 		t.Errorf("the other link of two.json: %q, want the old content", b)
+	}
+	entries, _ := os.ReadDir(dir)
+	var names []string
+	for _, e := range entries {
+		names = append(names, e.Name())
+	}
+	if len(names) != 3 {
+		t.Errorf("files %q, want one.json, two.json and its link: the killed writers' temporary files removed", names)
 	}
 }

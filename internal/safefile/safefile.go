@@ -13,6 +13,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"syscall"
 )
 
@@ -34,7 +35,10 @@ import (
 // (/dev/null), a named pipe, a pipe reached through /proc/self/fd or
 // /dev/fd (/dev/stdout, bash's >(gzip > m.gz)).
 //
-// On error, the temporary file is removed; the error names path.
+// On error, the temporary file is removed; the error names path. The
+// temporary file is named .NAME.PID-RANDOM.tmp after the file and the
+// writing process, and a write removes those of its file left by processes
+// that no longer run (killed mid-write), where the system tells.
 func Write(path string, write func(io.Writer) error) error {
 	target, fi, err := resolve(path)
 	if err != nil {
@@ -161,15 +165,44 @@ func replace(path, target string, fi fs.FileInfo, write func(io.Writer) error) (
 // (0666 less the umask).
 func createTemp(target string, isNew bool) (*os.File, error) {
 	dir, base := filepath.Split(target)
+	removeStale(dir, base)
 	perm := fs.FileMode(0o600)
 	if isNew {
 		perm = 0o666
 	}
 	for {
-		name := filepath.Join(dir, "."+base+"."+strconv.FormatUint(rand.Uint64(), 36)+".tmp")
+		name := filepath.Join(dir, "."+base+"."+strconv.Itoa(os.Getpid())+"-"+strconv.FormatUint(rand.Uint64(), 36)+".tmp")
 		f, err := os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, perm)
 		if !errors.Is(err, fs.ErrExist) {
 			return f, err
+		}
+	}
+}
+
+// removeStale removes the temporary files of base in dir whose writers no
+// longer run: .BASE.PID-RANDOM.tmp with a PID that the system says is gone.
+func removeStale(dir, base string) {
+	if dir == "" {
+		dir = "."
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return
+	}
+	prefix := "." + base + "."
+	for _, e := range entries {
+		name := e.Name()
+		rest, ok := strings.CutPrefix(name, prefix)
+		if !ok || !e.Type().IsRegular() {
+			continue
+		}
+		rest, ok = strings.CutSuffix(rest, ".tmp")
+		pid, random, dash := strings.Cut(rest, "-")
+		if !ok || !dash || random == "" || strings.Contains(random, ".") {
+			continue
+		}
+		if n, err := strconv.Atoi(pid); err == nil && n > 0 && n != os.Getpid() && gone(n) {
+			os.Remove(filepath.Join(dir, name))
 		}
 	}
 }

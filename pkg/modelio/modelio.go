@@ -87,7 +87,8 @@ func Read(r io.Reader) (*Model, error) {
 // names. A file with several hard links is replaced under path alone: its
 // other names keep the old content (the command line says so on standard
 // error). A device, a named pipe or a pipe (/dev/stdout, bash's
-// >(gzip > m.gz)) is written to as it is.
+// >(gzip > m.gz)) is written to as it is. A temporary file left by a
+// program killed mid-save is removed by the next save of the same file.
 func Save(path string, m Model) error {
 	p, err := encode(m)
 	if err != nil {
