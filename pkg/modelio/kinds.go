@@ -116,8 +116,11 @@ var kinds = []kind{
 				return ""
 			}},
 			{key: "bias", field: "Bias", ptr: &s.Bias, check: func(int) string {
-				if !(s.Bias >= 0) || math.IsInf(s.Bias, 0) {
+				switch {
+				case !(s.Bias >= 0) || math.IsInf(s.Bias, 0):
 					return "a finite number > 0 (0 for 1; NoBias for none)"
+				case !s.NoBias && math.IsInf(s.Bias*s.Bias, 0):
+					return "a smaller Bias: B² overflows float64"
 				}
 				return ""
 			}},

@@ -82,9 +82,13 @@ func Read(r io.Reader) (*Model, error) {
 // Save writes m to the file path (see Write). A model that Write refuses
 // writes nothing. A regular file, or a new one, is written under a
 // temporary name in its directory and renamed, so that it holds either its
-// old content or the whole model, and keeps its permissions and owner; a
-// symbolic link stays a link to the file it names; a device, a named pipe
-// or a pipe (/dev/stdout, bash's >(gzip > m.gz)) is written to as it is.
+// old content or the whole model, even if the program is killed, and keeps
+// its permissions and owner; a symbolic link stays a link to the file it
+// names. A file with several hard links is replaced under path alone: its
+// other names keep the old content (the command line says so on standard
+// error). A device, a named pipe or a pipe (/dev/stdout, bash's
+// >(gzip > m.gz)) is written to as it is. A temporary file left by a
+// program killed mid-save is removed by the next save of the same file.
 func Save(path string, m Model) error {
 	p, err := encode(m)
 	if err != nil {

@@ -504,6 +504,11 @@ func makeBook(parent context.Context, pages []string, appendix, pdf, edition str
 // loadChapter opens a self-contained page and returns it as the chapter id
 // of the book (chapterJS).
 func loadChapter(parent context.Context, path, id string, byName, byNumber map[string]string, glossary, mention string, timeout time.Duration) (bookChapter, error) {
+	path, removeCopy, err := sanitized(path)
+	if err != nil {
+		return bookChapter{}, err
+	}
+	defer removeCopy()
 	ctx, u, done, err := newTab(parent, path, timeout)
 	if err != nil {
 		return bookChapter{}, err

@@ -566,3 +566,40 @@ func TestDescriptionFromTheTitleCell(t *testing.T) {
 		}
 	}
 }
+
+// TestDescriptionSanitized: a notebook's Markdown with an image's onerror,
+// a link's onclick and javascript: URL and a script reaches neither the
+// index's description nor the page (issue 23 §1.4: firstSentence's
+// template.HTML copied the onerror into index.html).
+func TestDescriptionSanitized(t *testing.T) {
+	cell := `<div class="jp-Cell"><div class="jp-RenderedHTMLCommon jp-RenderedMarkdown"><h1 id="t">1. Title</h1>` +
+		`<p>What this <img src="x.png" onerror="alert(1)"> notebook <a href="javascript:alert(2)" onclick="alert(3)">does</a>, in a sentence of some length.</p>` +
+		`<script>alert(4)</script></div></div>`
+	p := &page{src: []byte(`<!DOCTYPE html><html><head><title>x</title><script src="own.js"></script></head><body>` + cell + `</body></html>`)}
+	if err := p.parseExport(); err != nil {
+		t.Fatal(err)
+	}
+	if want := `<span>What this <img src="x.png"/> notebook <span>does</span>, in a sentence of some length.</span>`; p.desc != want {
+		t.Errorf("description %s, want %s", p.desc, want)
+	}
+	for _, bad := range []string{"alert", "onerror", "onclick", "javascript"} {
+		if strings.Contains(string(p.src), bad) {
+			t.Errorf("the page still holds %q", bad)
+		}
+	}
+	if !strings.Contains(string(p.src), `<script src="own.js"></script>`) {
+		t.Errorf("the page's own script is gone")
+	}
+}
+
+// TestFirstSentenceOutsideMarkdown: a paragraph outside the Markdown cells
+// is sanitized as it is copied.
+func TestFirstSentenceOutsideMarkdown(t *testing.T) {
+	doc, err := html.Parse(strings.NewReader(`<p>A sentence <b onclick="alert(1)">of</b> some length, long enough to stand.</p>`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := render(firstSentence(find(doc, atom.P))); strings.Contains(got, "onclick") {
+		t.Errorf("got %s", got)
+	}
+}
