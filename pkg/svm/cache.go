@@ -1,5 +1,7 @@
 package svm
 
+import "sync"
+
 // colCache is a least-recently-used cache of kernel columns for SMO.
 //
 // Column i holds K(xᵢ, xₖ) for k = 0, 1, …; a column may be valid only on a
@@ -10,6 +12,14 @@ package svm
 // reused, so a solve allocates at most min(n, budget) columns, and nothing
 // once the cache is full. The element type is
 // float32, like LIBSVM's cache (twice the columns per byte), or float64.
+//
+// The memory of the columns outlives the solve: release hands it to a
+// sync.Pool, from which the next cache of the same element type takes its
+// slabs (see newSlot), in this or another goroutine. Repeated fits then
+// neither allocate nor zero nor fault in their columns again (the kernel
+// values are not zeroed: a column is read only on its valid prefix, which
+// the solver fills first). The pool holds the memory until the garbage
+// collector empties it (after two cycles without use), not for ever.
 type colCache[E float32 | float64] struct {
 	n      int
 	slotOf []int32 // column index → slot, or −1
@@ -22,6 +32,10 @@ type colCache[E float32 | float64] struct {
 	head, tail int32
 	used       int // slots in use; they are 0, 1, …, used−1
 	slab       []E // memory for the next slots, see newSlot
+	// spare are the slabs of earlier solves not yet used, owned the slabs
+	// this cache uses; release returns both to the pool in list.
+	spare, owned [][]E
+	list         *slabList[E]
 
 	hits, misses int // requests answered in full, and those that computed
 }
@@ -54,7 +68,42 @@ func newColCache[E float32 | float64](n, budget int) *colCache[E] {
 	for i := range c.slotOf {
 		c.slotOf[i] = -1
 	}
+	if l, ok := slabPool[E]().Get().(*slabList[E]); ok {
+		c.list, c.spare = l, l.slabs
+	}
 	return c
+}
+
+// slabList is what the pools hold: the slabs of a finished solve.
+type slabList[E float32 | float64] struct{ slabs [][]E }
+
+// The pools of column memory, for float32 and float64 caches.
+var slabs32, slabs64 sync.Pool
+
+func slabPool[E float32 | float64]() *sync.Pool {
+	var zero E
+	if any(zero) == any(float64(0)) {
+		return &slabs64
+	}
+	return &slabs32
+}
+
+// release hands the cache's memory to the pool, for the next solve; the
+// cache must not be used afterwards. A second call does nothing.
+func (c *colCache[E]) release() {
+	if c.data == nil {
+		return
+	}
+	l := c.list
+	if l == nil {
+		l = new(slabList[E])
+	}
+	// spare is a prefix of l.slabs (newSlot takes from its end), so the
+	// owned slabs go after it.
+	l.slabs = append(l.slabs[:len(c.spare)], c.owned...)
+	clear(l.slabs[len(l.slabs):cap(l.slabs)])
+	c.data, c.slab, c.spare, c.owned, c.list = nil, nil, nil, nil, nil
+	slabPool[E]().Put(l)
 }
 
 // slabSlots is the number of columns allocated at once: one allocation
@@ -63,12 +112,23 @@ func newColCache[E float32 | float64](n, budget int) *colCache[E] {
 const slabSlots = 64
 
 // newSlot returns the buffer of the next slot, from the current slab of
-// slabSlots columns (fewer at the end of the cache), allocating one when it
-// is used up.
+// slabSlots columns (fewer at the end of the cache); when it is used up, from
+// a spare slab of an earlier solve that holds at least one column, or else
+// from a new slab.
 func (c *colCache[E]) newSlot() []E {
+	for len(c.slab) < c.n && len(c.spare) > 0 {
+		last := len(c.spare) - 1
+		s := c.spare[last]
+		c.spare = c.spare[:last]
+		if cap(s) >= c.n {
+			c.slab = s[:cap(s)]
+			c.owned = append(c.owned, s)
+		}
+	}
 	if len(c.slab) < c.n {
 		k := min(slabSlots, len(c.owner)-c.used+1)
 		c.slab = make([]E, k*c.n)
+		c.owned = append(c.owned, c.slab)
 	}
 	col := c.slab[:c.n:c.n]
 	c.slab = c.slab[c.n:]

@@ -244,6 +244,7 @@ type solver[E float32 | float64] struct {
 // for kernel values outside float32's range.
 func solve(x mat.Matrix, y []float64, k kernel.Kernel, cfg config) (*Result, stats, error) {
 	cols := newColumns(k, x, cfg.parallelWork)
+	defer cols.release()
 	for p, kd := range cols.diag {
 		if math.IsNaN(kd) || math.IsInf(kd, 0) {
 			return nil, stats{}, fmt.Errorf("%s: K(x%d, x%d) = %v with %v: %w", smoName, p+1, p+1, kd, k, classify.ErrNonFinite)
@@ -304,8 +305,15 @@ func solveWith[E float32 | float64](cols *columns, y []float64, cfg config) (*Re
 // below the solver's resolution (see floor). The Result it returns is
 // computed from α in float64 (see exactResult); when that check fails
 // where the solver's own numbers pass, a float32 solver hands over to a
-// float64 one (see promote).
+// float64 one (see promote). The cache's memory goes back to the pool at
+// the end (see colCache).
 func (s *solver[E]) solve(cfg config) (*Result, stats, error) {
+	defer s.cache.release()
+	return s.iterate(cfg)
+}
+
+// iterate is solve without the release of the cache.
+func (s *solver[E]) iterate(cfg config) (*Result, stats, error) {
 	for tight := 0; ; tight++ {
 		status, err := s.run(cfg.maxIter)
 		if s.single() && s.atFloor && err == nil && status == NoProgress {
@@ -457,6 +465,7 @@ func promote[E float32 | float64](s *solver[E], cfg config, want float64) *solve
 		hard: s.hard, moved: s.moved}
 	t.stats.hits += s.cache.hits
 	t.stats.misses += s.cache.misses
+	s.cache.release()
 	t.refresh()
 	want = min(want, cfg.eps)
 	t.setEps(max(want, t.floor()), want)
