@@ -72,7 +72,7 @@ func newColumns(k kernel.Kernel, x mat.Matrix, parallelWork int) *columns {
 		buf = &b
 	}
 	all := (*buf)[:n*(d+3)] // not zeroed: every element is written below
-	c := &columns{kind: kindOther, k: k, src: x, n: n, d: d, x: all[:n*d:n*d],
+	c := &columns{kind: kindOther, k: k, src: x, n: n, d: d, x: all[: n*d : n*d],
 		sq: all[n*d : n*d+n : n*d+n], diag: all[n*d+n : n*d+2*n : n*d+2*n], buf: all[n*d+2*n:],
 		parallelWork: parallelWork, mem: buf}
 	for i, r := range kernel.Rows(x) {
