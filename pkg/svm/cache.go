@@ -13,9 +13,9 @@ import "sync"
 // once the cache is full. The element type is
 // float32, like LIBSVM's cache (twice the columns per byte), or float64.
 //
-// The memory of the columns outlives the solve: release hands it to a
-// sync.Pool, from which the next cache of the same element type takes its
-// slabs (see newSlot), in this or another goroutine. Repeated fits then
+// The memory of the columns outlives the solve: release hands its slabs to
+// a sync.Pool, from which the next cache of the same element type takes
+// them (see newSlot), in this or another goroutine. Repeated fits then
 // neither allocate nor zero nor fault in their columns again (the kernel
 // values are not zeroed: a column is read only on its valid prefix, which
 // the solver fills first). The pool holds the memory until the garbage
@@ -32,10 +32,9 @@ type colCache[E float32 | float64] struct {
 	head, tail int32
 	used       int // slots in use; they are 0, 1, …, used−1
 	slab       []E // memory for the next slots, see newSlot
-	// spare are the slabs of earlier solves not yet used, owned the slabs
-	// this cache uses; release returns both to the pool in list.
-	spare, owned [][]E
-	list         *slabList[E]
+	// owned are the slabs this cache uses, which release returns to the
+	// pool.
+	owned []*[]E
 
 	hits, misses int // requests answered in full, and those that computed
 }
@@ -68,14 +67,8 @@ func newColCache[E float32 | float64](n, budget int) *colCache[E] {
 	for i := range c.slotOf {
 		c.slotOf[i] = -1
 	}
-	if l, ok := slabPool[E]().Get().(*slabList[E]); ok {
-		c.list, c.spare = l, l.slabs
-	}
 	return c
 }
-
-// slabList is what the pools hold: the slabs of a finished solve.
-type slabList[E float32 | float64] struct{ slabs [][]E }
 
 // The pools of column memory, for float32 and float64 caches.
 var slabs32, slabs64 sync.Pool
@@ -94,17 +87,16 @@ func (c *colCache[E]) release() {
 	if c.data == nil {
 		return
 	}
-	l := c.list
-	if l == nil {
-		l = new(slabList[E])
+	pool := slabPool[E]()
+	for _, p := range c.owned {
+		pool.Put(p)
 	}
-	// spare is a prefix of l.slabs (newSlot takes from its end), so the
-	// owned slabs go after it.
-	l.slabs = append(l.slabs[:len(c.spare)], c.owned...)
-	clear(l.slabs[len(l.slabs):cap(l.slabs)])
-	c.data, c.slab, c.spare, c.owned, c.list = nil, nil, nil, nil, nil
-	slabPool[E]().Put(l)
+	c.data, c.slab, c.owned = nil, nil, nil
 }
+
+// poolTries is the number of slabs newSlot takes from the pool, and drops
+// when they are too small for a column, before it allocates one.
+const poolTries = 8
 
 // slabSlots is the number of columns allocated at once: one allocation
 // instead of 64 small ones, while at most 63 columns are allocated ahead of
@@ -116,19 +108,21 @@ const slabSlots = 64
 // a spare slab of an earlier solve that holds at least one column, or else
 // from a new slab.
 func (c *colCache[E]) newSlot() []E {
-	for len(c.slab) < c.n && len(c.spare) > 0 {
-		last := len(c.spare) - 1
-		s := c.spare[last]
-		c.spare = c.spare[:last]
-		if cap(s) >= c.n {
-			c.slab = s[:cap(s)]
-			c.owned = append(c.owned, s)
+	for try := 0; len(c.slab) < c.n && try < poolTries; try++ {
+		p, ok := slabPool[E]().Get().(*[]E)
+		if !ok {
+			break
+		}
+		if cap(*p) >= c.n {
+			c.slab = (*p)[:cap(*p)]
+			c.owned = append(c.owned, p)
 		}
 	}
 	if len(c.slab) < c.n {
 		k := min(slabSlots, len(c.owner)-c.used+1)
-		c.slab = make([]E, k*c.n)
-		c.owned = append(c.owned, c.slab)
+		s := make([]E, k*c.n)
+		c.slab = s
+		c.owned = append(c.owned, &s)
 	}
 	col := c.slab[:c.n:c.n]
 	c.slab = c.slab[c.n:]
