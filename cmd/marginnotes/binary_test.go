@@ -37,7 +37,8 @@ func TestMain(m *testing.M) {
 	os.Exit(code)
 }
 
-// builtCommand returns the path of the command, building it on first use.
+// builtCommand returns the path of the command, building it (and
+// marginnotes-figures in the same directory) on first use.
 func builtCommand(t *testing.T) string {
 	t.Helper()
 	binary.once.Do(func() {
@@ -49,8 +50,10 @@ func builtCommand(t *testing.T) string {
 		if binary.dir, binary.err = os.MkdirTemp("", "marginnotes-test-"); binary.err != nil {
 			return
 		}
+		// marginnotes-figures beside it, where "figures" looks first.
 		binary.path = filepath.Join(binary.dir, "marginnotes")
-		if out, err := exec.Command(gobin, "build", "-o", binary.path, ".").CombinedOutput(); err != nil {
+		build := exec.Command(gobin, "build", "-o", binary.dir+string(filepath.Separator), ".", "../"+figuresProgram)
+		if out, err := build.CombinedOutput(); err != nil {
 			binary.err = fmt.Errorf("go build: %v\n%s", err, out)
 		}
 	})
