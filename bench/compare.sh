@@ -131,6 +131,16 @@ if [ "${CLI:-1}" != 0 ]; then
 		svm-scale -l -1 -u 1 "$work/breast-cancer.raw" >"$work/breast-cancer.scale" 2>/dev/null
 	}
 	cli=(--smo "breast-cancer=$work/breast-cancer.scale:569:30")
+	declare -A clispec=([g20-1e6]="1000000 20 1" [g100-2e5]="200000 100 2")
+	for name in ${CLI_DCD_SETS:-g20-1e6 g100-2e5}; do
+		read -r n d seed <<<"${clispec[$name]}"
+		if [ ! -f "$work/$name.scale" ]; then
+			"$work/gendata" -set gaussian -n "$n" -d "$d" -seed "$seed" -out "$work/$name.raw"
+			svm-scale -l -1 -u 1 "$work/$name.raw" >"$work/$name.scale" 2>/dev/null
+			rm "$work/$name.raw"
+		fi
+		cli+=(--dcd "$name=$work/$name.scale:$n:$d")
+	done
 	echo
 	echo "## The command line, whole processes (issue 24)"
 	echo

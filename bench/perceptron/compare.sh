@@ -14,6 +14,10 @@
 # whole processes (reading cancels in the difference; printing counts), and
 # compared with the library's (issue 24: at most 1.2×).
 #
+# Then the dual form (Algorithm 2.2) against the primal at DUAL_N points
+# (default 2·10⁴, the first rows of the 10⁵ set; its Gram matrix would take
+# 3.2 GB): CPU time per update, at the same updates (issue 24: at most 3×).
+#
 #   bench/perceptron/compare.sh            # both sizes
 #   SIZES="100000" bench/perceptron/compare.sh
 #
@@ -75,3 +79,21 @@ clicols = f"{go['cli_epochs']} | {cli:.4g} | {cli / gc:.2f}" if cli is not None 
 print(f"| {n} | {d} | {epochs} | {gc:.4g} | {gc / n * 1e9:.3g} | {sc:.4g} | {sc / n * 1e9:.3g} | {gc / sc:.2f} | {diff:.2g} | {clicols} |")
 PY
 done
+
+dual_n=${DUAL_N:-20000}
+dir="$data/n100000-d$d"
+if [ -f "$dir/X.npy" ]; then
+	echo
+	echo "| n | d | epochs | primal s/update | dual s/update | ratio dual/primal | updates an epoch (both) |"
+	echo "|---|---|---|---|---|---|---|"
+	p=$("$data/perceptron-bench" -dir "$dir" -rows "$dual_n" -e1 "$e1" -e2 22 -repeat "$repeat" -form primal)
+	q=$("$data/perceptron-bench" -dir "$dir" -rows "$dual_n" -e1 "$e1" -e2 22 -repeat "$repeat" -form dual)
+	"$py" - "$dual_n" "$d" "$p" "$q" "$e1–22" <<'PY'
+import json, sys
+n, d, p, q, epochs = sys.argv[1], sys.argv[2], json.loads(sys.argv[3]), json.loads(sys.argv[4]), sys.argv[5]
+if p["updates_per_epoch"] != q["updates_per_epoch"]:
+    sys.exit("the primal and the dual made different updates: %r, %r" % (p["updates_per_epoch"], q["updates_per_epoch"]))
+pu, qu = p["cpu_seconds_per_update"], q["cpu_seconds_per_update"]
+print(f"| {n} | {d} | {epochs} | {pu:.3g} | {qu:.3g} | {qu / pu:.2f} | {p['updates_per_epoch']:.0f} |")
+PY
+fi

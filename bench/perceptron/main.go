@@ -13,6 +13,12 @@
 // weights after e1 epochs) it also prints the largest relative difference
 // between those weights and ours.
 //
+// -form dual fits perceptron.Dual instead (Algorithm 2.2; beyond its Gram
+// budget it scores by w = Σ αᵢyᵢxᵢ), and -rows N uses the first N rows
+// only; the output then also gives the CPU time per update,
+// (min time(e2) − min time(e1))/(updates(e2) − updates(e1)), for the
+// comparison of the two forms at the same updates (issue 24, goal 6).
+//
 // -csv FILE writes the data set as CSV (label last) to FILE and exits.
 // -cli MARGINNOTES -file FILE also times the command line on that file:
 // whole processes "marginnotes perceptron --max-epochs E FILE" for E = e1
@@ -57,6 +63,8 @@ func main() {
 	cli := flag.String("cli", "", "the marginnotes command, to time its perceptron on -file too")
 	file := flag.String("file", "", "the data set as a file marginnotes reads (for -cli)")
 	cliE2 := flag.Int("cli-e2", 0, "epochs of the long command-line run (default 4·e2)")
+	form := flag.String("form", "primal", "primal or dual")
+	rows := flag.Int("rows", 0, "use the first rows of the data only (0: all)")
 	flag.Parse()
 	log.SetFlags(0)
 	log.SetPrefix("perceptron-bench: ")
@@ -76,6 +84,10 @@ func main() {
 		log.Fatalf("X has shape %v, y has %d entries", shape, len(y))
 	}
 	n := shape[0]
+	if *rows > 0 && *rows < n {
+		n, y = *rows, y[:*rows]
+		xs = xs[:n*shape[1]]
+	}
 	x := mat.NewDense(n, shape[1], xs)
 	if *csvOut != "" {
 		writeCSV(*csvOut, x, y)
@@ -93,7 +105,15 @@ func main() {
 	runtime.LockOSThread()
 	fit := func(epochs int) (cpu, wall time.Duration, res *perceptron.Result) {
 		c0, w0 := threadCPU(), time.Now()
-		res, err := perceptron.Primal{Settings: perceptron.Settings{MaxEpochs: epochs}}.Fit(x, y)
+		var err error
+		switch st := (perceptron.Settings{MaxEpochs: epochs}); *form {
+		case "primal":
+			res, err = perceptron.Primal{Settings: st}.Fit(x, y)
+		case "dual":
+			res, err = perceptron.Dual{Settings: st}.Fit(x, y)
+		default:
+			log.Fatalf("unknown -form %q", *form)
+		}
 		wall, cpu = time.Since(w0), threadCPU()-c0
 		if err != nil && !errors.Is(err, perceptron.ErrNotConverged) {
 			log.Fatal(err)
@@ -107,10 +127,13 @@ func main() {
 	c1, c2, w1, w2 := never, never, never, never
 	cc1, cc2 := never, never
 	var short *perceptron.Result
+	updates := 0
 	for range *repeat {
 		c, w, res := fit(*e1)
 		c1, w1, short = min(c1, c), min(w1, w), res
-		c, w, _ = fit(*e2)
+		var long *perceptron.Result
+		c, w, long = fit(*e2)
+		updates = long.Updates - res.Updates
 		c2, w2 = min(c2, c), min(w2, w)
 		if *cli != "" {
 			cc1, cc2 = min(cc1, processCPU(*cli, *e1, *file)), min(cc2, processCPU(*cli, *cliE2, *file))
@@ -119,12 +142,13 @@ func main() {
 	epochs := float64(*e2 - *e1)
 	cpu := (c2 - c1).Seconds() / epochs
 	wall := (w2 - w1).Seconds() / epochs
-	out := map[string]any{"cpu_seconds_per_epoch": cpu, "wall_seconds_per_epoch": wall}
+	out := map[string]any{"cpu_seconds_per_epoch": cpu, "wall_seconds_per_epoch": wall, "n": n,
+		"updates_per_epoch": float64(updates) / epochs, "cpu_seconds_per_update": (c2 - c1).Seconds() / float64(updates)}
 	if *cli != "" {
 		out["cli_cpu_seconds_per_epoch"] = (cc2 - cc1).Seconds() / float64(*cliE2-*e1)
 		out["cli_epochs"] = fmt.Sprintf("%d–%d", *e1, *cliE2)
 	}
-	if coef, _, err := readNpy(fmt.Sprintf("%s/coef_%d.npy", *dir, *e1)); err == nil && len(coef) == len(short.W)+1 {
+	if coef, _, err := readNpy(fmt.Sprintf("%s/coef_%d.npy", *dir, *e1)); err == nil && len(coef) == len(short.W)+1 && n == shape[0] {
 		ours := append(append([]float64(nil), short.W...), short.B)
 		floats.Sub(coef, ours)
 		out["max_rel_diff_vs_sklearn"] = floats.Norm(coef, math.Inf(1)) / floats.Norm(ours, math.Inf(1))
