@@ -27,7 +27,7 @@
 #   on the breast cancer set against svm-train, svm --solver dcd on dense
 #   files past any fixed cell limit (CLI_DCD_SETS, default "g20-1e6
 #   g100-2e5") against liblinear-train. See bench/cli/compare.py. CLI=0
-#   skips it.
+#   skips it; RESULTS=DIR keeps its raw runs as DIR/cli.tsv.
 #
 #   Perceptron: bench/perceptron/compare.sh, when present (PERCEPTRON=0
 #   skips it).
@@ -131,6 +131,8 @@ if [ "${CLI:-1}" != 0 ]; then
 		svm-scale -l -1 -u 1 "$work/breast-cancer.raw" >"$work/breast-cancer.scale" 2>/dev/null
 	}
 	cli=(--smo "breast-cancer=$work/breast-cancer.scale:569:30")
+	clitsv=()
+	[ -z "${RESULTS:-}" ] || clitsv=(--tsv "$RESULTS/cli.tsv")
 	declare -A clispec=([g20-1e6]="1000000 20 1" [g100-2e5]="200000 100 2")
 	for name in ${CLI_DCD_SETS:-g20-1e6 g100-2e5}; do
 		read -r n d seed <<<"${clispec[$name]}"
@@ -148,7 +150,7 @@ if [ "${CLI:-1}" != 0 ]; then
 		"$(nproc) CPUs, load average $(cut -d' ' -f1-3 /proc/loadavg) at the start."
 	echo
 	"${nice[@]}" "$py" bench/cli/compare.py --marginnotes "$work/marginnotes" --dcd-driver "$work/dcd" \
-		--model "$work/cli-model" --repeat "${REPEAT:-3}" "${cli[@]}"
+		--model "$work/cli-model" --repeat "${REPEAT:-3}" "${clitsv[@]}" "${cli[@]}"
 	echo
 	echo "Load average $(cut -d' ' -f1-3 /proc/loadavg) at the end."
 fi

@@ -57,7 +57,7 @@ def pair(ours, anchor, repeat, ok_anchor=(0,)):
         res["anchor"].append(run(anchor, ok_anchor))
     med = {}
     for side, runs in res.items():
-        med[side] = dict(out=runs[-1][0], cpu=statistics.median(r[1] for r in runs),
+        med[side] = dict(out=runs[-1][0], cpu=statistics.median(r[1] for r in runs), runs=[r[1] for r in runs],
                          rss=statistics.median(r[2] for r in runs), wall=statistics.median(r[3] for r in runs))
     return med
 
@@ -89,6 +89,14 @@ def main():
         ratio = o["cpu"] / r["cpu"] if r["cpu"] > 0 else float("nan")
         rss = o["rss"] / r["rss"]
         rows.append((work, ratio, rss))
+        if a.tsv:
+            new = not os.path.exists(a.tsv)
+            with open(a.tsv, "a") as f:
+                if new:
+                    f.write("work\tours\tanchor\tobjective\tcpu_ours\tcpu_anchor\tcpu_runs_ours\tcpu_runs_anchor\trss_ours\trss_anchor\n")
+                f.write("\t".join([work, " ".join(ours), " ".join(anchor), obj, "%.6f" % o["cpu"], "%.6f" % r["cpu"],
+                                    ",".join("%.6f" % c for c in o["runs"]), ",".join("%.6f" % c for c in r["runs"]),
+                                    "%.1f" % o["rss"], "%.1f" % r["rss"]]) + "\n")
         print("| %s | `%s` | `%s` | %s | %.4f / %.4f | %.2f | %.0f / %.0f | %.2f |" % (
             work, " ".join(ours), " ".join(anchor), obj, o["cpu"], r["cpu"], ratio, o["rss"], r["rss"], rss))
         sys.stdout.flush()
