@@ -24,6 +24,13 @@
 #   above; DCD_SETS="g20-1e5 text" picks sets; RESULTS=DIR keeps the raw
 #   runs as DIR/dcd.tsv.
 #
+#   The command line (issue 24): whole marginnotes processes against the
+#   anchors, interleaved: start-up (--help) against svm-train's usage, svm
+#   on the breast cancer set against svm-train, svm --solver dcd on dense
+#   files past any fixed cell limit (CLI_DCD_SETS, default "g20-1e6
+#   g100-2e5") against liblinear-train. See bench/cli/compare.py. CLI=0
+#   skips it; RESULTS=DIR keeps its raw runs as DIR/cli.tsv.
+#
 #   Perceptron: bench/perceptron/compare.sh, when present (PERCEPTRON=0
 #   skips it).
 #
@@ -114,6 +121,37 @@ if [ "${DCD:-1}" != 0 ]; then
 	[ -z "${RESULTS:-}" ] || tsv=(--tsv "$RESULTS/dcd.tsv")
 	"${nice[@]}" "$py" bench/dcd/compare.py --driver "$work/dcd" --sklearn bench/dcd/sklearn_linearsvc.py \
 		--repeat "${REPEAT:-3}" --work "$work" "${tsv[@]}" "${specs[@]}"
+	echo
+	echo "Load average $(cut -d' ' -f1-3 /proc/loadavg) at the end."
+fi
+
+if [ "${CLI:-1}" != 0 ]; then
+	go build -o "$work/marginnotes" ./cmd/marginnotes
+	[ -f "$work/breast-cancer.scale" ] || {
+		"$work/gendata" -set breast-cancer -out "$work/breast-cancer.raw"
+		svm-scale -l -1 -u 1 "$work/breast-cancer.raw" >"$work/breast-cancer.scale" 2>/dev/null
+	}
+	cli=(--smo "breast-cancer=$work/breast-cancer.scale:569:30")
+	clitsv=()
+	[ -z "${RESULTS:-}" ] || clitsv=(--tsv "$RESULTS/cli.tsv")
+	declare -A clispec=([g20-1e6]="1000000 20 1" [g100-2e5]="200000 100 2")
+	for name in ${CLI_DCD_SETS:-g20-1e6 g100-2e5}; do
+		read -r n d seed <<<"${clispec[$name]}"
+		if [ ! -f "$work/$name.scale" ]; then
+			"$work/gendata" -set gaussian -n "$n" -d "$d" -seed "$seed" -out "$work/$name.raw"
+			svm-scale -l -1 -u 1 "$work/$name.raw" >"$work/$name.scale" 2>/dev/null
+			rm "$work/$name.raw"
+		fi
+		cli+=(--dcd "$name=$work/$name.scale:$n:$d")
+	done
+	echo
+	echo "## The command line, whole processes (issue 24)"
+	echo
+	echo "$(dpkg-query -W -f '${Package} ${Version}, ' libsvm-tools liblinear-tools 2>/dev/null)$(go version | cut -d' ' -f3);" \
+		"$(nproc) CPUs, load average $(cut -d' ' -f1-3 /proc/loadavg) at the start."
+	echo
+	"${nice[@]}" "$py" bench/cli/compare.py --marginnotes "$work/marginnotes" --dcd-driver "$work/dcd" \
+		--model "$work/cli-model" --repeat "${REPEAT:-3}" "${clitsv[@]}" "${cli[@]}"
 	echo
 	echo "Load average $(cut -d' ' -f1-3 /proc/loadavg) at the end."
 fi
