@@ -2,8 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
@@ -57,27 +55,8 @@ func TestSolutionsFolded(t *testing.T) {
 		{"zh-CN", "习题 2.1 的解答", "解答"},
 	} {
 		t.Run(ed.lang, func(t *testing.T) {
-			data, err := json.Marshal(solutionNotebook(ed.lang))
-			if err != nil {
-				t.Fatal(err)
-			}
 			sub := filepath.Join(dir, ed.lang)
-			ipynb := filepath.Join(sub, "13-ex.ipynb")
-			if err := os.MkdirAll(sub, 0o755); err != nil {
-				t.Fatal(err)
-			}
-			if err := os.WriteFile(ipynb, data, 0o644); err != nil {
-				t.Fatal(err)
-			}
-			if err := run([]string{nbconvert(t, ipynb, filepath.Join(sub, "raw"))}, filepath.Join(sub, "html"), filepath.Join(sub, "pdf"), 2*time.Minute); err != nil {
-				t.Fatal(err)
-			}
-			page := filepath.Join(sub, "html", "13-ex.html")
-			b, err := os.ReadFile(page)
-			if err != nil {
-				t.Fatal(err)
-			}
-			html := string(b)
+			page, html := exportNotebook(t, sub, "13-ex", solutionNotebook(ed.lang))
 			folded := regexp.MustCompile(`(?s)<details class="mn-solution" data-exercise="2\.1"><summary>([^<]*)</summary>(.*?)</details>`).FindAllStringSubmatch(html, -1)
 			if len(folded) != 1 {
 				t.Fatalf("%d folded solutions in the HTML, want 1", len(folded))
