@@ -13,6 +13,7 @@ import (
 	"github.com/marginnotes/marginnotes/pkg/kernel"
 	"github.com/marginnotes/marginnotes/pkg/lang"
 	"github.com/marginnotes/marginnotes/pkg/perceptron"
+	"github.com/marginnotes/marginnotes/pkg/svm"
 )
 
 // A case is an answer and what its verdict must say, in both languages.
@@ -123,6 +124,23 @@ var cases = map[string]struct {
 		{"equal weights", []float64{1, 1, 1}, exercise.Wrong, "Σλᵢyᵢ = 1/3·Σλᵢ, not 0", "Σλᵢyᵢ = 1/3·Σλᵢ，不是 0"},
 		{"the ends alike", []float64{0.25, 0.5, 0.25}, exercise.Wrong, "Σλᵢyᵢxᵢ = (1/4, 1/4)·Σλᵢ, not 0", "含 w 的项没有消去"},
 	}},
+	"NB14Ex1": {exercise.NB14Ex1, []verdictCase{
+		{"all four, any order", []int{5, 4, 2, 1}, exercise.Correct, "the points on w*·x + b* = ±1 are x1, x2, x4, x5", "位于 w*·x + b* = ±1 上的点是 x1, x2, x4, x5"},
+		{"svm.Exact's αᵢ > 0 only", []int{2, 5}, exercise.Wrong, "x1 lies on a margin boundary too", "x1 也在间隔边界上"},
+		{"x3 kept", []int{1, 2, 3, 4, 5}, exercise.Malformed, "there is no point x3 here", "这里没有点 x3"},
+		{"0-based", []int{0, 1, 3, 4}, exercise.Malformed, "there is no point x0 here", "这里没有点 x0"},
+		{"twice", []int{1, 1, 2, 4, 5}, exercise.Wrong, "x1 is listed twice", "x1 列出了两次"},
+		{"floats", []float64{1, 2, 4, 5}, exercise.Malformed, "must be a []int", "应当是由点的编号组成的 []int"},
+	}},
+	"NB14Ex2": {exercise.NB14Ex2, []verdictCase{
+		{"−25/17", -25.0 / 17, exercise.Correct, "b* = −25/17, and every support vector (x1, x2, x3, x4) gives it", "b* = −25/17，每个支持向量（x1, x2, x3, x4）都给出它"},
+		{"four digits", -1.471, exercise.Correct, "b* = −25/17", "b* = −25/17"},
+		{"the hinge loss's", -24.0 / 13, exercise.Wrong, "the hinge-loss SVM's b", "合页损失支持向量机的 b"},
+		{"yⱼ − w·xⱼ", yMinusWx(), exercise.Wrong, "that is yⱼ − w*·xⱼ from x1", "这是由 x1 按 yⱼ − w*·xⱼ 算出的"},
+		{"another", -2.0, exercise.Wrong, "b* is not −2", "b* 不是 −2"},
+		{"int", -2, exercise.Wrong, "b* is not −2", "b* 不是 −2"},
+		{"a string", "-25/17", exercise.Malformed, "must be a number", "应当是一个数"},
+	}},
 	"Ex74": {exercise.Ex74, []verdictCase{
 		{"with √2", func(x []float64) []float64 { return []float64{x[0] * x[0], math.Sqrt2 * x[0] * x[1], x[1] * x[1]} }, exercise.Correct, "with 3 features", "共 3 个特征"},
 		{"all four products", func(x []float64) []float64 { return []float64{x[0] * x[0], x[0] * x[1], x[1] * x[0], x[1] * x[1]} }, exercise.Correct, "with 4 features", "共 4 个特征"},
@@ -188,8 +206,21 @@ func TestVariants(t *testing.T) {
 	}
 }
 
+// yMinusWx is the b of x1 in exercise 7.3's data that forgets αⱼ/(2C).
+func yMinusWx() float64 {
+	x, y := gallery.SquaredSlackData().XY()
+	r, err := svm.SquaredSlack{C: gallery.SquaredSlackC, Eps: 1e-12}.Fit(x, y)
+	if err != nil {
+		panic(err)
+	}
+	return y[0] - (r.W[0]*x.At(0, 0) + r.W[1]*x.At(0, 1))
+}
+
 // The data of the checks are the notebooks' (pkg/gallery's).
 func TestData(t *testing.T) {
+	if gallery.SquaredSlackC != 1 {
+		t.Errorf("notebook 14's C is %v, the checks use 1", gallery.SquaredSlackC)
+	}
 	for name, c := range map[string]struct {
 		check func(any, lang.Lang) exercise.Verdict
 		ans   any
@@ -203,18 +234,20 @@ func TestData(t *testing.T) {
 		}
 	}
 	for name, y := range map[string][2][]float64{
-		"XORData4":       {gallery.XORData4().Y, {-1, 1, 1, -1}},
-		"Exercise22Data": {gallery.Exercise22Data().Y, {1, 1, -1, -1}},
-		"Exercise72Data": {gallery.Exercise72Data().Y, {1, 1, 1, -1, -1}},
+		"XORData4":         {gallery.XORData4().Y, {-1, 1, 1, -1}},
+		"Exercise22Data":   {gallery.Exercise22Data().Y, {1, 1, -1, -1}},
+		"Exercise72Data":   {gallery.Exercise72Data().Y, {1, 1, 1, -1, -1}},
+		"SquaredSlackData": {gallery.SquaredSlackData().Y, {1, 1, -1, -1}},
 	} {
 		if !slices.Equal(y[0], y[1]) {
 			t.Errorf("%s: the checks use other labels than the notebook", name)
 		}
 	}
 	for name, pair := range map[string][2]mat.Matrix{
-		"XORData4":       {gallery.XORData4().X, mat.NewDense(4, 2, []float64{0, 0, 0, 1, 1, 0, 1, 1})},
-		"Exercise22Data": {gallery.Exercise22Data().X, mat.NewDense(4, 2, []float64{2, 1, 4, 2, 1, 3, 3, 4})},
-		"Exercise72Data": {gallery.Exercise72Data().X, mat.NewDense(5, 2, []float64{1, 2, 2, 3, 3, 3, 2, 1, 3, 2})},
+		"XORData4":         {gallery.XORData4().X, mat.NewDense(4, 2, []float64{0, 0, 0, 1, 1, 0, 1, 1})},
+		"Exercise22Data":   {gallery.Exercise22Data().X, mat.NewDense(4, 2, []float64{2, 1, 4, 2, 1, 3, 3, 4})},
+		"Exercise72Data":   {gallery.Exercise72Data().X, mat.NewDense(5, 2, []float64{1, 2, 2, 3, 3, 3, 2, 1, 3, 2})},
+		"SquaredSlackData": {gallery.SquaredSlackData().X, mat.NewDense(4, 2, []float64{3, 3, 4, 3, 1, 1, 3.5, 3})},
 	} {
 		if !mat.Equal(pair[0], pair[1]) {
 			t.Errorf("%s: the checks use other points than the notebook", name)
