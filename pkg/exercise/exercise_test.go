@@ -42,7 +42,7 @@ var cases = map[string]struct {
 		{"nil slice", []float64(nil), exercise.Malformed, "λ is nil", "λ 是 nil"},
 		{"NaN", []float64{math.NaN(), 1, 1, 1}, exercise.Malformed, "entry 1 is not a finite number", "第 1 个数不是有限数"},
 		{"a string", "1/4", exercise.Malformed, "not a string", "而不是 string"},
-		{"placeholder", exercise.Placeholder, exercise.Unanswered, "not answered yet", "尚未作答"},
+		{"placeholder", exercise.Placeholder, exercise.Unanswered, "not answered yet: replace exercise.Placeholder with λ", "尚未作答：把 exercise.Placeholder 换成 λ，"},
 	}},
 	"Ex22": {exercise.Ex22, []verdictCase{
 		{"the run's end", hp(1, 3, -6), exercise.Correct, "3x⁽¹⁾ − 6x⁽²⁾ + 1 = 0 after 7 updates", "7 次更新后得到 3x⁽¹⁾ − 6x⁽²⁾ + 1 = 0"},
@@ -56,7 +56,7 @@ var cases = map[string]struct {
 		{"a slice", []float64{3, -6, 1}, exercise.Malformed, "not a []float64", "而不是 []float64"},
 		{"infinite b", hp(math.Inf(1), 3, -6), exercise.Malformed, "finite", "有限数"},
 		{"nil pointer", (*exercise.Hyperplane)(nil), exercise.Malformed, "the hyperplane is nil", "超平面是 nil"},
-		{"placeholder", exercise.Placeholder, exercise.Unanswered, "exercise.Hyperplane", "exercise.Hyperplane"},
+		{"placeholder", exercise.Placeholder, exercise.Unanswered, "exercise.Hyperplane", "把 exercise.Placeholder 换成最后的 (w, b)"},
 	}},
 	"Ex23": {exercise.Ex23, []verdictCase{
 		{"2√2", 2 * math.Sqrt2, exercise.Correct, "p* = (3, 3) and q* = (1, 1), 2√2 apart", "p* = (3, 3) 与 q* = (1, 1) 处最近，相距 2√2"},

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/marginnotes/marginnotes/pkg/lang"
 )
@@ -97,7 +99,16 @@ func (j judge) malformed(en, zh string, a ...any) Verdict {
 }
 
 func (j judge) unanswered(en, zh string) Verdict {
-	return Verdict{Unanswered, j.l.Pick("replace exercise.Placeholder with ", "把 exercise.Placeholder 换成 ") + j.l.Pick(en, zh), j.l}
+	if j.l == lang.Chinese {
+		// 换成 and the answer's name: a space before a symbol or a
+		// Latin word, none between Chinese characters.
+		sep := " "
+		if r, _ := utf8.DecodeRuneInString(zh); unicode.Is(unicode.Han, r) {
+			sep = ""
+		}
+		return Verdict{Unanswered, "把 exercise.Placeholder 换成" + sep + zh, j.l}
+	}
+	return Verdict{Unanswered, "replace exercise.Placeholder with " + en, j.l}
 }
 
 // isPlaceholder reports whether ans is the Placeholder.
