@@ -141,6 +141,31 @@ var cases = map[string]struct {
 		{"int", -2, exercise.Wrong, "b* is not −2", "b* 不是 −2"},
 		{"a string", "-25/17", exercise.Malformed, "must be a number", "应当是一个数"},
 	}},
+	"NB06Ex1": {exercise.NB06Ex1, []verdictCase{
+		{"signs changed", []float64{-1.5, -1.5 * math.Sqrt2}, exercise.Correct, "γ̂ = −3/2 and γ = −3√2/2", "γ̂ = −3/2，γ = −3√2/2"},
+		{"decimals", []float64{-1.5, -2.121}, exercise.Correct, "every point is misclassified", "每个点都被误分类"},
+		{"before the rescaling", []float64{1.5, 1.5 * math.Sqrt2}, exercise.Wrong, "those are the margins before the rescaling", "这是缩放之前的间隔"},
+		{"γ = γ̂", []float64{-1.5, -1.5}, exercise.Wrong, "γ̂ is right, γ is not: γ = γ̂/‖w‖", "γ̂ 对了，γ 不对"},
+		{"γ̂ of one point", []float64{-3, -3 * math.Sqrt2}, exercise.Wrong, "γ̂ is wrong: it is the smallest", "γ̂ 不对：它是各点"},
+		{"one number", -1.5, exercise.Malformed, "must be a []float64", "应当是含 2 个数的 []float64"},
+	}},
+	"NB06Ex2": {exercise.NB06Ex2, []verdictCase{
+		{"surds", []float64{3 * math.Sqrt2 / 2, 2 * math.Sqrt2, math.Sqrt2 / 2}, exercise.Correct, "the geometric margins are 3√2/2, 2√2, √2/2", "几何间隔是 3√2/2、2√2、√2/2"},
+		{"functional", []float64{3, 4, 1}, exercise.Wrong, "γ₁ = 3 is the functional margin y₁(w·x₁ + b): divide it by ‖w‖", "γ₁ = 3 是函数间隔"},
+		{"x3's sign", []float64{3 * math.Sqrt2 / 2, 2 * math.Sqrt2, -math.Sqrt2 / 2}, exercise.Wrong, "γ₃ has the wrong sign", "γ₃ 的符号不对"},
+		{"another", []float64{1, 2, 3}, exercise.Wrong, "γ₁ is wrong", "γ₁ 不对"},
+		{"two", []float64{1, 2}, exercise.Malformed, "γ has 2 numbers, want 3", "γ 有 2 个数，应当有 3 个"},
+	}},
+	"NB06Ex3": {exercise.NB06Ex3, []verdictCase{
+		{"thirds", hp(-7.0/3, 2.0/3, 2.0/3), exercise.Correct, "support vectors x2, x3", "支持向量 x2, x3"},
+		{"the old answer", hp(-2, 0.5, 0.5), exercise.Wrong, "this separates the data, but its geometric margin 0.7071 is not the largest", "几何间隔 0.7071 不是最大的"},
+		{"the bisector unscaled", hp(-3.5, 1, 1), exercise.Wrong, "right hyperplane, wrong scale", "超平面对了，尺度不对"},
+	}},
+	"NB06Ex5": {exercise.NB06Ex5, []verdictCase{
+		{"x1, x3, x5", []int{5, 1, 3}, exercise.Correct, "the points on w*·x + b* = ±1 are x1, x3, x5", "x1, x3, x5"},
+		{"without x3", []int{1, 5}, exercise.Wrong, "x3 lies on a margin boundary too", "x3 也在间隔边界上"},
+		{"with x2", []int{1, 2, 3, 5}, exercise.Wrong, "x2 is not on a margin boundary: y(w*·x + b*) = 2 > 1", "x2 不在间隔边界上"},
+	}},
 	"Ex74": {exercise.Ex74, []verdictCase{
 		{"with √2", func(x []float64) []float64 { return []float64{x[0] * x[0], math.Sqrt2 * x[0] * x[1], x[1] * x[1]} }, exercise.Correct, "with 3 features", "共 3 个特征"},
 		{"all four products", func(x []float64) []float64 { return []float64{x[0] * x[0], x[0] * x[1], x[1] * x[0], x[1] * x[1]} }, exercise.Correct, "with 4 features", "共 4 个特征"},
