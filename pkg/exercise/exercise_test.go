@@ -141,6 +141,21 @@ var cases = map[string]struct {
 		{"int", -2, exercise.Wrong, "b* is not −2", "b* 不是 −2"},
 		{"a string", "-25/17", exercise.Malformed, "must be a number", "应当是一个数"},
 	}},
+	"NB01Ex2": {exercise.NB01Ex2, []verdictCase{
+		{"surds", []float64{4 / math.Sqrt(5), 6 / math.Sqrt(5), 2 / math.Sqrt(5)}, exercise.Correct, "the distances are 4√5/5, 6√5/5, 2√5/5; x3 is the closest", "距离是 4√5/5、6√5/5、2√5/5；x3 最近"},
+		{"decimals", []float64{1.789, 2.683, 0.8944}, exercise.Correct, "x3 is the closest", "x3 最近"},
+		{"|w·x + b|", []float64{4, 6, 2}, exercise.Wrong, "d₁ = 4 is |w·x₁ + b|: divide it by ‖w‖ = √5", "d₁ = 4 是 |w·x₁ + b|：还要除以 ‖w‖ = √5"},
+		{"signed", []float64{4 / math.Sqrt(5), 6 / math.Sqrt(5), -2 / math.Sqrt(5)}, exercise.Wrong, "d₃ = −0.8944 is negative", "d₃ = −0.8944 是负数"},
+		{"by ‖w‖²", []float64{0.8, 1.2, 0.4}, exercise.Wrong, "not by ‖w‖²", "而不是 ‖w‖²"},
+		{"L and D", []float64{0, 0}, exercise.Malformed, "d has 2 numbers, want 3", "d 有 2 个数，应当有 3 个"},
+	}},
+	"NB01Ex3": {exercise.NB01Ex3, []verdictCase{
+		{"through x3", hp(-2, 1, 1), exercise.Correct, "M = {x3} and every point of M lies on the line", "M = {x3}，M 中的点都在直线上"},
+		{"through x1 and x2", hp(-3, 0, 1), exercise.Correct, "M = {x1, x2}", "M = {x1, x2}"},
+		{"separating", hp(-3, 1, 1), exercise.Wrong, "M is empty: this line separates the data", "M 是空集"},
+		{"x3 wrong side", hp(-1, 1, 1), exercise.Wrong, "x3 is misclassified with y₃(w·x₃ + b) = −1 < 0, so L = 1 > 0", "x3 被误分类，且 y₃(w·x₃ + b) = −1 < 0，所以 L = 1 > 0"},
+		{"w = 0", hp(0, 0, 0), exercise.Malformed, "w = 0 is no hyperplane", "w = 0 不是超平面"},
+	}},
 	"NB06Ex1": {exercise.NB06Ex1, []verdictCase{
 		{"signs changed", []float64{-1.5, -1.5 * math.Sqrt2}, exercise.Correct, "γ̂ = −3/2 and γ = −3√2/2", "γ̂ = −3/2，γ = −3√2/2"},
 		{"decimals", []float64{-1.5, -2.121}, exercise.Correct, "every point is misclassified", "每个点都被误分类"},
