@@ -156,6 +156,25 @@ var cases = map[string]struct {
 		{"x3 wrong side", hp(-1, 1, 1), exercise.Wrong, "x3 is misclassified with y₃(w·x₃ + b) = −1 < 0, so L = 1 > 0", "x3 被误分类，且 y₃(w·x₃ + b) = −1 < 0，所以 L = 1 > 0"},
 		{"w = 0", hp(0, 0, 0), exercise.Malformed, "w = 0 is no hyperplane", "w = 0 不是超平面"},
 	}},
+	"NB08Ex1": {exercise.NB08Ex1, []verdictCase{
+		{"x2 and x3", []float64{0, 0.4, 0.4}, exercise.Correct, "the support vectors (αᵢ > 0) are x2, x3", "支持向量（αᵢ > 0）是 x2, x3"},
+		{"the old α*", []float64{0.25, 0, 0.25}, exercise.Wrong, "is not the minimum", "不是最小值"},
+		{"unbalanced", []float64{0, 0.4, 0.2}, exercise.Wrong, "not Σαᵢyᵢ = 0 (it is 0.2)", "不满足 Σαᵢyᵢ = 0（它等于 0.2）"},
+	}},
+	"NB08Ex2": {exercise.NB08Ex2, []verdictCase{
+		{"(3/2, −1, 1/2)", []float64{1.5, -1, 0.5}, exercise.Correct, "it violates α₂ ≥ 0", "它违反 α₂ ≥ 0"},
+		{"the optimum", []float64{0.25, 0, 0.25}, exercise.Wrong, "that is the optimum α* of the dual", "这是带 α ≥ 0 的对偶问题的最优解 α*"},
+		{"off the plane", []float64{1.5, -1, 1}, exercise.Wrong, "Σαᵢyᵢ = −1/2, not 0", "Σαᵢyᵢ = −1/2，不是 0"},
+		{"not stationary", []float64{1, 0, 1}, exercise.Wrong, "its gradient along the plane is", "它沿平面的梯度是"},
+	}},
+	"NB08Ex4": {exercise.NB08Ex4, []verdictCase{
+		{"the LP's", []float64{0.25, 0.25, 0, 0.5}, exercise.Correct, "the hulls of the classes meet at (7/2, 3)", "两类的凸壳相交于 (7/2, 3)"},
+		{"with x3", []float64{0.25, 0.25, 0.25, 0.25}, exercise.Wrong, "the terms in w do not cancel", "含 w 的项没有消去"},
+	}},
+	"NB08Ex5": {exercise.NB08Ex5, []verdictCase{
+		{"notebook 14's", []float64{0.5, 0, 2, 0, 2.5}, exercise.Correct, "f(α) = −5/2 is the minimum; the support vectors (αᵢ > 0) are x1, x3, x5", "支持向量（αᵢ > 0）是 x1, x3, x5"},
+		{"too short", []float64{0.5, 2, 2.5}, exercise.Malformed, "α has 3 numbers, want 5", "α 有 3 个数，应当有 5 个"},
+	}},
 	"NB06Ex1": {exercise.NB06Ex1, []verdictCase{
 		{"signs changed", []float64{-1.5, -1.5 * math.Sqrt2}, exercise.Correct, "γ̂ = −3/2 and γ = −3√2/2", "γ̂ = −3/2，γ = −3√2/2"},
 		{"decimals", []float64{-1.5, -2.121}, exercise.Correct, "every point is misclassified", "每个点都被误分类"},
