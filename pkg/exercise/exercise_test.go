@@ -219,6 +219,19 @@ var cases = map[string]struct {
 		{"negative α", []float64{-2, -2.5}, exercise.Wrong, "α = −5/2 < 0 breaks dual feasibility", "违反对偶可行性"},
 		{"inside", []float64{1, 2}, exercise.Wrong, "complementary slackness fails: α(x² − 4) = −6", "不满足互补松弛条件"},
 	}},
+	"NB09Ex1": {exercise.NB09Ex1, []verdictCase{
+		{"1/4", 0.25, exercise.Correct, "C = 1/4 = maxᵢ αᵢ*", "C = 1/4 = maxᵢ αᵢ*"},
+		{"too small", 0.2, exercise.Wrong, "at C = 0.2 the soft margin's α* is (0.2, 0, 0.2), not yet the hard margin's", "还不是硬间隔的"},
+		{"LIBSVM's default", 1.0, exercise.Wrong, "it is reached for smaller C too", "更小的 C 也能得到"},
+		{"zero", 0, exercise.Malformed, "C must be > 0", "C 必须 > 0"},
+	}},
+	"NB09Ex4": {exercise.NB09Ex4, []verdictCase{
+		{"±0.1", []float64{-0.1, 0.1}, exercise.Correct, "slopes −0.1 left of −0.4 and 0.1 right of −0.2", "−0.4 左侧斜率 −0.1"},
+		{"without C", []float64{-1, 1}, exercise.Wrong, "the objective multiplies it by C = 0.1", "目标函数还要乘以 C = 0.1"},
+		{"swapped", []float64{0.1, -0.1}, exercise.Wrong, "left and right are swapped", "左右弄反了"},
+		{"left", []float64{-0.2, 0.1}, exercise.Wrong, "the left slope is wrong", "左侧斜率不对"},
+		{"right", []float64{-0.1, 0.2}, exercise.Wrong, "the right slope is wrong", "右侧斜率不对"},
+	}},
 	"NB06Ex1": {exercise.NB06Ex1, []verdictCase{
 		{"signs changed", []float64{-1.5, -1.5 * math.Sqrt2}, exercise.Correct, "γ̂ = −3/2 and γ = −3√2/2", "γ̂ = −3/2，γ = −3√2/2"},
 		{"decimals", []float64{-1.5, -2.121}, exercise.Correct, "every point is misclassified", "每个点都被误分类"},
