@@ -232,6 +232,20 @@ var cases = map[string]struct {
 		{"left", []float64{-0.2, 0.1}, exercise.Wrong, "the left slope is wrong", "左侧斜率不对"},
 		{"right", []float64{-0.1, 0.2}, exercise.Wrong, "the right slope is wrong", "右侧斜率不对"},
 	}},
+	"NB02Ex1": {exercise.NB02Ex1, []verdictCase{
+		{"both", []exercise.Hyperplane{hp(-4, 2, 1), hp(-4, 1, 1)}, exercise.Correct, "exactly these 2: x⁽¹⁾ + x⁽²⁾ − 4 = 0 (1/4), 2x⁽¹⁾ + x⁽²⁾ − 4 = 0 (3/4)", "恰好是这 2 个"},
+		{"one", []exercise.Hyperplane{hp(-4, 1, 1)}, exercise.Wrong, "but 1 more are possible", "还有 1 个是可能的"},
+		{"from b₀ = 0", []exercise.Hyperplane{hp(-3, 1, 1)}, exercise.Wrong, "x⁽¹⁾ + x⁽²⁾ − 3 = 0 separates the data, but no run from this start ends there", "能分开数据，但从这个初值出发"},
+		{"the start", []exercise.Hyperplane{hp(-1, 1, 0)}, exercise.Wrong, "is not where a run stops", "不是迭代停下的地方"},
+		{"twice", []exercise.Hyperplane{hp(-4, 1, 1), hp(-4, 1, 1)}, exercise.Wrong, "is listed twice", "列出了两次"},
+		{"one hyperplane", hp(-4, 1, 1), exercise.Malformed, "must be a []exercise.Hyperplane", "答案应当是 []exercise.Hyperplane"},
+	}},
+	"NB02Ex3": {exercise.NB02Ex3, []verdictCase{
+		{"5", 5, exercise.Correct, "5 different hyperplanes, from 11 count vectors", "5 个不同的超平面，来自 11 个计数向量"},
+		{"the count vectors", 11, exercise.Wrong, "11 is the number of count vectors n", "11 是计数向量 n 的个数"},
+		{"4", 4, exercise.Wrong, "not 4", "不是 4"},
+		{"a string", "five", exercise.Malformed, "must be an int", "答案应当是一个 int"},
+	}},
 	"NB06Ex1": {exercise.NB06Ex1, []verdictCase{
 		{"signs changed", []float64{-1.5, -1.5 * math.Sqrt2}, exercise.Correct, "γ̂ = −3/2 and γ = −3√2/2", "γ̂ = −3/2，γ = −3√2/2"},
 		{"decimals", []float64{-1.5, -2.121}, exercise.Correct, "every point is misclassified", "每个点都被误分类"},
