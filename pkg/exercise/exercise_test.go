@@ -246,6 +246,27 @@ var cases = map[string]struct {
 		{"4", 4, exercise.Wrong, "not 4", "不是 4"},
 		{"a string", "five", exercise.Malformed, "must be an int", "答案应当是一个 int"},
 	}},
+	"NB11Ex1": {exercise.NB11Ex1, []verdictCase{
+		{"both pairs", [][2]int{{3, 1}, {2, 3}}, exercise.Correct, "exactly (x1, x3), (x2, x3)", "恰好是 (x1, x3)、(x2, x3)"},
+		{"the positive pair", [][2]int{{1, 2}}, exercise.Wrong, "(x1, x2) cannot move: its segment is [L, H] = [0, 0]", "(x1, x2) 不能移动"},
+		{"one pair", [][2]int{{1, 3}}, exercise.Wrong, "(x2, x3) can move too: its segment is [0, +∞)", "(x2, x3) 也能移动"},
+		{"a point with itself", [][2]int{{1, 1}}, exercise.Malformed, "(1, 1) is not a pair", "(1, 1) 不是"},
+		{"ints", []int{1, 3}, exercise.Malformed, "must be a [][2]int", "[][2]int"},
+	}},
+	"NB11Ex3": {exercise.NB11Ex3, []verdictCase{
+		{"exact", []float64{2 - 2*math.Exp(-4), 2 - 2*math.Exp(-0.5)}, exercise.Correct, "η = 1.963 for (x1, x3) and 0.7869 for (x1, x2)", "(x1, x3) 的 η = 1.963"},
+		{"four digits", []float64{1.963, 0.7869}, exercise.Correct, "far points give η near 2", "相距远的点 η 接近 2"},
+		{"K itself", []float64{math.Exp(-4), math.Exp(-0.5)}, exercise.Wrong, "is K(x1, x3), not η", "是 K(x1, x3)，不是 η"},
+		{"σ² for 2σ²", []float64{2 - 2*math.Exp(-8), 2 - 2*math.Exp(-1)}, exercise.Wrong, "the exponent is −‖x − z‖²/(2σ²)", "指数是 −‖x − z‖²/(2σ²)"},
+		{"second wrong", []float64{1.963, 1}, exercise.Wrong, "η for (x1, x2) is wrong", "(x1, x2) 的 η 不对"},
+	}},
+	"NB11Ex5": {exercise.NB11Ex5, []verdictCase{
+		{"(7.115), (7.116)", []float64{-0.2, -1.4}, exercise.Correct, "b₁ⁿᵉʷ = −0.2 and b₂ⁿᵉʷ = −1.4", "b₁ⁿᵉʷ = −0.2，b₂ⁿᵉʷ = −1.4"},
+		{"swapped", []float64{-1.4, -0.2}, exercise.Wrong, "swapped", "弄反了"},
+		{"the midpoint", []float64{-0.8, -0.8}, exercise.Wrong, "that is the midpoint", "这是两者都在边界上时书中所取的中点"},
+		{"b1 wrong", []float64{-0.4, -1.4}, exercise.Wrong, "b₁ⁿᵉʷ is wrong", "b₁ⁿᵉʷ 不对"},
+		{"b2 wrong", []float64{-0.2, -1}, exercise.Wrong, "b₂ⁿᵉʷ is wrong", "b₂ⁿᵉʷ 不对"},
+	}},
 	"NB06Ex1": {exercise.NB06Ex1, []verdictCase{
 		{"signs changed", []float64{-1.5, -1.5 * math.Sqrt2}, exercise.Correct, "γ̂ = −3/2 and γ = −3√2/2", "γ̂ = −3/2，γ = −3√2/2"},
 		{"decimals", []float64{-1.5, -2.121}, exercise.Correct, "every point is misclassified", "每个点都被误分类"},
