@@ -267,6 +267,13 @@ var cases = map[string]struct {
 		{"b1 wrong", []float64{-0.4, -1.4}, exercise.Wrong, "b₁ⁿᵉʷ is wrong", "b₁ⁿᵉʷ 不对"},
 		{"b2 wrong", []float64{-0.2, -1}, exercise.Wrong, "b₂ⁿᵉʷ is wrong", "b₂ⁿᵉʷ 不对"},
 	}},
+	"NB05Ex2": {exercise.NB05Ex2, []verdictCase{
+		{"54", 54, exercise.Correct, "both sides are 54: ‖a‖²‖b‖² = 1078, ⟨a, b⟩² = 1024", "两边都等于 54"},
+		{"without ½", 108, exercise.Wrong, "without the ½", "没有乘 ½"},
+		{"one side", 1078, exercise.Wrong, "that is ‖a‖²‖b‖² alone", "这只是 ‖a‖²‖b‖²"},
+		{"the norms", math.Sqrt(1078) - 32, exercise.Wrong, "that is ‖a‖‖b‖ − ⟨a, b⟩", "这是 ‖a‖‖b‖ − ⟨a, b⟩"},
+		{"other", 50, exercise.Wrong, "not 50", "不是 50"},
+	}},
 	"NB06Ex1": {exercise.NB06Ex1, []verdictCase{
 		{"signs changed", []float64{-1.5, -1.5 * math.Sqrt2}, exercise.Correct, "γ̂ = −3/2 and γ = −3√2/2", "γ̂ = −3/2，γ = −3√2/2"},
 		{"decimals", []float64{-1.5, -2.121}, exercise.Correct, "every point is misclassified", "每个点都被误分类"},
