@@ -517,6 +517,9 @@ func loadChapter(parent context.Context, path, id string, byName, byNumber map[s
 	if err := chromedp.Do(ctx, chromedp.Navigate(u)); err != nil {
 		return bookChapter{}, fmt.Errorf("opening: %w", err)
 	}
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[int](solutionsJS)); err != nil {
+		return bookChapter{}, fmt.Errorf("moving the solutions: %w", err)
+	}
 	c, err := chromedp.Run(ctx, chromedp.Evaluate[bookChapter](
 		fmt.Sprintf("%s(%s, %s, %s, %s, %s)", chapterJS, jsValue(id), jsValue(byName), jsValue(byNumber), jsValue(glossary), jsValue(mention))))
 	if err != nil {

@@ -529,6 +529,9 @@ func printPDF(parent context.Context, page, pdf string, timeout time.Duration) e
 	if _, err := chromedp.Run(ctx, chromedp.Evaluate[int](readyJS, chromedp.EvalAwaitPromise)); err != nil {
 		return fmt.Errorf("waiting for images and fonts: %w", err)
 	}
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[int](solutionsJS)); err != nil {
+		return fmt.Errorf("moving the solutions: %w", err)
+	}
 	if ext := requests(); len(ext) > 0 {
 		return fmt.Errorf("the page requested %d other files: %q", len(ext), ext)
 	}
