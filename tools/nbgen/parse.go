@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -195,6 +196,57 @@ func missingChinese(name string, cells []cell) error {
 	if len(missing) > 0 {
 		return fmt.Errorf("%d Markdown cells have no Chinese block (\":::zh\" … \":::\" after the cell):\n\t%s",
 			len(missing), strings.Join(missing, "\n\t"))
+	}
+	return nil
+}
+
+// headingLevels lists the levels of the ATX headings ("## Exercises") of
+// Markdown text, outside fenced blocks.
+func headingLevels(md string) []int {
+	var levels []int
+	fenced := false
+	for _, line := range strings.Split(md, "\n") {
+		t := strings.TrimSpace(line)
+		if strings.HasPrefix(t, "```") || strings.HasPrefix(t, "~~~") {
+			fenced = !fenced
+			continue
+		}
+		if fenced {
+			continue
+		}
+		if m := headingLine.FindStringSubmatch(line); m != nil {
+			levels = append(levels, len(m[1]))
+		}
+	}
+	return levels
+}
+
+// headingLine is an ATX heading of Markdown: up to three spaces, one to six
+// #, a space.
+var headingLine = regexp.MustCompile(`^ {0,3}(#{1,6})[ \t]`)
+
+// unequalHeadings names the Markdown cells whose Chinese text has other
+// headings (their number or levels) than the English, so that both
+// editions have the same sections: the contents of the book, its outline
+// and the site's search index list them.
+func unequalHeadings(name string, cells []cell) error {
+	var bad []string
+	for _, c := range cells {
+		if c.kind != "markdown" || c.zhLine == 0 {
+			continue
+		}
+		en, zh := headingLevels(c.source), headingLevels(c.zh)
+		if !slices.Equal(en, zh) {
+			first, _, _ := strings.Cut(c.source, "\n")
+			if r := []rune(first); len(r) > 60 {
+				first = string(r[:60]) + "…"
+			}
+			bad = append(bad, fmt.Sprintf("%s:%d: %q: heading levels %v in English, %v in Chinese (line %d)", name, c.line, first, en, zh, c.zhLine))
+		}
+	}
+	if len(bad) > 0 {
+		return fmt.Errorf("%d Markdown cells have other headings in Chinese than in English:\n\t%s",
+			len(bad), strings.Join(bad, "\n\t"))
 	}
 	return nil
 }
