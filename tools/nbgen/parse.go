@@ -6,6 +6,8 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+
+	"github.com/marginnotes/marginnotes/internal/mdheading"
 )
 
 // A cell of a notebook as written in a source file.
@@ -200,31 +202,6 @@ func missingChinese(name string, cells []cell) error {
 	return nil
 }
 
-// headingLevels lists the levels of the ATX headings ("## Exercises") of
-// Markdown text, outside fenced blocks.
-func headingLevels(md string) []int {
-	var levels []int
-	fenced := false
-	for _, line := range strings.Split(md, "\n") {
-		t := strings.TrimSpace(line)
-		if strings.HasPrefix(t, "```") || strings.HasPrefix(t, "~~~") {
-			fenced = !fenced
-			continue
-		}
-		if fenced {
-			continue
-		}
-		if m := headingLine.FindStringSubmatch(line); m != nil {
-			levels = append(levels, len(m[1]))
-		}
-	}
-	return levels
-}
-
-// headingLine is an ATX heading of Markdown: up to three spaces, one to six
-// #, a space.
-var headingLine = regexp.MustCompile(`^ {0,3}(#{1,6})[ \t]`)
-
 // unequalHeadings names the Markdown cells whose Chinese text has other
 // headings (their number or levels) than the English, so that both
 // editions have the same sections: the contents of the book, its outline
@@ -235,7 +212,7 @@ func unequalHeadings(name string, cells []cell) error {
 		if c.kind != "markdown" || c.zhLine == 0 {
 			continue
 		}
-		en, zh := headingLevels(c.source), headingLevels(c.zh)
+		en, zh := mdheading.Levels(c.source), mdheading.Levels(c.zh)
 		if !slices.Equal(en, zh) {
 			first, _, _ := strings.Cut(c.source, "\n")
 			if r := []rune(first); len(r) > 60 {
