@@ -161,7 +161,8 @@ func sameCell(a, b *html.Node) bool {
 
 // skipped reports whether the text of n is no text of the page: scripts,
 // styles, drawings (a formula's text is its MathML, beside its SVG), the
-// prompts of the code cells and the headings' ¶ links.
+// prompts of the code cells, the headings' ¶ links and the text of their
+// formulas for the PDF outline (span.mn-outline, beside the MathML).
 func skipped(n *html.Node) bool {
 	if n.Type != html.ElementNode {
 		return false
@@ -174,7 +175,7 @@ func skipped(n *html.Node) bool {
 		return true
 	}
 	return hasClass(n, "anchor-link") || hasClass(n, "jp-InputPrompt") || hasClass(n, "jp-OutputPrompt") ||
-		hasClass(n, "mn-site-nav") || hasClass(n, "mn-site-foot")
+		hasClass(n, "mn-site-nav") || hasClass(n, "mn-site-foot") || hasClass(n, "mn-outline")
 }
 
 // blocks are the elements whose text does not run on into the next.
