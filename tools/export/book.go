@@ -299,6 +299,14 @@ const bookCSS = `
 .mn-book-front { page: front; }
 .mn-book-matter { page: matter; }
 .mn-chapter { break-before: page; }
+/* The glossary is one long table. Printed as tables are (never broken
+   inside), it would leave its first page blank under the heading; it breaks
+   between rows instead, repeats its header row on every page, and keeps
+   each header on one line (not 笔记 / 本). */
+#glossary table { break-inside: auto; page-break-inside: auto; }
+#glossary tr { break-inside: avoid; page-break-inside: avoid; }
+#glossary thead { display: table-header-group; }
+#glossary th { white-space: nowrap; }
 body.mn-book { padding: 0 !important; }
 .mn-book-title { height: 240mm; display: flex; flex-direction: column; justify-content: center; text-align: center;
   font-family: 'Liberation Serif', 'WenQuanYi Micro Hei', serif; }
