@@ -96,7 +96,7 @@ func Table21Loss(l lang.Lang) (*plot.Plot, error) {
 		m = append(m, float64(len(perceptron.Misclassified(x, y, s.W, s.B))))
 	}
 	return figures.Lines{
-		Title:  l.Pick("Example 2.1: L(w, b) and |M| along Table 2.1", "例 2.1：沿表 2.1 的 L(w, b) 与 |M|"),
+		Title:  l.Pick("Example 2.1: L(w, b) and |M| along Table 2.1", "例 2.1：表 2.1 迭代过程中的 L(w, b) 与 |M|"),
 		XLabel: l.Pick("k (updates)", "k（更新次数）"), YLabel: l.Pick("value", "值"), Values: true,
 		Series: []figures.Series{{Name: l.Pick("loss L(w, b)", "损失函数 L(w, b)"), Y: loss},
 			{Name: l.Pick("|M|, number of misclassified points", "|M|，误分类点数"), Y: m}},

@@ -210,12 +210,17 @@ const chapterJS = `((id, byName, byNumber, glossary, mention) => {
 
 // bookOutlineJS lists the headings of the book as Chromium's document
 // outline holds them: every h1–h6 that is laid out, in document order,
-// with its id and its text as the outline gives it, without its formulas.
+// with its id and its text as the outline gives it: its formulas as the
+// text of their span.mn-outline (typographyJS).
 const bookOutlineJS = `[...document.querySelectorAll('h1, h2, h3, h4, h5, h6')]
   .filter(h => h.getClientRects().length > 0)
   .map(h => {
     const c = h.cloneNode(true);
-    c.querySelectorAll('.MathJax_SVG, .MathJax_Preview, script, .anchor-link').forEach(e => e.remove());
+    c.querySelectorAll('.MathJax_SVG').forEach(m => {
+      const o = m.querySelector('.mn-outline');
+      m.replaceWith(document.createTextNode(o ? o.textContent : ''));
+    });
+    c.querySelectorAll('.MathJax_Preview, script, .anchor-link').forEach(e => e.remove());
     return {id: h.id, text: c.textContent.replace(/\s+/g, ' ').trim()};
   })`
 
@@ -294,6 +299,14 @@ const bookCSS = `
 .mn-book-front { page: front; }
 .mn-book-matter { page: matter; }
 .mn-chapter { break-before: page; }
+/* The glossary is one long table. Printed as tables are (never broken
+   inside), it would leave its first page blank under the heading; it breaks
+   between rows instead, repeats its header row on every page, and keeps
+   each header on one line (not 笔记 / 本). */
+#glossary table { break-inside: auto; page-break-inside: auto; }
+#glossary tr { break-inside: avoid; page-break-inside: avoid; }
+#glossary thead { display: table-header-group; }
+#glossary th { white-space: nowrap; }
 body.mn-book { padding: 0 !important; }
 .mn-book-title { height: 240mm; display: flex; flex-direction: column; justify-content: center; text-align: center;
   font-family: 'Liberation Serif', 'WenQuanYi Micro Hei', serif; }
@@ -613,8 +626,8 @@ func headingPages(pdf string, heads []bookHeading) (map[string]int, error) {
 	pages := map[string]int{}
 	squeeze := func(s string) string { return strings.Join(strings.Fields(strings.ReplaceAll(s, "¶", "")), "") }
 	for i, h := range heads {
-		// The outline's title is the heading's text without its formulas;
-		// only the first letters are compared.
+		// The outline's title is the heading's text, its formulas as the
+		// text of span.mn-outline; only the first letters are compared.
 		a, b := []rune(squeeze(items[i].Title)), []rune(squeeze(h.Text))
 		n := min(len(a), len(b), 6)
 		if string(a[:n]) != string(b[:n]) {
