@@ -547,8 +547,13 @@ func loadChapter(parent context.Context, path, id string, byName, byNumber map[s
 // printBook prints the book's page to pdf: a first print for the pages of
 // the contents, a second with them, which must land every heading on the
 // page the first one did.
+//
+// The book of one edition is some 15 chapters of 20 MB; on a loaded 2-core
+// machine one print took 6 minutes (December 2026, load 25), so the tab has
+// 4× the notebook limit to load and lay out the page and as much again for
+// each of at most three prints.
 func printBook(parent context.Context, html, pdf string, timeout time.Duration) error {
-	ctx, u, done, err := newTab(parent, html, 4*timeout)
+	ctx, u, done, err := newTab(parent, html, 16*timeout)
 	if err != nil {
 		return err
 	}
