@@ -164,7 +164,7 @@ FIGURES_LANG := $(if $(and $(filter command line,$(origin LANG)),$(filter zh%,$(
 FIGURES_DIR := build/figures$(if $(filter zh,$(FIGURES_LANG)),/zh)
 
 figures:
-	$(GO) run ./cmd/marginnotes figures --lang $(FIGURES_LANG) --out $(FIGURES_DIR) --format svg,png,pdf
+	$(GO) run ./cmd/marginnotes-figures --lang $(FIGURES_LANG) --out $(FIGURES_DIR) --format svg,png,pdf
 
 bench:
 	$(GO) test -run '^$$' -bench '$(BENCH)' -benchmem -count=1 $(PKGS)
