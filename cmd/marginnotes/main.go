@@ -18,7 +18,7 @@
 //	                [--max-iter 1000] [--seed S] [--json] [--save-model MODEL] FILE
 //	marginnotes predict --model MODEL [--json] DATA
 //	marginnotes bound [--json] FILE
-//	marginnotes figures --out DIR [--format svg,png,pdf] [--only PATTERN]
+//	marginnotes figures --out DIR [--format svg,png,pdf] [--only PATTERN] [--lang en|zh]
 //
 // FILE is CSV (label in the last column, optional header) or LIBSVM sparse
 // format, detected from the content; "-" reads standard input. Point numbers
@@ -56,6 +56,11 @@
 // saves no model) or output that could not be written. JSON has no NaN or
 // infinity: a result holding one is not printed with --json, and the error
 // says why.
+//
+// figures runs the program marginnotes-figures (cmd/marginnotes-figures),
+// found beside marginnotes or on PATH, with the options given: it is a
+// program apart so that the other commands, which draw nothing, start
+// without initialising gonum/plot and its fonts.
 package main
 
 import (
@@ -92,7 +97,7 @@ commands:
                dual coordinate descent, as LIBLINEAR, for large or sparse linear problems)
   predict      classify points with a model saved by perceptron or svm --save-model
   bound        Novikoff's bound (R/γ)² and the mistakes of a book-order run
-  figures      write every notebook figure to a directory
+  figures      write every notebook figure to a directory (runs marginnotes-figures)
 
 Run "marginnotes COMMAND -h" for the options of a command.
 `
@@ -115,7 +120,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case "predict":
 		err = runPredict(rest, stdin, out)
 	case "figures":
-		err = runFigures(rest, out)
+		err = runFigures(rest, stdin, out, stderr)
 	case "-h", "-help", "--help", "help":
 		fmt.Fprint(out, usage)
 	default:
@@ -135,6 +140,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if errors.As(err, &n) {
 		fmt.Fprintf(stderr, "marginnotes: %s\n", n.msg)
 		return 0
+	}
+	var status exitStatus
+	if errors.As(err, &status) {
+		return int(status) // the program run has said why
 	}
 	fmt.Fprintf(stderr, "marginnotes: %s\n", bounded(err.Error()))
 	var u usageError

@@ -95,8 +95,8 @@ func kind(m *modelio.Model) string { return fmt.Sprintf("%T", m.Solver) }
 
 // linearWeights returns w and b of a model whose decision function is
 // w·x + b computed from w: a classify.Linear (perceptron.Primal and Dual,
-// svm.InteriorPoint, MaxMargin and DCD) or an svm.Model of the linear
-// kernel (SMO, Exact).
+// svm.InteriorPoint and DCD, separability.MaxMargin) or an svm.Model of
+// the linear kernel (SMO, Exact).
 func linearWeights(c classify.Classifier) (classify.Linear, bool) {
 	switch c := c.(type) {
 	case classify.Linear:

@@ -18,16 +18,18 @@ import (
 	"github.com/marginnotes/marginnotes/pkg/kernel"
 	"github.com/marginnotes/marginnotes/pkg/modelio"
 	"github.com/marginnotes/marginnotes/pkg/perceptron"
+	"github.com/marginnotes/marginnotes/pkg/separability"
 	"github.com/marginnotes/marginnotes/pkg/svm"
 )
 
 // solvers returns the solvers of the library, "perceptron.Primal", …: the
-// exported types of packages perceptron and svm with a method Fit, read
-// from their source, so that a solver added there is missed here.
+// exported types of packages perceptron, svm and separability with a
+// method Fit, read from their source, so that a solver added there is
+// missed here.
 func solvers(t *testing.T) []string {
 	t.Helper()
 	var names []string
-	for _, pkg := range []string{"perceptron", "svm"} {
+	for _, pkg := range []string{"perceptron", "svm", "separability"} {
 		fset := token.NewFileSet()
 		files, err := filepath.Glob(filepath.Join("..", pkg, "*.go"))
 		if err != nil {
@@ -269,7 +271,7 @@ func TestSettingRules(t *testing.T) {
 						solver.FieldByIndex(field).SetFloat(value)
 					}
 					data := x
-					if _, ok := f.m.Solver.(svm.MaxMargin); ok {
+					if _, ok := f.m.Solver.(separability.MaxMargin); ok {
 						data = z
 					}
 					fitErr := fitError(solver.Interface(), data, y)

@@ -26,10 +26,10 @@ const (
 // Model is a fitted model together with the solver that fitted it.
 type Model struct {
 	// Solver is the solver with its settings, a value (not a pointer) of
-	// one of the solvers of packages perceptron and svm: perceptron.Primal,
-	// Dual, KernelDual or Voted; svm.SMO, PlattSMO, Exact, InteriorPoint,
-	// SquaredSlack, MaxMargin or DCD. Read leaves its random source, trace
-	// and Gram matrix nil.
+	// one of the solvers of packages perceptron, svm and separability:
+	// perceptron.Primal, Dual, KernelDual or Voted; svm.SMO, PlattSMO,
+	// Exact, InteriorPoint, SquaredSlack or DCD; separability.MaxMargin.
+	// Read leaves its random source, trace and Gram matrix nil.
 	Solver any
 	// Classifier is the fitted model. Write takes what the solver's Fit
 	// returned, or the model part of it; Read returns the model part:

@@ -93,6 +93,33 @@ func markdownNotebook(t *testing.T, path, markdown string) string {
 	return path
 }
 
+// exportNotebook writes the notebook nb as dir/name.ipynb and runs it
+// through the whole pipeline (nbconvert, -html into dir/html, -pdf into
+// dir/pdf); it returns the self-contained page and its HTML.
+func exportNotebook(t *testing.T, dir, name string, nb map[string]any) (page, html string) {
+	t.Helper()
+	data, err := json.Marshal(nb)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ipynb := filepath.Join(dir, name+".ipynb")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(ipynb, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := run([]string{nbconvert(t, ipynb, filepath.Join(dir, "raw"))}, filepath.Join(dir, "html"), filepath.Join(dir, "pdf"), 2*time.Minute); err != nil {
+		t.Fatal(err)
+	}
+	page = filepath.Join(dir, "html", name+".html")
+	b, err := os.ReadFile(page)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return page, string(b)
+}
+
 // needExport skips the test under -short or without what the export
 // needs: Jupyter's nbconvert, Chromium, Debian's libjs-mathjax and
 // poppler-utils.
