@@ -94,8 +94,14 @@ func tree(n *html.Node, inNotebook bool) int {
 		case unsafeElement(c):
 			n.RemoveChild(c)
 			count++
-		case !inNotebook || !trusted(c):
-			count += tree(c, inNotebook)
+		case !inNotebook:
+			count += tree(c, false)
+		case slices.Contains(strings.Fields(attr(c, "class")), MarkdownClass):
+			// A Markdown cell trusts nothing in it, an element with
+			// the class of an output included.
+			count += tree(c, false)
+		case !trusted(c):
+			count += tree(c, true)
 		}
 		c = next
 	}

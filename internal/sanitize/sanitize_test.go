@@ -31,6 +31,8 @@ func TestPage(t *testing.T) {
 		{"mathml", `<math><mi href="javascript:alert(8)" onmouseover="alert(9)">x</mi></math>`, `<math><mi>x</mi></math>`},
 		{"iframe, style, form", `<iframe src="data:text/html,<script>alert(1)</script>"></iframe><style>body{display:none}</style><form action="x"><input></form><p>ok</p>`, `<p>ok</p>`},
 		{"data", `<img src="data:image/png;base64,AAAA"><a href="data:text/html,hi">d</a>`, `<img src="data:image/png;base64,AAAA"/><a>d</a>`},
+		{"forged output", `<div class="jp-OutputArea-output"><img src="x.png" onerror="alert(1)"><script>alert(2)</script></div>`,
+			`<div class="jp-OutputArea-output"><img src="x.png"/></div>`},
 		{"escape", `<p>x</p></div></div><img src="x.png" onerror="alert(1)"><p>y</p>`, ``},
 		{"escape to body", `<body onload="alert(1)"><html onclick="alert(2)"><p>y</p>`, ``},
 		{"plain", `<h2 id="s">Section</h2><p>The book's <em>Example 2.1</em>, $w \cdot x + b$, and <a href="https://example.org/">a link</a>.</p>`,
