@@ -49,7 +49,7 @@ func Example21Distances(l lang.Lang) (*plot.Plot, error) {
 	return figures.Plane{
 		Title: l.Pick("Example 2.1: distances to ", "例 2.1：各点到超平面的距离，") + notation.Equation(run.W, run.B),
 		X:     x, Y: y, Names: figures.PointNames(len(y)),
-		Boundaries: []figures.Boundary{{W: run.W, B: run.B, Normal: true, Shade: true, Distances: []int{0, 1, 2}}},
+		Boundaries: []figures.Boundary{{Line: figures.Line{W: run.W, B: run.B}, Normal: true, Shade: true, Distances: []int{0, 1, 2}}},
 		Lang:       l,
 	}.Plot()
 }
@@ -74,7 +74,7 @@ func Table21Misclassified(l lang.Lang) (*plot.Plot, error) {
 		Title: l.Pick(fmt.Sprintf("Table 2.1, k = %d: %s %s misclassified", s.K, names, verb),
 			fmt.Sprintf("表 2.1，k = %d：误分类点为 %s", s.K, names)),
 		X: x, Y: y, Names: figures.PointNames(len(y)),
-		Boundaries: []figures.Boundary{{W: s.W, B: s.B, Shade: true, Normal: true, Distances: m}},
+		Boundaries: []figures.Boundary{{Line: figures.Line{W: s.W, B: s.B}, Shade: true, Normal: true, Distances: m}},
 		Highlight:  m,
 		Lang:       l,
 	}.Plot()

@@ -517,6 +517,11 @@ func makeBook(parent context.Context, pages []string, appendix, pdf, edition str
 // loadChapter opens a self-contained page and returns it as the chapter id
 // of the book (chapterJS).
 func loadChapter(parent context.Context, path, id string, byName, byNumber map[string]string, glossary, mention string, timeout time.Duration) (bookChapter, error) {
+	path, removeCopy, err := sanitized(path)
+	if err != nil {
+		return bookChapter{}, err
+	}
+	defer removeCopy()
 	ctx, u, done, err := newTab(parent, path, timeout)
 	if err != nil {
 		return bookChapter{}, err
@@ -524,6 +529,9 @@ func loadChapter(parent context.Context, path, id string, byName, byNumber map[s
 	defer done()
 	if err := chromedp.Do(ctx, chromedp.Navigate(u)); err != nil {
 		return bookChapter{}, fmt.Errorf("opening: %w", err)
+	}
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[int](solutionsJS)); err != nil {
+		return bookChapter{}, fmt.Errorf("moving the solutions: %w", err)
 	}
 	c, err := chromedp.Run(ctx, chromedp.Evaluate[bookChapter](
 		fmt.Sprintf("%s(%s, %s, %s, %s, %s)", chapterJS, jsValue(id), jsValue(byName), jsValue(byNumber), jsValue(glossary), jsValue(mention))))
@@ -539,8 +547,13 @@ func loadChapter(parent context.Context, path, id string, byName, byNumber map[s
 // printBook prints the book's page to pdf: a first print for the pages of
 // the contents, a second with them, which must land every heading on the
 // page the first one did.
+//
+// The book of one edition is some 15 chapters of 20 MB; on a loaded 2-core
+// machine one print took 6 minutes (December 2026, load 25), so the tab has
+// 4× the notebook limit to load and lay out the page and as much again for
+// each of at most three prints.
 func printBook(parent context.Context, html, pdf string, timeout time.Duration) error {
-	ctx, u, done, err := newTab(parent, html, 4*timeout)
+	ctx, u, done, err := newTab(parent, html, 16*timeout)
 	if err != nil {
 		return err
 	}

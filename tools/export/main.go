@@ -9,6 +9,11 @@
 //	go run ./tools/export -book FILE.pdf [-edition en|zh] [-appendix GLOSSARY.html] NN-name.html ...
 //	go run ./tools/export -glossary notebooks/glossary.md [-edition en|zh] -o GLOSSARY.ipynb
 //
+// Every page is opened with its notebook Markdown sanitized as Jupyter's
+// renderer does (no scripts, event handlers or javascript: URLs; see
+// sanitize.go), so that none runs while it is typeset or printed, and
+// none is in the pages, PDFs and books written.
+//
 // With -html, for each nbconvert export it opens the file in the browser, waits until
 // MathJax (Debian's libjs-mathjax, loaded from its local path with SVG
 // output) has typeset every formula, removes every script that loads a file
@@ -509,7 +514,12 @@ type frozen struct {
 // selfContained typesets the nbconvert export in and writes the
 // self-contained page to out.
 func selfContained(parent context.Context, in, out string, timeout time.Duration) error {
-	ctx, u, done, err := newTab(parent, in, timeout)
+	page, removeCopy, err := sanitized(in)
+	if err != nil {
+		return err
+	}
+	defer removeCopy()
+	ctx, u, done, err := newTab(parent, page, timeout)
 	if err != nil {
 		return err
 	}
@@ -559,6 +569,11 @@ const footer = `<div style="font-size:8px;width:100%;margin:0 12mm;color:#555;di
 // printPDF opens the self-contained page and prints it to pdf. It fails if
 // the page requests any URL but its own and data: URLs.
 func printPDF(parent context.Context, page, pdf string, timeout time.Duration) error {
+	page, removeCopy, err := sanitized(page)
+	if err != nil {
+		return err
+	}
+	defer removeCopy()
 	ctx, u, done, err := newTab(parent, page, timeout)
 	if err != nil {
 		return err
@@ -573,6 +588,9 @@ func printPDF(parent context.Context, page, pdf string, timeout time.Duration) e
 	}
 	if _, err := chromedp.Run(ctx, chromedp.Evaluate[int](readyJS, chromedp.EvalAwaitPromise)); err != nil {
 		return fmt.Errorf("waiting for images and fonts: %w", err)
+	}
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[int](solutionsJS)); err != nil {
+		return fmt.Errorf("moving the solutions: %w", err)
 	}
 	if ext := requests(); len(ext) > 0 {
 		return fmt.Errorf("the page requested %d other files: %q", len(ext), ext)

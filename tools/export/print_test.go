@@ -2,9 +2,7 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
@@ -130,23 +128,7 @@ type hang struct {
 func TestPrintLayout(t *testing.T) {
 	needExport(t)
 	dir := t.TempDir()
-	data, err := json.Marshal(printNotebook())
-	if err != nil {
-		t.Fatal(err)
-	}
-	ipynb := filepath.Join(dir, "03-print.ipynb")
-	if err := os.WriteFile(ipynb, data, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if err := run([]string{nbconvert(t, ipynb, filepath.Join(dir, "raw"))}, filepath.Join(dir, "html"), filepath.Join(dir, "pdf"), 2*time.Minute); err != nil {
-		t.Fatal(err)
-	}
-	page := filepath.Join(dir, "html", "03-print.html")
-	b, err := os.ReadFile(page)
-	if err != nil {
-		t.Fatal(err)
-	}
-	html := string(b)
+	page, html := exportNotebook(t, dir, "03-print", printNotebook())
 	for _, want := range []string{
 		`<html lang="zh-CN">`,
 		`<title>3. 对偶形式</title>`,

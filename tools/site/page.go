@@ -9,6 +9,8 @@ import (
 
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
+
+	"github.com/marginnotes/marginnotes/internal/sanitize"
 )
 
 // page is one page of the site made from an HTML export.
@@ -41,6 +43,11 @@ func (p *page) parseExport() error {
 	doc, err := html.Parse(bytes.NewReader(p.src))
 	if err != nil {
 		return err
+	}
+	// The notebook's Markdown as Jupyter shows it: no scripts, event
+	// handlers or javascript: links, in the page and in its description.
+	if sanitize.Markdown(doc) > 0 {
+		p.src = []byte(render(doc))
 	}
 	h1 := find(doc, atom.H1)
 	if h1 == nil {
@@ -337,6 +344,7 @@ func firstSentence(para *html.Node) *html.Node {
 		}
 	}
 	copyInto(out, para)
+	sanitize.Tree(out) // the paragraph may lie outside the Markdown
 	return out
 }
 
