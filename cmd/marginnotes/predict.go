@@ -63,7 +63,7 @@ func runPredict(args []string, stdin io.Reader, stdout io.Writer) error {
 	for i, f := range out.Decisions {
 		if math.IsInf(f, 0) || math.IsNaN(f) {
 			return fmt.Errorf("predict: %s, point %d: f(x) = %v: %w (the model's numbers and the point's overflow a float64 together)",
-				file, i+1, f, classify.ErrNonFinite)
+				file, i+1, f, classify.ErrNotFinite)
 		}
 	}
 	if y != nil {

@@ -1,7 +1,6 @@
 package figures
 
 import (
-	"fmt"
 	"math"
 	"slices"
 
@@ -11,6 +10,7 @@ import (
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 
+	"github.com/marginnotes/marginnotes/internal/errtext"
 	"github.com/marginnotes/marginnotes/pkg/dataset"
 )
 
@@ -40,7 +40,7 @@ var (
 // columns.
 func NewClasses(x mat.Matrix, y []float64) (*Classes, error) {
 	if err := dataset.Validate(x, y); err != nil {
-		return nil, fmt.Errorf("figures: classes: %w", err)
+		return nil, errtext.Errorf("figures: classes: %w", err)
 	}
 	pts := planePoints(x)
 	var pos, neg []plotter.XY
@@ -111,7 +111,7 @@ func NewSupportVectors(x mat.Matrix, free, bounded []int) (*SupportVectors, erro
 				panic("figures: support vector index out of range")
 			}
 			if !finite(pts[i].X, pts[i].Y) {
-				return nil, fmt.Errorf("%w: support vector x%d = (%v, %v)", ErrNotFinite, i+1, pts[i].X, pts[i].Y)
+				return nil, errtext.Errorf("figures: %w: support vector x%d = (%v, %v)", ErrNotFinite, i+1, pts[i].X, pts[i].Y)
 			}
 			out = append(out, pts[i])
 		}

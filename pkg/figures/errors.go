@@ -1,6 +1,10 @@
 package figures
 
-import "errors"
+import (
+	"errors"
+
+	"github.com/marginnotes/marginnotes/pkg/classify"
+)
 
 var (
 	// ErrFormat is returned by Render for a format other than svg, png or pdf.
@@ -11,8 +15,9 @@ var (
 	ErrNotPositive = errors.New("figures: value not positive on a log axis")
 	// ErrEmpty is returned when a builder is given nothing to draw.
 	ErrEmpty = errors.New("figures: nothing to draw")
-	// ErrNotFinite is returned for a NaN or infinite value or parameter.
-	ErrNotFinite = errors.New("figures: value not finite")
+	// ErrNotFinite is classify.ErrNotFinite, returned for a NaN or
+	// infinite value or parameter.
+	ErrNotFinite = classify.ErrNotFinite
 	// ErrDim is returned for a model that is not a model of the plane: a
 	// hyperplane whose w does not have two components (a kernel model has
 	// none), or a classifier of points of another dimension.

@@ -11,6 +11,7 @@ import (
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 
+	"github.com/marginnotes/marginnotes/internal/errtext"
 	"github.com/marginnotes/marginnotes/pkg/classify"
 	"github.com/marginnotes/marginnotes/pkg/dataset"
 	"github.com/marginnotes/marginnotes/pkg/lang"
@@ -188,7 +189,7 @@ func (s Plane) layers() ([]plot.Plotter, *SideLegend, Rect, error) {
 // start checks the figure's inputs and finds its view.
 func (s Plane) start() (*planeBuild, error) {
 	if err := dataset.Validate(s.X, s.Y); err != nil {
-		return nil, fmt.Errorf("figures: plane: %w", err)
+		return nil, errtext.Errorf("figures: plane: %w", err)
 	}
 	b := &planeBuild{s: s, l: s.Lang, pts: planePoints(s.X), legend: NewSideLegend()}
 	n := len(b.pts)
@@ -209,7 +210,7 @@ func (s Plane) start() (*planeBuild, error) {
 	extent := slices.Clone(b.pts)
 	for k, h := range s.Boundaries {
 		if _, err := NewHyperplane(h.W, h.B); err != nil {
-			return nil, fmt.Errorf("figures: plane: boundary %d: %w", k, err)
+			return nil, errtext.Errorf("figures: plane: boundary %d: %w", k, err)
 		}
 		check(h.Distances)
 		if w := [2]float64{h.W[0], h.W[1]}; w != [2]float64{} {
@@ -256,7 +257,7 @@ func (b *planeBuild) regions() error {
 		err = r.check(b.view)
 	}
 	if err != nil {
-		return fmt.Errorf("figures: plane: %w", err)
+		return errtext.Errorf("figures: plane: %w", err)
 	}
 	b.layers = append(b.layers, r)
 	b.legend.Add(b.l.Pick("f(x) > 0: predict +1", "f(x) > 0：预测为 +1"), boxThumb{draw.LineStyle{Color: regionColor(1)}})
@@ -371,7 +372,7 @@ func (b *planeBuild) marks() error {
 	}
 	sv, err := NewSupportVectors(b.s.X, b.s.FreeIndices, b.s.BoundedIndices)
 	if err != nil {
-		return fmt.Errorf("figures: plane: %w", err)
+		return errtext.Errorf("figures: plane: %w", err)
 	}
 	b.layers = append(b.layers, sv)
 	small := func(shape draw.GlyphDrawer) thumb {

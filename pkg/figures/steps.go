@@ -9,6 +9,7 @@ import (
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 
+	"github.com/marginnotes/marginnotes/internal/errtext"
 	"github.com/marginnotes/marginnotes/pkg/dataset"
 	"github.com/marginnotes/marginnotes/pkg/lang"
 	"github.com/marginnotes/marginnotes/pkg/notation"
@@ -51,11 +52,11 @@ func StepTitle(s Step, l lang.Lang) string {
 // Plane.Plot does and if cols < 1.
 func PerceptronSteps(x mat.Matrix, y []float64, steps []Step, cols int, l lang.Lang) (*Grid, error) {
 	if len(steps) == 0 {
-		return nil, fmt.Errorf("%w: no perceptron steps", ErrEmpty)
+		return nil, errtext.Errorf("figures: %w: no perceptron steps", ErrEmpty)
 	}
 	view, err := sharedView(x, y, true)
 	if err != nil {
-		return nil, fmt.Errorf("figures: perceptron steps: %w", err)
+		return nil, errtext.Errorf("figures: perceptron steps: %w", err)
 	}
 	panels := make([]Plane, len(steps))
 	for i, st := range steps {
@@ -95,7 +96,7 @@ func planeGrid(title string, panels []Plane, cols int, name func(i int) string) 
 		pl.NoLegend = true
 		p, leg, err := pl.PlotLegend()
 		if err != nil {
-			return nil, fmt.Errorf("figures: %s: %w", name(i), err)
+			return nil, errtext.Errorf("figures: %s: %w", name(i), err)
 		}
 		panelStyle(p)
 		plots[i] = p
@@ -142,11 +143,11 @@ type Fit struct {
 // It returns errors and panics as PerceptronSteps does.
 func SoftMarginSweep(x mat.Matrix, y []float64, fits []Fit, cols int, l lang.Lang) (*Grid, error) {
 	if len(fits) == 0 {
-		return nil, fmt.Errorf("%w: no fits", ErrEmpty)
+		return nil, errtext.Errorf("figures: %w: no fits", ErrEmpty)
 	}
 	view, err := sharedView(x, y, false)
 	if err != nil {
-		return nil, fmt.Errorf("figures: soft-margin sweep: %w", err)
+		return nil, errtext.Errorf("figures: soft-margin sweep: %w", err)
 	}
 	panels := make([]Plane, len(fits))
 	for i, f := range fits {

@@ -1,10 +1,10 @@
 package modelio
 
 import (
-	"fmt"
 	"io"
 	"os"
 
+	"github.com/marginnotes/marginnotes/internal/errtext"
 	"github.com/marginnotes/marginnotes/internal/safefile"
 	"github.com/marginnotes/marginnotes/pkg/classify"
 )
@@ -53,7 +53,7 @@ func (m *Model) Dim() int {
 // a kernel other than kernel.Linear, Polynomial and RBF, ErrFormat for a
 // model of dimension 0, vectors of another length than the dimension, an
 // SVM whose W is not Σⱼ coefⱼ·supportⱼ or a model past MaxCells,
-// classify.ErrNonFinite for a model holding NaN or ±Inf, which JSON cannot
+// classify.ErrNotFinite for a model holding NaN or ±Inf, which JSON cannot
 // carry, and a *classify.SettingError for a setting the solver's Fit would
 // refuse whatever the data.
 func Write(w io.Writer, m Model) error {
@@ -102,7 +102,7 @@ func Load(path string) (*Model, error) {
 	defer f.Close()
 	m, err := Read(f)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
+		return nil, errtext.Errorf("modelio: %s: %w", path, err)
 	}
 	return m, nil
 }

@@ -250,8 +250,8 @@ func TestSaveLoad(t *testing.T) {
 		t.Fatalf("Load: %v", err)
 	}
 	bad := modelio.Model{Solver: perceptron.Primal{}, Classifier: classify.Linear{W: []float64{math.NaN()}}}
-	if err := modelio.Save(path, bad); !errors.Is(err, classify.ErrNonFinite) {
-		t.Errorf("Save of NaN weights: %v, want ErrNonFinite", err)
+	if err := modelio.Save(path, bad); !errors.Is(err, classify.ErrNotFinite) {
+		t.Errorf("Save of NaN weights: %v, want ErrNotFinite", err)
 	}
 	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
 		t.Errorf("%d files in the directory, want the model alone", len(entries))
@@ -281,7 +281,7 @@ func TestWriteErrors(t *testing.T) {
 		{"model of another solver", modelio.Model{Solver: svm.SMO{}, Classifier: lin}, modelio.ErrKind},
 		{"voted as linear", modelio.Model{Solver: perceptron.Voted{}, Classifier: lin}, modelio.ErrKind},
 		{"custom kernel", modelio.Model{Solver: perceptron.KernelDual{}, Classifier: &kernel.Expansion{Kernel: customKernel{}, D: 2}}, modelio.ErrKernel},
-		{"NaN", modelio.Model{Solver: perceptron.Primal{}, Classifier: classify.Linear{W: []float64{1, math.Inf(1)}}}, classify.ErrNonFinite},
+		{"NaN", modelio.Model{Solver: perceptron.Primal{}, Classifier: classify.Linear{W: []float64{1, math.Inf(1)}}}, classify.ErrNotFinite},
 		{"NaN setting", modelio.Model{Solver: svm.InteriorPoint{C: math.NaN()}, Classifier: lin}, classify.ErrSetting},
 		{"dimension 0", modelio.Model{Solver: perceptron.Primal{}, Classifier: classify.Linear{}}, modelio.ErrFormat},
 	} {

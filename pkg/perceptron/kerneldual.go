@@ -52,7 +52,7 @@ var (
 // Fit runs the kernel perceptron on x (n×d) and labels y. Invalid kernel
 // parameters give a *classify.SettingError that also wraps the error of
 // kernel.Validate; the other errors are those of Primal.Fit. The error
-// ErrNonFinite also covers a kernel value that is not finite at a support
+// ErrNotFinite also covers a kernel value that is not finite at a support
 // point. It panics if Gram is set and is not n×n.
 func (kd KernelDual) Fit(x mat.Matrix, y []float64) (*KernelResult, error) {
 	const name = "perceptron.KernelDual"

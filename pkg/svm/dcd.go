@@ -7,6 +7,7 @@ import (
 
 	"gonum.org/v1/gonum/mat"
 
+	"github.com/marginnotes/marginnotes/internal/errtext"
 	"github.com/marginnotes/marginnotes/pkg/classify"
 	"github.com/marginnotes/marginnotes/pkg/dataset"
 )
@@ -168,8 +169,8 @@ const dcdPGTiny = 1e-12
 // MaxIter, an unknown Loss) give a *classify.SettingError; bad data the
 // error of dataset.Validate (CSR.Validate) or dataset.ErrOneClass; a point
 // whose ‖x‖² overflows, or data so small that every ‖x‖² underflows,
-// classify.ErrNonFinite. Returned with the partial result: ErrNotConverged
-// (Status IterationLimit) or classify.ErrNonFinite (Status NonFinite).
+// classify.ErrNotFinite. Returned with the partial result: ErrNotConverged
+// (Status IterationLimit) or classify.ErrNotFinite (Status NonFinite).
 func (s DCD) Fit(x mat.Matrix, y []float64) (*DCDResult, error) {
 	cfg, err := s.config()
 	if err != nil {
@@ -180,7 +181,7 @@ func (s DCD) Fit(x mat.Matrix, y []float64) (*DCDResult, error) {
 		return nil, err
 	}
 	if pos, neg := dataset.Counts(y); pos == 0 || neg == 0 {
-		return nil, fmt.Errorf("%s: %d positive and %d negative labels: %w", dcdName, pos, neg, dataset.ErrOneClass)
+		return nil, errtext.Errorf("%s: %d positive and %d negative labels: %w", dcdName, pos, neg, dataset.ErrOneClass)
 	}
 	return cfg.solve(data, y)
 }
@@ -263,7 +264,7 @@ func dcdData(x mat.Matrix, y []float64, bias float64) (*dcdRows, error) {
 	switch m := x.(type) {
 	case *dataset.CSR:
 		if err := m.Validate(y); err != nil {
-			return nil, fmt.Errorf("%s: %w", dcdName, err)
+			return nil, errtext.Errorf("%s: %w", dcdName, err)
 		}
 		r := &dcdRows{n: m.N, d: m.D, bias: bias}
 		if m.Full() {
@@ -273,10 +274,10 @@ func dcdData(x mat.Matrix, y []float64, bias float64) (*dcdRows, error) {
 		}
 		return r, nil
 	case nil:
-		return nil, fmt.Errorf("%s: %w", dcdName, dataset.Validate(x, y))
+		return nil, errtext.Errorf("%s: %w", dcdName, dataset.Validate(x, y))
 	}
 	if err := dataset.Validate(x, y); err != nil {
-		return nil, fmt.Errorf("%s: %w", dcdName, err)
+		return nil, errtext.Errorf("%s: %w", dcdName, err)
 	}
 	n, d := x.Dims()
 	r := &dcdRows{n: n, d: d, bias: bias}
@@ -377,7 +378,7 @@ func (cfg dcdConfig) solve(x *dcdRows, y []float64) (*DCDResult, error) {
 	for i := range n {
 		sq := x.sq(i)
 		if math.IsInf(sq, 0) || math.IsNaN(sq) {
-			return nil, fmt.Errorf("%s: ‖x%d‖² = %v: %w", dcdName, i+1, sq, classify.ErrNonFinite)
+			return nil, errtext.Errorf("%s: ‖x%d‖² = %v: %w", dcdName, i+1, sq, classify.ErrNotFinite)
 		}
 		maxSq = math.Max(maxSq, sq)
 		qd[i] = sq + b2 + cfg.diag
@@ -395,8 +396,8 @@ func (cfg dcdConfig) solve(x *dcdRows, y []float64) (*DCDResult, error) {
 			}
 		}
 		if maxAbs > 0 {
-			return nil, fmt.Errorf("%s: the data underflow (largest ‖x‖² = %v for data of magnitude %v); rescale the data: %w",
-				dcdName, maxSq, maxAbs, classify.ErrNonFinite)
+			return nil, errtext.Errorf("%s: the data underflow (largest ‖x‖² = %v for data of magnitude %v); rescale the data: %w",
+				dcdName, maxSq, maxAbs, classify.ErrNotFinite)
 		}
 	}
 
@@ -479,10 +480,10 @@ func (cfg dcdConfig) solve(x *dcdRows, y []float64) (*DCDResult, error) {
 	r.Iterations, r.Status = iter, status
 	if what := r.nonFinite(); what != "" {
 		r.Status = NonFinite
-		return r, stopError(dcdName, r.Status, "after %d passes %s", iter, what)
+		return r, stopError(dcdName, r.Status, "after %s %s", plural(iter, "pass", "passes"), what)
 	}
 	if r.Status == IterationLimit {
-		return r, stopError(dcdName, r.Status, "%d passes, max PG − min PG = %.3g > %g", iter, r.MaxViolation, eps)
+		return r, stopError(dcdName, r.Status, "%s, max PG − min PG = %.3g > %g", plural(iter, "pass", "passes"), r.MaxViolation, eps)
 	}
 	return r, nil
 }

@@ -359,8 +359,8 @@ func TestDCDErrors(t *testing.T) {
 	// Data whose ‖x‖² leaves the range of float64.
 	for _, s := range []float64{1e-300, 1e-160, 1e160, 1e300} {
 		for _, loss := range []Loss{Hinge, SquaredHinge} {
-			if _, err := (DCD{Loss: loss}).Fit(scaled(x, s), y); !errors.Is(err, classify.ErrNonFinite) {
-				t.Errorf("×%g %v: %v, want classify.ErrNonFinite", s, loss, err)
+			if _, err := (DCD{Loss: loss}).Fit(scaled(x, s), y); !errors.Is(err, classify.ErrNotFinite) {
+				t.Errorf("×%g %v: %v, want classify.ErrNotFinite", s, loss, err)
 			}
 		}
 	}

@@ -42,7 +42,7 @@
 //     DualProblem.Subproblem SMO's two-variable problem (7.101)–(7.103).
 //
 // Errors name the solver first ("svm.SMO: …") and wrap ErrNotSeparable,
-// ErrNotConverged, ErrTooLarge, classify.ErrNonFinite or the dataset
+// ErrNotConverged, ErrTooLarge, classify.ErrNotFinite or the dataset
 // sentinels; an invalid setting, a bad kernel included, is a
 // *classify.SettingError.
 //

@@ -1,11 +1,11 @@
 package svm
 
 import (
-	"fmt"
 	"math"
 
 	"gonum.org/v1/gonum/mat"
 
+	"github.com/marginnotes/marginnotes/internal/errtext"
 	"github.com/marginnotes/marginnotes/pkg/classify"
 	"github.com/marginnotes/marginnotes/pkg/dataset"
 	"github.com/marginnotes/marginnotes/pkg/kernel"
@@ -98,10 +98,10 @@ func checkProblem(solver string, x mat.Matrix, y []float64, k kernel.Kernel) (ke
 		return nil, err
 	}
 	if err := dataset.Validate(x, y); err != nil {
-		return nil, fmt.Errorf("%s: %w", solver, err)
+		return nil, errtext.Errorf("%s: %w", solver, err)
 	}
 	if pos, neg := dataset.Counts(y); pos == 0 || neg == 0 {
-		return nil, fmt.Errorf("%s: %d positive and %d negative labels: %w", solver, pos, neg, dataset.ErrOneClass)
+		return nil, errtext.Errorf("%s: %d positive and %d negative labels: %w", solver, pos, neg, dataset.ErrOneClass)
 	}
 	return k, nil
 }
@@ -295,7 +295,7 @@ func (q *Quadratic) Stationary() ([]float64, error) {
 		neg[i] = -v
 	}
 	if err := lu.SolveVecTo(z, false, mat.NewVecDense(m, neg)); err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrSingular, err)
+		return nil, errtext.Errorf("svm: %w: %v", ErrSingular, err)
 	}
 	return z.RawVector().Data, nil
 }

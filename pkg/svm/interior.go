@@ -7,6 +7,7 @@ import (
 	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
 
+	"github.com/marginnotes/marginnotes/internal/errtext"
 	"github.com/marginnotes/marginnotes/pkg/classify"
 	"github.com/marginnotes/marginnotes/pkg/kernel"
 )
@@ -98,7 +99,7 @@ const (
 // (Status NotSeparable) for a hard margin on data that no hyperplane
 // separates with a margin above PrimalSeparableTol·R, ErrNotConverged
 // (Status IterationLimit, or NoProgress when the Newton system could not be
-// solved), or classify.ErrNonFinite (Status NonFinite).
+// solved), or classify.ErrNotFinite (Status NonFinite).
 func (p InteriorPoint) Fit(x mat.Matrix, y []float64) (*PrimalResult, error) {
 	c, err := checkC(ipmName, p.C)
 	if err != nil {
@@ -134,21 +135,21 @@ func (p InteriorPoint) Fit(x mat.Matrix, y []float64) (*PrimalResult, error) {
 func fitPrimal(x mat.Matrix, y []float64, c float64, maxIter int, tol float64, gram bool) (*PrimalResult, error) {
 	ip := newPrimalIPM(x, y, c, gram)
 	if ip.soft && math.IsInf(ip.c, 1) {
-		return nil, fmt.Errorf("%s: C·R² = %v·%v overflows: %w", ipmName, c, ip.scale*ip.scale, classify.ErrNonFinite)
+		return nil, errtext.Errorf("%s: C·R² = %v·%v overflows: %w", ipmName, c, ip.scale*ip.scale, classify.ErrNotFinite)
 	}
 	status, sep := ip.run(maxIter, tol)
 	res := ip.result(x, y)
 	res.Status = status
 	switch {
 	case sep:
-		return res, stopError(ipmName, res.Status, "after %d iterations, no hyperplane separates with margin above %.3g",
-			res.Iterations, PrimalSeparableTol*ip.radius*ip.scale)
+		return res, stopError(ipmName, res.Status, "after %s, no hyperplane separates with margin above %.3g",
+			iterations(res.Iterations), PrimalSeparableTol*ip.radius*ip.scale)
 	case res.nonFinite() != "":
 		res.Status = NonFinite
-		return res, stopError(ipmName, res.Status, "after %d iterations %s", res.Iterations, res.nonFinite())
+		return res, stopError(ipmName, res.Status, "after %s %s", iterations(res.Iterations), res.nonFinite())
 	case status != Converged:
-		return res, stopError(ipmName, res.Status, "%v after %d iterations, duality gap %.3g",
-			status, res.Iterations, res.Gap)
+		return res, stopError(ipmName, res.Status, "%v after %s, duality gap %.3g",
+			status, iterations(res.Iterations), res.Gap)
 	}
 	return res, nil
 }
@@ -182,7 +183,7 @@ func checkPrimalSize(x mat.Matrix) error {
 	if work <= MaxPrimalWork && 8*m*m <= 1<<30 {
 		return nil
 	}
-	return fmt.Errorf("%s: %d points in %d dimensions need a %d×%d system at each iteration, about %.2g floating-point operations in all, more than %.2g; SMO solves such problems: %w",
+	return errtext.Errorf("%s: %d points in %d dimensions need a %d×%d system at each iteration, about %.2g floating-point operations in all, more than %.2g; SMO solves such problems: %w",
 		ipmName, n, d, int(m), int(m), work, float64(MaxPrimalWork), ErrTooLarge)
 }
 

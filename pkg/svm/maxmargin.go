@@ -2,7 +2,6 @@ package svm
 
 import (
 	"errors"
-	"fmt"
 	"math"
 	"math/big"
 	"slices"
@@ -10,6 +9,7 @@ import (
 	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
 
+	"github.com/marginnotes/marginnotes/internal/errtext"
 	"github.com/marginnotes/marginnotes/pkg/classify"
 	"github.com/marginnotes/marginnotes/pkg/dataset"
 	"github.com/marginnotes/marginnotes/pkg/kernel"
@@ -75,7 +75,7 @@ type MarginResult struct {
 // returns ErrNotSeparable when no u has yᵢu·zᵢ > 0 for all i (up to
 // SeparableTol and no exactly checked direction), ErrNotConverged with the
 // last iterate when MaxIter cycles do not reach Tol or when, far below
-// SeparableTol·R, rounding leaves the bracket wider than 10⁻⁶, and classify.ErrNonFinite when γ* is too large for a
+// SeparableTol·R, rounding leaves the bracket wider than 10⁻⁶, and classify.ErrNotFinite when γ* is too large for a
 // float64. The computation is scaled, so that data of any magnitude that
 // float64 holds give their answer.
 func (mm MaxMargin) Fit(z mat.Matrix, y []float64) (*MarginResult, error) {
@@ -93,7 +93,7 @@ func (mm MaxMargin) Fit(z mat.Matrix, y []float64) (*MarginResult, error) {
 		maxIter = DefaultMarginIter
 	}
 	if err := dataset.Validate(z, y); err != nil {
-		return nil, fmt.Errorf("%s: %w", marginName, err)
+		return nil, errtext.Errorf("%s: %w", marginName, err)
 	}
 	n, m := z.Dims()
 	rows := kernel.Rows(z)

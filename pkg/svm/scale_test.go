@@ -278,7 +278,7 @@ func TestScaleBook(t *testing.T) {
 }
 
 // TestExtremeScales: data whose kernel values leave the range of float64
-// give classify.ErrNonFinite, never a result that says something else (the
+// give classify.ErrNotFinite, never a result that says something else (the
 // ×1e-300 data used to be reported as two points that coincide).
 func TestExtremeScales(t *testing.T) {
 	x, y := dataset.Example21().XY()
@@ -292,8 +292,8 @@ func TestExtremeScales(t *testing.T) {
 			"InteriorPoint": func() error { _, err := InteriorPoint{}.Fit(xs, y); return err },
 		} {
 			err := fit()
-			if !errors.Is(err, classify.ErrNonFinite) || strings.Contains(fmt.Sprint(err), "coincide") {
-				t.Errorf("×%g %s: error %v, want classify.ErrNonFinite", s, solver, err)
+			if !errors.Is(err, classify.ErrNotFinite) || strings.Contains(fmt.Sprint(err), "coincide") {
+				t.Errorf("×%g %s: error %v, want classify.ErrNotFinite", s, solver, err)
 			}
 		}
 	}

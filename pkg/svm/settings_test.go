@@ -5,10 +5,11 @@ import (
 	"strings"
 	"testing"
 
+	"gonum.org/v1/gonum/mat"
+
 	"github.com/marginnotes/marginnotes/pkg/classify"
 	"github.com/marginnotes/marginnotes/pkg/dataset"
 	"github.com/marginnotes/marginnotes/pkg/kernel"
-	"gonum.org/v1/gonum/mat"
 )
 
 // TestKernelSettingError: a kernel with a bad parameter is a bad setting of

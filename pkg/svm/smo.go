@@ -8,6 +8,7 @@ import (
 	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
 
+	"github.com/marginnotes/marginnotes/internal/errtext"
 	"github.com/marginnotes/marginnotes/pkg/classify"
 	"github.com/marginnotes/marginnotes/pkg/kernel"
 )
@@ -107,10 +108,10 @@ const (
 // NaN, infinite or below MinEps, a negative CacheBytes or MaxIter, an
 // invalid kernel) give a *classify.SettingError, bad data the error of
 // dataset.Validate or dataset.ErrOneClass, and kernel values that overflow
-// or underflow classify.ErrNonFinite. Returned with the partial Result:
+// or underflow classify.ErrNotFinite. Returned with the partial Result:
 // ErrNotSeparable for a hard margin on inseparable data (Status
 // NotSeparable), ErrNotConverged (Status IterationLimit, or NoProgress when
-// no step changes α or the gap stays large), or classify.ErrNonFinite
+// no step changes α or the gap stays large), or classify.ErrNotFinite
 // (Status NonFinite).
 func (s SMO) Fit(x mat.Matrix, y []float64) (*Result, error) {
 	cfg, k, err := s.config(x, y)
@@ -246,13 +247,13 @@ func solve(x mat.Matrix, y []float64, k kernel.Kernel, cfg config) (*Result, sta
 	cols := newColumns(k, x, cfg.parallelWork)
 	for p, kd := range cols.diag {
 		if math.IsNaN(kd) || math.IsInf(kd, 0) {
-			return nil, stats{}, fmt.Errorf("%s: K(x%d, x%d) = %v with %v: %w", smoName, p+1, p+1, kd, k, classify.ErrNonFinite)
+			return nil, stats{}, errtext.Errorf("%s: K(x%d, x%d) = %v with %v: %w", smoName, p+1, p+1, kd, k, classify.ErrNotFinite)
 		}
 	}
 	if cols.maxDiag < underflowDiag {
 		if maxAbs := floats.Norm(cols.x, math.Inf(1)); maxAbs > 0 {
-			return nil, stats{}, fmt.Errorf("%s: the kernel values underflow (largest K(xᵢ, xᵢ) = %v with %v for data of magnitude %v); rescale the data: %w",
-				smoName, cols.maxDiag, k, maxAbs, classify.ErrNonFinite)
+			return nil, stats{}, errtext.Errorf("%s: the kernel values underflow (largest K(xᵢ, xᵢ) = %v with %v for data of magnitude %v); rescale the data: %w",
+				smoName, cols.maxDiag, k, maxAbs, classify.ErrNotFinite)
 		}
 	}
 	if math.IsInf(cfg.c, 1) || cfg.cache64 || cols.bound > float32Range || cols.bound < 1/float32Range {

@@ -8,6 +8,7 @@ import (
 	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
 
+	"github.com/marginnotes/marginnotes/internal/errtext"
 	"github.com/marginnotes/marginnotes/pkg/classify"
 	"github.com/marginnotes/marginnotes/pkg/dataset"
 	"github.com/marginnotes/marginnotes/pkg/kernel"
@@ -250,10 +251,10 @@ func (s SquaredSlack) FitPrimal(x mat.Matrix, y []float64) (*SquaredResult, erro
 			h.SetSym(d, d, 1)
 		}
 		if !chol.Factorize(h) {
-			return nil, fmt.Errorf("%s: FitPrimal: %w: Newton system not positive definite", squaredName, ErrNotConverged)
+			return nil, errtext.Errorf("%s: FitPrimal: %w: Newton system not positive definite", squaredName, ErrNotConverged)
 		}
 		if err := chol.SolveVecTo(&step, g); err != nil {
-			return nil, fmt.Errorf("%s: FitPrimal: %w: %v", squaredName, ErrNotConverged, err)
+			return nil, errtext.Errorf("%s: FitPrimal: %w: %v", squaredName, ErrNotConverged, err)
 		}
 		step.ScaleVec(-1, &step)
 		// Backtracking (Armijo) from the full Newton step.
@@ -277,7 +278,7 @@ func (s SquaredSlack) FitPrimal(x mat.Matrix, y []float64) (*SquaredResult, erro
 	}
 	r := s.fromPrimal(x, y, v)
 	r.Iterations = maxIter
-	return r, fmt.Errorf("%s: FitPrimal: %w after %d Newton steps", squaredName, ErrNotConverged, maxIter)
+	return r, errtext.Errorf("%s: FitPrimal: %w after %s", squaredName, ErrNotConverged, plural(maxIter, "Newton step", "Newton steps"))
 }
 
 // fromPrimal returns the result for the primal solution v = (w, b), with
@@ -304,10 +305,10 @@ func (s SquaredSlack) check(x mat.Matrix, y []float64) (kernel.Kernel, error) {
 		return nil, &classify.SettingError{Solver: squaredName, Field: "C", Value: s.C, Want: "a finite number > 0"}
 	}
 	if err := dataset.Validate(x, y); err != nil {
-		return nil, fmt.Errorf("%s: %w", squaredName, err)
+		return nil, errtext.Errorf("%s: %w", squaredName, err)
 	}
 	if pos, neg := dataset.Counts(y); pos == 0 || neg == 0 {
-		return nil, fmt.Errorf("%s: %d positive and %d negative labels: %w", squaredName, pos, neg, dataset.ErrOneClass)
+		return nil, errtext.Errorf("%s: %d positive and %d negative labels: %w", squaredName, pos, neg, dataset.ErrOneClass)
 	}
 	return kernel.Setting(squaredName, s.Kernel)
 }
