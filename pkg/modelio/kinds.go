@@ -86,12 +86,7 @@ var kinds = []kind{
 	}),
 	kindOf("svm.SquaredSlack", expansionModel, func(s *svm.SquaredSlack) []param {
 		return []param{
-			{key: "c", field: "C", ptr: &s.C, check: func(int) string {
-				if !(s.C > 0) || math.IsInf(s.C, 0) {
-					return "a finite number > 0"
-				}
-				return ""
-			}},
+			softBound(&s.C, nil),
 			tolerance("eps", "Eps", &s.Eps), count("max_iter", "MaxIter", &s.MaxIter), {field: "Kernel", ptr: &s.Kernel}}
 	}),
 	kindOf("svm.MaxMargin", linearModel, func(s *svm.MaxMargin) []param {
@@ -99,15 +94,12 @@ var kinds = []kind{
 	}),
 	kindOf("svm.DCD", linearModel, func(s *svm.DCD) []param {
 		return []param{
-			{key: "c", field: "C", ptr: &s.C, check: func(int) string {
-				switch {
-				case !(s.C >= 0) || math.IsInf(s.C, 0):
-					return "a finite number > 0 (0 for 1)"
-				case s.Loss == svm.SquaredHinge && s.C != 0 && math.IsInf(0.5/s.C, 0):
+			softBound(&s.C, func() string {
+				if s.Loss == svm.SquaredHinge && math.IsInf(0.5/s.C, 0) {
 					return "a number whose 1/(2C) is finite for the squared hinge"
 				}
 				return ""
-			}},
+			}),
 			{key: "loss", field: "Loss", ptr: &s.Loss, check: func(int) string {
 				if _, ok := lossNamed(s.Loss.String()); !ok {
 					return "Hinge or SquaredHinge"
@@ -310,6 +302,22 @@ func boxBound(p *float64) param {
 	return param{key: "c", field: "C", ptr: p, check: func(int) string {
 		if !(*p >= 0) || math.IsInf(*p, 0) {
 			return "a finite number > 0, or 0 for a hard margin"
+		}
+		return ""
+	}}
+}
+
+// softBound binds the C of a solver without a hard margin: a finite number
+// > 0, and then what more, if not nil, requires.
+func softBound(p *float64, more func() string) param {
+	return param{key: "c", field: "C", ptr: p, check: func(int) string {
+		switch {
+		case *p == 0:
+			return "a finite number > 0 (there is no hard margin, C = 0)"
+		case !(*p > 0) || math.IsInf(*p, 0):
+			return "a finite number > 0"
+		case more != nil:
+			return more()
 		}
 		return ""
 	}}

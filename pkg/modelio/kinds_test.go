@@ -137,7 +137,10 @@ func zeroSolver(m modelio.Model) any {
 			z.Field(i).Set(reflect.ValueOf(modelKernel(m.Classifier)))
 		}
 	}
-	if s, ok := z.Addr().Interface().(*svm.SquaredSlack); ok {
+	switch s := z.Addr().Interface().(type) {
+	case *svm.SquaredSlack: // no hard margin: C = 0 is refused
+		s.C = 1
+	case *svm.DCD:
 		s.C = 1
 	}
 	return z.Interface()

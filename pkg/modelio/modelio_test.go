@@ -68,7 +68,7 @@ func models(t *testing.T) []fitted {
 	margin := svm.MaxMargin{Tol: 1e-10}
 	augmented := &dataset.Set{X: perceptron.Augment(x), Y: y} // (xᵢ, 1): Novikoff's γ of Theorem 2.1
 	dcd := svm.DCD{C: 0.5, Loss: svm.SquaredHinge, Bias: 2, Eps: 0.01, MaxIter: 500}
-	dcdNoBias := svm.DCD{NoBias: true}
+	dcdNoBias := svm.DCD{C: 1, NoBias: true}
 	dcdSparse := svm.DCD{C: 2}
 	return []fitted{
 		fit(t, "primal", primal, classify.FitterOf(primal.Fit), book),
@@ -88,7 +88,7 @@ func models(t *testing.T) []fitted {
 		fit(t, "squared slack primal", squaredPrimal, classify.FitterOf(squaredPrimal.FitPrimal), noisy),
 		fit(t, "max margin", margin, classify.FitterOf(margin.Fit), augmented),
 		fit(t, "dcd squared hinge", dcd, classify.FitterOf(dcd.Fit), noisy),
-		fit(t, "dcd book", svm.DCD{}, classify.FitterOf(svm.DCD{}.Fit), book),
+		fit(t, "dcd book", svm.DCD{C: 1}, classify.FitterOf(svm.DCD{C: 1}.Fit), book),
 		fit(t, "dcd no bias", dcdNoBias, classify.FitterOf(dcdNoBias.Fit), noisy),
 		fitSparse(t, "dcd sparse", dcdSparse, classify.FitterOf(dcdSparse.Fit)),
 	}

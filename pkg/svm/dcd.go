@@ -50,8 +50,9 @@ const (
 
 // DCD is dual coordinate descent for the linear SVM (Hsieh, Chang, Lin,
 // Keerthi & Sundararajan, ICML 2008), the method of LIBLINEAR's -s 3
-// (hinge) and -s 1 (squared hinge). The zero value solves the hinge loss
-// with C = 1, B = 1 and LIBLINEAR's defaults.
+// (hinge) and -s 1 (squared hinge). C must be set (there is no hard
+// margin; C = 0 is a *classify.SettingError); with it the zero value
+// solves the hinge loss with B = 1 and LIBLINEAR's defaults.
 //
 // DCD solves a different problem from (7.13)/(7.32): the bias is a weight
 // like the others. Each point x becomes x̂ = (x, B) and the hyperplane
@@ -95,8 +96,8 @@ const (
 // a *dataset.CSR stay sparse; a *mat.Dense (or a CSR that stores every
 // entry) is read row by row as it lies.
 type DCD struct {
-	// C weighs the losses; 0 means 1 (liblinear-train -c 1). There is no
-	// hard margin.
+	// C weighs the losses (liblinear-train -c); it must be a finite number
+	// > 0. There is no hard margin: C = 0 is a *classify.SettingError.
 	C float64
 	// Loss is Hinge (the default) or SquaredHinge.
 	Loss Loss
@@ -165,7 +166,7 @@ const dcdPGTiny = 1e-12
 // *dataset.CSR, kept sparse, or any mat.Matrix, read densely) and labels y
 // in {−1, +1}. On success the result has Status Converged.
 //
-// Invalid settings (a negative, NaN or infinite C, Bias or Eps, a negative
+// Invalid settings (C = 0, a negative, NaN or infinite C, Bias or Eps, a negative
 // MaxIter, an unknown Loss) give a *classify.SettingError; bad data the
 // error of dataset.Validate (CSR.Validate) or dataset.ErrOneClass; a point
 // whose ‖x‖² overflows, or data so small that every ‖x‖² underflows,
@@ -200,8 +201,8 @@ func (s DCD) config() (dcdConfig, error) {
 	setting := func(field string, v any, want string) error {
 		return &classify.SettingError{Solver: dcdName, Field: field, Value: v, Want: want}
 	}
-	if !(s.C >= 0) || math.IsInf(s.C, 0) {
-		return dcdConfig{}, setting("C", s.C, "a finite number > 0 (0 for 1)")
+	if err := checkSoftC(dcdName, s.C); err != nil {
+		return dcdConfig{}, err
 	}
 	if !(s.Bias >= 0) || math.IsInf(s.Bias, 0) {
 		return dcdConfig{}, setting("Bias", s.Bias, "a finite number > 0 (0 for 1; NoBias for none)")
@@ -213,9 +214,6 @@ func (s DCD) config() (dcdConfig, error) {
 		return dcdConfig{}, err
 	}
 	cfg := dcdConfig{c: s.C, bias: s.Bias, eps: s.Eps, maxIter: s.MaxIter, loss: s.Loss, shrinking: !s.noShrinking}
-	if cfg.c == 0 {
-		cfg.c = 1
-	}
 	switch {
 	case s.NoBias:
 		cfg.bias = 0

@@ -332,8 +332,8 @@ func TestDCDErrors(t *testing.T) {
 	}{
 		{"C", DCD{C: -1}, "C"}, {"C NaN", DCD{C: math.NaN()}, "C"}, {"C Inf", DCD{C: math.Inf(1)}, "C"},
 		{"C tiny squared", DCD{C: 5e-324, Loss: SquaredHinge}, "C"},
-		{"Bias", DCD{Bias: -1}, "Bias"}, {"Bias Inf", DCD{Bias: math.Inf(1)}, "Bias"},
-		{"Eps", DCD{Eps: -1}, "Eps"}, {"MaxIter", DCD{MaxIter: -1}, "MaxIter"}, {"Loss", DCD{Loss: 7}, "Loss"},
+		{"Bias", DCD{C: 1, Bias: -1}, "Bias"}, {"Bias Inf", DCD{C: 1, Bias: math.Inf(1)}, "Bias"},
+		{"Eps", DCD{C: 1, Eps: -1}, "Eps"}, {"MaxIter", DCD{C: 1, MaxIter: -1}, "MaxIter"}, {"Loss", DCD{C: 1, Loss: 7}, "Loss"},
 	} {
 		r, err := c.s.Fit(x, y)
 		var se *classify.SettingError
@@ -341,13 +341,13 @@ func TestDCDErrors(t *testing.T) {
 			t.Errorf("%s: %v, want a SettingError for %s", c.name, err, c.want)
 		}
 	}
-	if _, err := (DCD{}).Fit(x, []float64{1, 1, 1}); !errors.Is(err, dataset.ErrOneClass) {
+	if _, err := (DCD{C: 1}).Fit(x, []float64{1, 1, 1}); !errors.Is(err, dataset.ErrOneClass) {
 		t.Errorf("one class: %v", err)
 	}
-	if _, err := (DCD{}).Fit(mat.NewDense(2, 1, []float64{1, math.NaN()}), []float64{1, -1}); !errors.Is(err, dataset.ErrNotFinite) {
+	if _, err := (DCD{C: 1}).Fit(mat.NewDense(2, 1, []float64{1, math.NaN()}), []float64{1, -1}); !errors.Is(err, dataset.ErrNotFinite) {
 		t.Errorf("NaN: %v", err)
 	}
-	if _, err := (DCD{}).Fit(&dataset.CSR{N: 2, D: 1, Ptr: []int{0, 1, 1}, Ind: []int32{0}, Val: []float64{1}}, []float64{1, 2}); !errors.Is(err, dataset.ErrLabel) {
+	if _, err := (DCD{C: 1}).Fit(&dataset.CSR{N: 2, D: 1, Ptr: []int{0, 1, 1}, Ind: []int32{0}, Val: []float64{1}}, []float64{1, 2}); !errors.Is(err, dataset.ErrLabel) {
 		t.Errorf("label 2: %v", err)
 	}
 	// The iteration limit: the partial result, with its status.
@@ -359,7 +359,7 @@ func TestDCDErrors(t *testing.T) {
 	// Data whose ‖x‖² leaves the range of float64.
 	for _, s := range []float64{1e-300, 1e-160, 1e160, 1e300} {
 		for _, loss := range []Loss{Hinge, SquaredHinge} {
-			if _, err := (DCD{Loss: loss}).Fit(scaled(x, s), y); !errors.Is(err, classify.ErrNotFinite) {
+			if _, err := (DCD{C: 1, Loss: loss}).Fit(scaled(x, s), y); !errors.Is(err, classify.ErrNotFinite) {
 				t.Errorf("×%g %v: %v, want classify.ErrNotFinite", s, loss, err)
 			}
 		}

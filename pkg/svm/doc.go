@@ -1,8 +1,13 @@
 // Package svm solves the support vector machine of Li Hang, Statistical
 // Learning Methods, chapter 7.
 //
-// A solver is a struct whose zero value solves a hard margin with the
-// linear kernel; C sets a soft margin and Kernel a kernel. Fit takes the
+// A solver is a struct with settings; Kernel sets a kernel (nil is the
+// linear one) and C the weight of the slacks. One rule holds for C in every
+// solver: C > 0 is a soft margin, and C = 0, the zero value, is a hard
+// margin (C = +∞) in the solvers that have one — SMO, PlattSMO, Exact and
+// InteriorPoint, whose zero values solve a hard margin with the linear
+// kernel — and a *classify.SettingError, saying there is none, in the two
+// that do not, SquaredSlack and DCD. Fit takes the
 // data (an n×d mat.Matrix, one example per row) and labels in {−1, +1}, and
 // what it returns classifies new points on its own:
 //

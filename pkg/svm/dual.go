@@ -73,6 +73,20 @@ func checkC(solver string, c float64) (float64, error) {
 	return c, nil
 }
 
+// checkSoftC checks the C of a solver that has no hard margin (SquaredSlack,
+// DCD): a finite number > 0. C = 0, which asks the other solvers for a hard
+// margin, is a *classify.SettingError that says so.
+func checkSoftC(solver string, c float64) error {
+	switch {
+	case c == 0:
+		return &classify.SettingError{Solver: solver, Field: "C", Value: c,
+			Want: "a finite number > 0 (there is no hard margin, C = 0; SMO, PlattSMO, Exact and InteriorPoint solve one)"}
+	case !(c > 0) || math.IsInf(c, 0):
+		return &classify.SettingError{Solver: solver, Field: "C", Value: c, Want: "a finite number > 0"}
+	}
+	return nil
+}
+
 // checkTol checks a tolerance setting: finite and ≥ 0 (0 means the default).
 func checkTol(solver, field string, v float64) error {
 	if !(v >= 0) || math.IsInf(v, 0) {

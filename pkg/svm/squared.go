@@ -44,9 +44,11 @@ const DefaultSquaredEps = 1e-5
 // solves the primal with Newton's method, for the linear kernel. The two
 // are independent: notebook 14-exercises-ch7 checks that they agree.
 //
-// The zero value is not useful: C must be set.
+// SquaredSlack has no hard margin (its hard margin, C → ∞, is SMO's): C
+// must be set, and C = 0, the zero value, is a *classify.SettingError.
 type SquaredSlack struct {
-	// C weighs the squared slacks; it must be a finite number > 0.
+	// C weighs the squared slacks; it must be a finite number > 0 (0 is a
+	// *classify.SettingError: there is no hard margin).
 	C float64
 	// Kernel is the kernel; nil means kernel.Linear{}. FitPrimal accepts
 	// only the linear kernel.
@@ -301,8 +303,8 @@ func (s SquaredSlack) fromPrimal(x mat.Matrix, y, v []float64) *SquaredResult {
 
 // check validates the settings and the data and returns the kernel.
 func (s SquaredSlack) check(x mat.Matrix, y []float64) (kernel.Kernel, error) {
-	if !(s.C > 0) || math.IsInf(s.C, 1) {
-		return nil, &classify.SettingError{Solver: squaredName, Field: "C", Value: s.C, Want: "a finite number > 0"}
+	if err := checkSoftC(squaredName, s.C); err != nil {
+		return nil, err
 	}
 	if err := dataset.Validate(x, y); err != nil {
 		return nil, errtext.Errorf("%s: %w", squaredName, err)
