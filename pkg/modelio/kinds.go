@@ -112,7 +112,12 @@ var kinds = []kind{
 				}
 				return ""
 			}},
-			{key: "no_bias", field: "NoBias", ptr: &s.NoBias},
+			{key: "no_bias", field: "NoBias", ptr: &s.NoBias, check: func(int) string {
+				if s.NoBias && s.Bias != 0 {
+					return "false with a bias (no_bias has no constant feature: bias 0)"
+				}
+				return ""
+			}},
 			tolerance("eps", "Eps", &s.Eps), count("max_iter", "MaxIter", &s.MaxIter)}
 	}),
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"gonum.org/v1/gonum/floats"
@@ -334,6 +335,7 @@ func TestDCDErrors(t *testing.T) {
 		{"C tiny squared", DCD{C: 5e-324, Loss: SquaredHinge}, "C"},
 		{"Bias", DCD{C: 1, Bias: -1}, "Bias"}, {"Bias Inf", DCD{C: 1, Bias: math.Inf(1)}, "Bias"},
 		{"Eps", DCD{C: 1, Eps: -1}, "Eps"}, {"MaxIter", DCD{C: 1, MaxIter: -1}, "MaxIter"}, {"Loss", DCD{C: 1, Loss: 7}, "Loss"},
+		{"NoBias with a Bias", DCD{C: 1, NoBias: true, Bias: 2}, "Bias"},
 	} {
 		r, err := c.s.Fit(x, y)
 		var se *classify.SettingError
@@ -362,6 +364,39 @@ func TestDCDErrors(t *testing.T) {
 			if _, err := (DCD{C: 1, Loss: loss}).Fit(scaled(x, s), y); !errors.Is(err, classify.ErrNotFinite) {
 				t.Errorf("×%g %v: %v, want classify.ErrNotFinite", s, loss, err)
 			}
+		}
+	}
+}
+
+// TestDCDLimitHint: at the iteration limit the error says "1 pass" for one
+// pass and gives liblinear-train's advice where it applies: the squared
+// hinge for the hinge, a smaller B where B² exceeds every ‖x‖² (25 on
+// Example 2.1), and always a larger MaxIter.
+func TestDCDLimitHint(t *testing.T) {
+	x, y := dataset.Example21().XY()
+	for _, c := range []struct {
+		s            DCD
+		squared, big bool
+	}{
+		{DCD{C: 1, MaxIter: 1, Eps: 1e-12}, true, false},
+		{DCD{C: 1, MaxIter: 1, Eps: 1e-12, Bias: 10}, true, true},
+		{DCD{C: 1, MaxIter: 1, Eps: 1e-12, Bias: 10, Loss: SquaredHinge}, false, true},
+		{DCD{C: 1, MaxIter: 1, Eps: 1e-12, Bias: 5, Loss: SquaredHinge}, false, false},
+	} {
+		r, err := c.s.Fit(x, y)
+		if !errors.Is(err, ErrNotConverged) || r == nil || r.Status != IterationLimit {
+			t.Errorf("%+v: %v, %v; want ErrNotConverged at the iteration limit", c.s, r, err)
+			continue
+		}
+		msg := err.Error()
+		if !strings.Contains(msg, "1 pass,") || !strings.Contains(msg, "a larger MaxIter") {
+			t.Errorf("%+v: %q, want \"1 pass,\" and \"a larger MaxIter\"", c.s, msg)
+		}
+		if got := strings.Contains(msg, "SquaredHinge"); got != c.squared {
+			t.Errorf("%+v: %q suggests the squared hinge: %v, want %v", c.s, msg, got, c.squared)
+		}
+		if got := strings.Contains(msg, "a smaller Bias (B² = 100 exceeds every ‖x‖², at most 25"); got != c.big {
+			t.Errorf("%+v: %q suggests a smaller B: %v, want %v", c.s, msg, got, c.big)
 		}
 	}
 }
