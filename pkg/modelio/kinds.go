@@ -82,7 +82,7 @@ var kinds = []kind{
 		return []param{boxBound(&s.C), count("max_points", "MaxPoints", &s.MaxPoints), {field: "Kernel", ptr: &s.Kernel}}
 	}),
 	kindOf("svm.InteriorPoint", linearModel, func(s *svm.InteriorPoint) []param {
-		return []param{boxBound(&s.C), count("max_iter", "MaxIter", &s.MaxIter), tolerance("tol", "Tol", &s.Tol)}
+		return []param{boxBound(&s.C), count("max_iter", "MaxIter", &s.MaxIter), tolerance("eps", "Eps", &s.Eps)}
 	}),
 	kindOf("svm.SquaredSlack", expansionModel, func(s *svm.SquaredSlack) []param {
 		return []param{

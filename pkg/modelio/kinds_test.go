@@ -202,7 +202,7 @@ func modelKernel(c classify.Classifier) kernel.Kernel {
 		return c.Kernel
 	case *svm.Result:
 		return c.Kernel
-	case *svm.SquaredResult:
+	case *svm.SquaredSlackResult:
 		return c.Expansion().Kernel
 	}
 	return kernel.Linear{}

@@ -61,7 +61,7 @@ func models(t *testing.T) []fitted {
 	platt := svm.PlattSMO{C: 2, Kernel: rbf, Eps: 1e-4, MaxIter: 100_000}
 	exact := svm.Exact{C: 1, Kernel: poly}
 	exactLinear := svm.Exact{}
-	ip := svm.InteriorPoint{C: 0.5, Tol: 1e-10}
+	ip := svm.InteriorPoint{C: 0.5, Eps: 1e-10}
 	ipHard := svm.InteriorPoint{}
 	squared := svm.SquaredSlack{C: 2, Kernel: rbf, Eps: 1e-4}
 	squaredPrimal := svm.SquaredSlack{C: 0.5, MaxIter: 50}

@@ -149,8 +149,15 @@ type DCDResult struct {
 	Iterations int
 	// Status says why DCD stopped.
 	Status Status
-	// NumSupport counts the support vectors, the points with αᵢ > 0.
-	NumSupport int
+	// SupportIndices lists the indices of the support vectors, the i with
+	// αᵢ > 0, 0-based, as Result's do (figures.NewSupportVectors draws
+	// FreeIndices and BoundedIndices).
+	SupportIndices []int
+	// FreeIndices lists the support vectors with 0 < αᵢ < U (all of them
+	// for the squared hinge, whose U is ∞); BoundedIndices those with
+	// αᵢ = U = C (hinge). DCD clips each αᵢ to the box exactly, so the
+	// bounds need no tolerance.
+	FreeIndices, BoundedIndices []int
 }
 
 var (
@@ -537,8 +544,14 @@ func (cfg dcdConfig) result(x *dcdRows, y, w, alpha []float64) *DCDResult {
 		}
 		pgMax = math.Max(pgMax, g)
 		pgMin = math.Min(pgMin, g)
-		if a > 0 {
-			r.NumSupport++
+		switch {
+		case a == 0:
+		case a == cfg.upper:
+			r.SupportIndices = append(r.SupportIndices, i)
+			r.BoundedIndices = append(r.BoundedIndices, i)
+		default:
+			r.SupportIndices = append(r.SupportIndices, i)
+			r.FreeIndices = append(r.FreeIndices, i)
 		}
 		sumAlpha += a
 		sumA2 += a * a

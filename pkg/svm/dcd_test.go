@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -52,8 +53,8 @@ func TestDCDExample21(t *testing.T) {
 		if c.alpha[0] == 1.25 && math.Abs(r.PrimalObjective-2.25) > 1e-6 {
 			t.Errorf("%s: primal objective %v, want 9/4", c.name, r.PrimalObjective)
 		}
-		if r.NumSupport != 2 || r.Predict([]float64{2, 1.9}) != -1 || r.Predict([]float64{2, 2.1}) != 1 {
-			t.Errorf("%s: %d support vectors; f(2, 1.9) = %v, f(2, 2.1) = %v", c.name, r.NumSupport, r.Decision([]float64{2, 1.9}), r.Decision([]float64{2, 2.1}))
+		if len(r.SupportIndices) != 2 || r.Predict([]float64{2, 1.9}) != -1 || r.Predict([]float64{2, 2.1}) != 1 {
+			t.Errorf("%s: %d support vectors; f(2, 1.9) = %v, f(2, 2.1) = %v", c.name, len(r.SupportIndices), r.Decision([]float64{2, 1.9}), r.Decision([]float64{2, 2.1}))
 		}
 	}
 }
@@ -397,6 +398,54 @@ func TestDCDLimitHint(t *testing.T) {
 		}
 		if got := strings.Contains(msg, "a smaller Bias (B² = 100 exceeds every ‖x‖², at most 25"); got != c.big {
 			t.Errorf("%+v: %q suggests a smaller B: %v, want %v", c.s, msg, got, c.big)
+		}
+	}
+}
+
+// TestDCDSupportSets: DCDResult lists its support vectors as Result does.
+// On Example 2.1 with C = 10 and B = 1, α = (5/4, 0, 13/4) (see the package
+// documentation): x1 and x3, both free. With C = 1, α = (8/19, 0, 1): x3
+// is at the bound.
+// On every set and loss, the lists partition {i : αᵢ > 0} by αᵢ = U.
+func TestDCDSupportSets(t *testing.T) {
+	x, y := dataset.Example21().XY()
+	for _, c := range []struct {
+		c             float64
+		free, bounded []int
+	}{{10, []int{0, 2}, nil}, {1, []int{0}, []int{2}}} {
+		r, err := DCD{C: c.c, Eps: 1e-9}.Fit(x, y)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(r.SupportIndices, []int{0, 2}) || !slices.Equal(r.FreeIndices, c.free) || !slices.Equal(r.BoundedIndices, c.bounded) {
+			t.Errorf("C = %g: α = %v, support %v, free %v, bounded %v; want [0 2], %v, %v",
+				c.c, r.Alpha, r.SupportIndices, r.FreeIndices, r.BoundedIndices, c.free, c.bounded)
+		}
+	}
+	for name, set := range dcdSets() {
+		for _, loss := range []Loss{Hinge, SquaredHinge} {
+			r, err := DCD{C: 1, Loss: loss}.Fit(set.x, set.y)
+			if err != nil {
+				t.Fatalf("%s/%v: %v", name, loss, err)
+			}
+			var support, free, bounded []int
+			for i, a := range r.Alpha {
+				switch {
+				case a == 0:
+					continue
+				case loss == Hinge && a == 1:
+					bounded = append(bounded, i)
+				default:
+					free = append(free, i)
+				}
+				support = append(support, i)
+			}
+			if !slices.Equal(r.SupportIndices, support) || !slices.Equal(r.FreeIndices, free) || !slices.Equal(r.BoundedIndices, bounded) {
+				t.Errorf("%s/%v: support sets %v, %v, %v; want %v, %v, %v", name, loss, r.SupportIndices, r.FreeIndices, r.BoundedIndices, support, free, bounded)
+			}
+			if loss == SquaredHinge && len(bounded) > 0 {
+				t.Errorf("%s: squared hinge with bounded support vectors %v", name, bounded)
+			}
 		}
 	}
 }

@@ -32,13 +32,14 @@
 //     KKT violation, the iterations and kernel evaluations. SMO.Sweep fits
 //     a list of C at once; PlattSMO.FitSteps returns every step.
 //   - InteriorPoint solves the linear primal directly and returns a
-//     *PrimalResult (classify.Linear and the objectives).
+//     *InteriorPointResult (classify.Linear and the objectives).
 //   - SquaredSlack solves the squared-slack SVM of exercise 7.3
-//     (*SquaredResult); MaxMargin finds Novikoff's γ (*MarginResult).
+//     (*SquaredSlackResult); MaxMargin finds Novikoff's γ (*MarginResult).
 //   - DCD solves the linear SVM at scale, as LIBLINEAR, with b regularised
 //     as the weight of a constant feature, on dense or sparse data
 //     (*dataset.CSR, from dataset.ReadSparse), and returns a *DCDResult
-//     (classify.Linear, α, both objectives, the gap, NumSupport).
+//     (classify.Linear, α, both objectives, the gap, and SupportIndices,
+//     FreeIndices and BoundedIndices as Result has them).
 //   - DualProblem and PrimalProblem are the problems themselves, to
 //     evaluate and to write out (package report); PrimalProblem.Lagrangian
 //     and DualProblem.DualFunction are the Lagrange function and the dual

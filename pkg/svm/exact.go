@@ -41,8 +41,8 @@ type Candidate struct {
 	// Alpha is the minimiser, nil for a singular face (one whose minimiser
 	// is not unique). Values within rounding of 0 or C are set to the bound.
 	Alpha []float64
-	// Objective is f(Alpha) = ½αᵀQα − Σαᵢ (NaN for a singular face).
-	Objective float64
+	// DualObjective is f(Alpha) = ½αᵀQα − Σαᵢ (NaN for a singular face).
+	DualObjective float64
 	// Feasible reports whether Alpha lies in the feasible region.
 	Feasible bool
 	// Violation is, for an infeasible candidate, the index of the first αᵢ
@@ -433,11 +433,11 @@ func (fs *faceSolver) candidate(state []int8, ok bool) Candidate {
 		}
 	}
 	if !ok {
-		cd.Objective = math.NaN()
+		cd.DualObjective = math.NaN()
 		return cd
 	}
 	cd.Alpha = append([]float64(nil), fs.alpha...)
-	cd.Objective = fs.objective
+	cd.DualObjective = fs.objective
 	cd.Feasible = fs.feasible
 	if !fs.feasible {
 		cd.Violation, cd.Value = fs.bad, fs.badValue

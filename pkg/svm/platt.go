@@ -87,9 +87,9 @@ type PlattStep struct {
 	// B1 and B2 are b1^new and b2^new of (7.115) and (7.116), BOld the b
 	// before the step and B the b after it.
 	B1, B2, BOld, B float64
-	// Alpha is α after the step (a copy) and Objective f(α) = ½αᵀQα − Σαᵢ.
-	Alpha     []float64
-	Objective float64
+	// Alpha is α after the step (a copy) and DualObjective f(α) = ½αᵀQα − Σαᵢ.
+	Alpha         []float64
+	DualObjective float64
 }
 
 // SecondChoice says how PlattSMO found the second variable of a step.
@@ -453,7 +453,7 @@ func (r *plattRun) step(i1, i2 int) (bool, error) {
 		s.Old1, s.Old2, s.Unclipped, s.New1, s.New2 = a1, a2, unc, a1new, a2new
 		s.B1, s.B2, s.BOld, s.B = b1, b2, bOld, r.b
 		s.Alpha = slices.Clone(r.alpha)
-		s.Objective = r.objective()
+		s.DualObjective = r.objective()
 		r.steps = append(r.steps, s)
 	}
 	return true, nil

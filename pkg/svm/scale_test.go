@@ -223,11 +223,11 @@ func TestInteriorPointScale(t *testing.T) {
 				if r.B < ex.BLow-scaleTol*math.Max(1, math.Abs(ex.B)) || r.B > ex.BHigh+scaleTol*math.Max(1, math.Abs(ex.B)) {
 					t.Errorf("%s: b = %v outside the exact [%v, %v]", id, r.B, ex.BLow, ex.BHigh)
 				}
-				if obj := r.Objective * s * s; math.Abs(obj+ex.DualObjective) > scaleTol*math.Abs(ex.DualObjective) {
+				if obj := r.PrimalObjective * s * s; math.Abs(obj+ex.DualObjective) > scaleTol*math.Abs(ex.DualObjective) {
 					t.Errorf("%s: objective·s² = %v, exact −f(α*) = %v", id, obj, -ex.DualObjective)
 				}
-				if !(math.Abs(r.Gap) <= 1e-8*r.Objective) || r.Status != Converged {
-					t.Errorf("%s: gap %v at objective %v, status %v", id, r.Gap, r.Objective, r.Status)
+				if !(math.Abs(r.Gap) <= 1e-8*r.PrimalObjective) || r.Status != Converged {
+					t.Errorf("%s: gap %v at objective %v, status %v", id, r.Gap, r.PrimalObjective, r.Status)
 				}
 			}
 		}

@@ -648,8 +648,8 @@ func TestSMOResolution(t *testing.T) {
 		p, err := InteriorPoint{C: tc.c}.Fit(s.X, s.Y)
 		if err != nil {
 			t.Errorf("%s: interior point: %v", tc.file, err)
-		} else if !scalar.EqualWithinRel(-r.DualObjective, p.Objective, agreeTol) {
-			t.Errorf("%s: −f(α) = %.12g, interior point %.12g", tc.file, -r.DualObjective, p.Objective)
+		} else if !scalar.EqualWithinRel(-r.DualObjective, p.PrimalObjective, agreeTol) {
+			t.Errorf("%s: −f(α) = %.12g, interior point %.12g", tc.file, -r.DualObjective, p.PrimalObjective)
 		}
 		checkSMO(t, tc.file, s.X, s.Y, kernel.Linear{}, tc.c, DefaultEps, r)
 		t.Logf("%s: %v after %d iterations, objective %.9g, gap %.3g", tc.file, r.Status, r.Iterations, r.DualObjective, r.Gap)

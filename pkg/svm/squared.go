@@ -63,9 +63,9 @@ type SquaredSlack struct {
 // squaredName is the prefix of SquaredSlack's errors.
 const squaredName = "svm.SquaredSlack"
 
-// SquaredResult is the solution of the squared-slack SVM, from either
+// SquaredSlackResult is the solution of the squared-slack SVM, from either
 // side. It classifies points on its own: Decision(x) = Σαᵢyᵢ K(xᵢ, x) + b.
-type SquaredResult struct {
+type SquaredSlackResult struct {
 	// Alpha are the multipliers α (from FitPrimal: αᵢ = 2Cξᵢ).
 	Alpha []float64
 	// W = Σ αᵢyᵢxᵢ for the linear kernel, nil otherwise.
@@ -92,26 +92,32 @@ type SquaredResult struct {
 	model *kernel.Expansion
 }
 
+// SquaredResult is SquaredSlackResult.
+//
+// Deprecated: use SquaredSlackResult, named after its solver (as
+// DCDResult is).
+type SquaredResult = SquaredSlackResult
+
 var (
-	_ classify.Classifier  = (*SquaredResult)(nil)
-	_ classify.Dimensioned = (*SquaredResult)(nil)
+	_ classify.Classifier  = (*SquaredSlackResult)(nil)
+	_ classify.Dimensioned = (*SquaredSlackResult)(nil)
 )
 
 // Decision returns f(x) = Σαᵢyᵢ K(xᵢ, x) + b, which is w·x + b for the
 // linear kernel. It panics if x does not have the dimension of the data.
-func (r *SquaredResult) Decision(x []float64) float64 { return r.model.Decision(x) }
+func (r *SquaredSlackResult) Decision(x []float64) float64 { return r.model.Decision(x) }
 
 // Predict returns sign f(x), +1 at f(x) = 0 (Definition 2.1).
-func (r *SquaredResult) Predict(x []float64) float64 { return r.model.Predict(x) }
+func (r *SquaredSlackResult) Predict(x []float64) float64 { return r.model.Predict(x) }
 
 // Dim returns the dimension d of the points.
-func (r *SquaredResult) Dim() int { return r.model.Dim() }
+func (r *SquaredSlackResult) Dim() int { return r.model.Dim() }
 
 // Expansion returns the decision function Decision computes, f(x) =
 // Σⱼ αⱼyⱼ K(xⱼ, x) + b over the support vectors (copies of them, in the
 // order of Support): the model that package modelio saves. It is the
 // result's own, not a copy.
-func (r *SquaredResult) Expansion() *kernel.Expansion { return r.model }
+func (r *SquaredSlackResult) Expansion() *kernel.Expansion { return r.model }
 
 // Fit solves the dual problem by SMO: the data are given their index as an
 // extra coordinate, so that a kernel can add 1/(2C) to K(xᵢ, xᵢ) exactly
@@ -128,7 +134,7 @@ func (r *SquaredResult) Expansion() *kernel.Expansion { return r.model }
 // An invalid C, Eps or kernel gives a *classify.SettingError; otherwise the
 // error wraps that of dataset.Validate, dataset.ErrOneClass, or the error
 // of SMO (ErrNotConverged, ErrNotSeparable).
-func (s SquaredSlack) Fit(x mat.Matrix, y []float64) (*SquaredResult, error) {
+func (s SquaredSlack) Fit(x mat.Matrix, y []float64) (*SquaredSlackResult, error) {
 	k, err := s.check(x, y)
 	if err != nil {
 		return nil, err
@@ -189,7 +195,7 @@ func (k ridgeKernel) Eval(x, z []float64) float64 {
 // *classify.SettingError; otherwise the error wraps that of dataset.Validate,
 // dataset.ErrOneClass, or ErrNotConverged (with the last iterate) when
 // MaxIter steps do not suffice.
-func (s SquaredSlack) FitPrimal(x mat.Matrix, y []float64) (*SquaredResult, error) {
+func (s SquaredSlack) FitPrimal(x mat.Matrix, y []float64) (*SquaredSlackResult, error) {
 	k, err := s.check(x, y)
 	if err != nil {
 		return nil, err
@@ -285,7 +291,7 @@ func (s SquaredSlack) FitPrimal(x mat.Matrix, y []float64) (*SquaredResult, erro
 
 // fromPrimal returns the result for the primal solution v = (w, b), with
 // αᵢ = 2Cξᵢ.
-func (s SquaredSlack) fromPrimal(x mat.Matrix, y, v []float64) *SquaredResult {
+func (s SquaredSlack) fromPrimal(x mat.Matrix, y, v []float64) *SquaredSlackResult {
 	n, d := x.Dims()
 	alpha := make([]float64, n)
 	for i, xi := range kernel.Rows(x) {
@@ -318,10 +324,10 @@ func (s SquaredSlack) check(x mat.Matrix, y []float64) (kernel.Kernel, error) {
 // result builds the result of the multipliers α: the support set, w for
 // the linear kernel, b as the mean over the support vectors of
 // yⱼ(1 − αⱼ/(2C)) − Σᵢαᵢyᵢ K(xᵢ, xⱼ), the slacks and both objectives.
-func (s SquaredSlack) result(x mat.Matrix, y []float64, k kernel.Kernel, alpha []float64) *SquaredResult {
+func (s SquaredSlack) result(x mat.Matrix, y []float64, k kernel.Kernel, alpha []float64) *SquaredSlackResult {
 	_, d := x.Dims()
 	xs := kernel.Rows(x)
-	r := &SquaredResult{Alpha: alpha, C: s.C}
+	r := &SquaredSlackResult{Alpha: alpha, C: s.C}
 	top := floats.Max(alpha)
 	e := &kernel.Expansion{Kernel: k, D: d}
 	for i, a := range alpha {
@@ -351,7 +357,7 @@ func (s SquaredSlack) result(x mat.Matrix, y []float64, k kernel.Kernel, alpha [
 }
 
 // finish computes the slacks and the objectives from α and the model.
-func (r *SquaredResult) finish(x mat.Matrix, y []float64) {
+func (r *SquaredSlackResult) finish(x mat.Matrix, y []float64) {
 	xs := kernel.Rows(x)
 	n, c := len(y), r.C
 	r.Xi = make([]float64, n)
