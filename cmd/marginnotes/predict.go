@@ -92,13 +92,13 @@ func runPredict(args []string, stdin io.Reader, stdout io.Writer) error {
 func kind(m *modelio.Model) string { return fmt.Sprintf("%T", m.Solver) }
 
 // linearWeights returns w and b of a model whose decision function is
-// w·x + b computed from w: a classify.Linear (perceptron.Primal and Dual,
+// w·x + b computed from w: a *classify.Linear (perceptron.Primal and Dual,
 // svm.InteriorPoint, MaxMargin and DCD) or an svm.Model of the linear
 // kernel (SMO, Exact).
 func linearWeights(c classify.Classifier) (classify.Linear, bool) {
 	switch c := c.(type) {
-	case classify.Linear:
-		return c, true
+	case *classify.Linear:
+		return *c, true
 	case *svm.Model:
 		if c.W != nil {
 			return classify.Linear{W: c.W, B: c.B}, true

@@ -126,7 +126,7 @@ var kinds = []kind{
 type section int
 
 const (
-	// linearModel is "linear" {"w", "b"}, read as a classify.Linear.
+	// linearModel is "linear" {"w", "b"}, read as a *classify.Linear.
 	linearModel section = iota + 1
 	// expansionModel is "expansion" {"kernel", "support", "coef", "b"},
 	// read as a *kernel.Expansion.
@@ -154,7 +154,7 @@ func (s section) key() string {
 func (s section) modelType() reflect.Type {
 	switch s {
 	case linearModel:
-		return reflect.TypeFor[classify.Linear]()
+		return reflect.TypeFor[*classify.Linear]()
 	case expansionModel:
 		return reflect.TypeFor[*kernel.Expansion]()
 	case svmModel:

@@ -32,11 +32,16 @@ type Model struct {
 	// and Gram matrix nil.
 	Solver any
 	// Classifier is the fitted model. Write takes what the solver's Fit
-	// returned, or the model part of it; Read returns the model part:
-	// classify.Linear for Primal, Dual, InteriorPoint, MaxMargin and DCD,
-	// *kernel.Expansion for KernelDual and SquaredSlack, *svm.Model for
-	// SMO, PlattSMO and Exact, *perceptron.VotedResult (Votes, Group and
-	// Averaged) for Voted.
+	// returned, or the model part of it; Read returns the model part, in
+	// one form for each solver, always a pointer, so that a program reads
+	// it with one type assertion (or none: it is a classify.Classifier):
+	//
+	//	*classify.Linear         perceptron.Primal, Dual; svm.InteriorPoint, MaxMargin, DCD
+	//	*kernel.Expansion        perceptron.KernelDual; svm.SquaredSlack
+	//	*svm.Model               svm.SMO, PlattSMO, Exact
+	//	*perceptron.VotedResult  perceptron.Voted (Votes, Group and Averaged)
+	//
+	// Write also takes a classify.Linear value for the linear solvers.
 	classify.Classifier
 }
 

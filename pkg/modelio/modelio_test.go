@@ -444,3 +444,53 @@ func readFails(t *testing.T, in string, want error, msg string) {
 		t.Errorf("error %.400q (%d bytes), want one short line containing %q", s, len(s), msg)
 	}
 }
+
+// TestReadForm: Read returns one documented form for each solver, always a
+// pointer, so that a program needs one type assertion per solver (issue 23
+// §2: linear models came back as classify.Linear values, the others as
+// pointers). Write takes that form back, and a classify.Linear value too.
+func TestReadForm(t *testing.T) {
+	forms := map[string]reflect.Type{
+		"perceptron.Primal":     reflect.TypeFor[*classify.Linear](),
+		"perceptron.Dual":       reflect.TypeFor[*classify.Linear](),
+		"perceptron.KernelDual": reflect.TypeFor[*kernel.Expansion](),
+		"perceptron.Voted":      reflect.TypeFor[*perceptron.VotedResult](),
+		"svm.SMO":               reflect.TypeFor[*svm.Model](),
+		"svm.PlattSMO":          reflect.TypeFor[*svm.Model](),
+		"svm.Exact":             reflect.TypeFor[*svm.Model](),
+		"svm.InteriorPoint":     reflect.TypeFor[*classify.Linear](),
+		"svm.SquaredSlack":      reflect.TypeFor[*kernel.Expansion](),
+		"svm.MaxMargin":         reflect.TypeFor[*classify.Linear](),
+		"svm.DCD":               reflect.TypeFor[*classify.Linear](),
+	}
+	seen := map[string]bool{}
+	for _, f := range models(t) {
+		var buf bytes.Buffer
+		if err := modelio.Write(&buf, f.m); err != nil {
+			t.Fatalf("%s: %v", f.name, err)
+		}
+		got, err := modelio.Read(&buf)
+		if err != nil {
+			t.Fatalf("%s: %v", f.name, err)
+		}
+		kind := reflect.TypeOf(got.Solver).String()
+		seen[kind] = true
+		if want, ok := forms[kind]; !ok || reflect.TypeOf(got.Classifier) != want {
+			t.Errorf("%s (%s): Read gives a %T, want %v", f.name, kind, got.Classifier, want)
+		}
+		buf.Reset()
+		if err := modelio.Write(&buf, *got); err != nil {
+			t.Errorf("%s: Write of what Read gave: %v", f.name, err)
+		}
+		if l, ok := got.Classifier.(*classify.Linear); ok {
+			if err := modelio.Write(&buf, modelio.Model{Solver: got.Solver, Classifier: *l}); err != nil {
+				t.Errorf("%s: Write of a classify.Linear value: %v", f.name, err)
+			}
+		}
+	}
+	for kind := range forms {
+		if !seen[kind] {
+			t.Errorf("no model of %s tried", kind)
+		}
+	}
+}

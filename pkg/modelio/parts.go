@@ -43,13 +43,17 @@ func encode(m Model) (*parts, error) {
 	value, params := k.bind(m.Solver)
 	p := &parts{kind: k, solver: value, params: params, validate: true}
 	c := m.Classifier
-	if t := reflect.TypeOf(c); t != k.result && t != k.section.modelType() {
+	if t := reflect.TypeOf(c); t != k.result && t != k.section.modelType() && (k.section != linearModel || t != reflect.TypeFor[classify.Linear]()) {
 		return nil, errtext.Errorf("modelio: %w: %T is not a model of %s (want %v or %v)", ErrKind, c, k.name, k.result, k.section.modelType())
 	}
 	ok := false
 	switch k.section {
 	case linearModel:
-		p.linear, ok = embedded[classify.Linear](c)
+		if l, is := c.(*classify.Linear); is && l != nil {
+			p.linear, ok = *l, true
+		} else {
+			p.linear, ok = embedded[classify.Linear](c)
+		}
 	case expansionModel:
 		if e, has := c.(interface{ Expansion() *kernel.Expansion }); has {
 			p.exp, ok = e.Expansion(), true
@@ -297,7 +301,8 @@ func (p *parts) model() *Model {
 	var c classify.Classifier
 	switch p.kind.section {
 	case linearModel:
-		c = p.linear
+		l := p.linear
+		c = &l
 	case expansionModel:
 		c = p.exp
 	case svmModel:
