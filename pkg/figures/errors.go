@@ -18,10 +18,14 @@ var (
 	// ErrNotFinite is classify.ErrNotFinite, returned for a NaN or
 	// infinite value or parameter.
 	ErrNotFinite = classify.ErrNotFinite
-	// ErrDim is returned for a model that is not a model of the plane: a
-	// hyperplane whose w does not have two components (a kernel model has
-	// none), or a classifier of points of another dimension.
-	ErrDim = errors.New("figures: not a model of the plane")
+	// ErrDim is returned for what is not of the plane: data whose rows do
+	// not have two features, a hyperplane whose w does not have two
+	// components (a kernel model has none), or a classifier of points of
+	// another dimension.
+	ErrDim = errors.New("figures: not of the plane")
+	// ErrIndex is returned for an index of a point (a support vector, a
+	// highlighted point) outside the data.
+	ErrIndex = errors.New("figures: index out of range")
 	// ErrFont is returned for a Chinese figure when no Chinese font is
 	// installed (see NewPlot).
 	ErrFont = errors.New("figures: font missing")

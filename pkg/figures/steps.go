@@ -199,7 +199,10 @@ func sharedView(x mat.Matrix, y []float64, origin bool) (Rect, error) {
 	if err := dataset.Validate(x, y); err != nil {
 		return Rect{}, err
 	}
-	pts := planePoints(x)
+	pts, err := planePoints(x)
+	if err != nil {
+		return Rect{}, err
+	}
 	if origin {
 		pts = append(pts, plotter.XY{})
 	}
