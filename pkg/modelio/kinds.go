@@ -82,7 +82,9 @@ var kinds = []kind{
 		return []param{boxBound(&s.C), count("max_points", "MaxPoints", &s.MaxPoints), {field: "Kernel", ptr: &s.Kernel}}
 	}),
 	kindOf("svm.InteriorPoint", linearModel, func(s *svm.InteriorPoint) []param {
-		return []param{boxBound(&s.C), count("max_iter", "MaxIter", &s.MaxIter), tolerance("eps", "Eps", &s.Eps)}
+		eps := tolerance("eps", "Eps", &s.Eps)
+		eps.was = "tol"
+		return []param{boxBound(&s.C), count("max_iter", "MaxIter", &s.MaxIter), eps}
 	}),
 	kindOf("svm.SquaredSlack", expansionModel, func(s *svm.SquaredSlack) []param {
 		return []param{
@@ -225,6 +227,9 @@ type param struct {
 	// dimension d, is invalid, and "" when it is valid; nil accepts every
 	// value.
 	check func(d int) (want string)
+	// was is the key an earlier release wrote for the setting, read as key
+	// ("tol" for svm.InteriorPoint's Eps, once Tol), or "".
+	was string
 }
 
 // perceptronParams binds the settings shared by the perceptrons.

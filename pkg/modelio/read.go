@@ -170,7 +170,7 @@ func applySettings(solver string, settings []setting, params []param) error {
 	for _, s := range settings {
 		var q *param
 		for i := range params {
-			if params[i].key == s.key && s.key != "" {
+			if s.key != "" && (params[i].key == s.key || params[i].was == s.key) {
 				q = &params[i]
 			}
 		}

@@ -36,3 +36,32 @@ func TestNoBiasWithBias(t *testing.T) {
 		t.Error("DCD.Fit accepts NoBias with Bias 2")
 	}
 }
+
+// TestEarlierKey: svm.InteriorPoint's tolerance, Tol until issue 23 and
+// Eps since, is written "eps" and read from files that say "tol".
+func TestEarlierKey(t *testing.T) {
+	x, y := dataset.Example21().XY()
+	s := svm.InteriorPoint{Eps: 1e-10}
+	res, err := s.Fit(x, y)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if err := modelio.Write(&buf, modelio.Model{Solver: s, Classifier: res}); err != nil {
+		t.Fatal(err)
+	}
+	file := buf.String()
+	old := strings.Replace(file, `"eps": 1e-10`, `"tol": 1e-10`, 1)
+	if old == file {
+		t.Fatalf("no \"eps\": 1e-10 in %s", file)
+	}
+	for name, f := range map[string]string{"eps": file, "tol": old} {
+		m, err := modelio.Read(strings.NewReader(f))
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if got := m.Solver.(svm.InteriorPoint).Eps; got != 1e-10 {
+			t.Errorf("%s: Eps = %v, want 1e-10", name, got)
+		}
+	}
+}
