@@ -198,7 +198,7 @@ func setValid(v reflect.Value, m modelio.Model) bool {
 // modelKernel returns the kernel of a fitted expansion.
 func modelKernel(c classify.Classifier) kernel.Kernel {
 	switch c := c.(type) {
-	case *perceptron.KernelResult:
+	case *perceptron.KernelDualResult:
 		return c.Kernel
 	case *svm.Result:
 		return c.Kernel

@@ -19,7 +19,7 @@
 //   - Primal (Algorithm 2.1) and Dual (Algorithm 2.2) return a *Result: the
 //     linear model (classify.Linear: W, B, Decision, Predict) and the Run
 //     (α, the mistakes, the trace and the pocket weights).
-//   - KernelDual, the kernel perceptron, returns a *KernelResult: a
+//   - KernelDual, the kernel perceptron, returns a *KernelDualResult: a
 //     kernel.Expansion over copies of its support vectors (Support), their
 //     SupportIndices, and the Run.
 //   - Voted, the voted and averaged perceptron, returns a *VotedResult: the
