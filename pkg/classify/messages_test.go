@@ -39,7 +39,7 @@ func fitters() (all, limited map[string]classify.Fitter) {
 		"perceptron.Primal":     classify.FitterOf(perceptron.Primal{Settings: one}.Fit),
 		"perceptron.Dual":       classify.FitterOf(perceptron.Dual{Settings: one}.Fit),
 		"perceptron.KernelDual": classify.FitterOf(perceptron.KernelDual{Settings: one}.Fit),
-		"svm.SMO":               classify.FitterOf(svm.SMO{MaxIter: 2}.Fit),
+		"svm.SMO":               classify.FitterOf(svm.SMO{MaxIter: 1}.Fit),
 		"svm.PlattSMO":          classify.FitterOf(svm.PlattSMO{MaxIter: 1}.Fit),
 		"svm.InteriorPoint":     classify.FitterOf(svm.InteriorPoint{C: 1, MaxIter: 1}.Fit),
 		"svm.DCD":               classify.FitterOf(svm.DCD{C: 1, MaxIter: 1, Eps: 1e-12}.Fit),

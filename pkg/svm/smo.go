@@ -376,8 +376,8 @@ func (s *solver[E]) solve(cfg config) (*Result, stats, error) {
 		case stuck || tight >= tightenings:
 			r.Status = NoProgress
 			return r, s.finalStats(), stopError(smoName, r.Status,
-				"after %d iterations the duality gap %.3g exceeds %.3g at m(α) − M(α) = %.3g (float64 resolves %.3g here)%s",
-				r.Iterations, r.Gap, target, r.MaxViolation, floor, s.hint())
+				"after %s the duality gap %.3g exceeds %.3g at m(α) − M(α) = %.3g (float64 resolves %.3g here)%s",
+				iterations(r.Iterations), r.Gap, target, r.MaxViolation, floor, s.hint())
 		}
 		s.setEps(max(next, floor), next)
 	}
@@ -539,8 +539,8 @@ func (s *solver[E]) run(maxIter int) (Status, error) {
 		}
 		i, j, ci := s.selectPair()
 		if j == noStep {
-			return NonFinite, stopError(smoName, NonFinite, "no admissible pair after %d iterations, m(α) − M(α) = %.3g, with %v",
-				s.iter, s.violation(), s.cols.k)
+			return NonFinite, stopError(smoName, NonFinite, "no admissible pair after %s, m(α) − M(α) = %.3g, with %v",
+				iterations(s.iter), s.violation(), s.cols.k)
 		}
 		if j < 0 {
 			if s.active == s.n {
@@ -556,13 +556,13 @@ func (s *solver[E]) run(maxIter int) (Status, error) {
 			s.counter = 1
 		}
 		if s.iter >= maxIter {
-			return IterationLimit, stopError(smoName, IterationLimit, "%d iterations, m(α) − M(α) = %.3g > %.3g%s",
-				s.iter, s.violation(), s.eps, s.hint())
+			return IterationLimit, stopError(smoName, IterationLimit, "%s, m(α) − M(α) = %.3g > %.3g%s",
+				iterations(s.iter), s.violation(), s.eps, s.hint())
 		}
 		switch s.update(i, j, ci) {
 		case stepNone:
-			return NoProgress, stopError(smoName, NoProgress, "no progress after %d iterations, m(α) − M(α) = %.3g > %.3g%s",
-				s.iter, s.violation(), s.eps, s.hint())
+			return NoProgress, stopError(smoName, NoProgress, "no progress after %s, m(α) − M(α) = %.3g > %.3g%s",
+				iterations(s.iter), s.violation(), s.eps, s.hint())
 		case stepUnbounded:
 			return NotSeparable, stopError(smoName, NotSeparable, "hard margin: points %d and %d coincide in feature space "+
 				"but have different labels", s.perm[i]+1, s.perm[j]+1)
@@ -588,9 +588,9 @@ func (s *solver[E]) run(maxIter int) (Status, error) {
 		// 10⁻⁴·R, and α is still moderate (of the order of ‖w‖/(ρR)).
 		if s.hard && s.iter%separableEvery == 0 {
 			if bound, sum := s.marginBound(); bound < minMarginRatio*s.cols.r {
-				return NotSeparable, stopError(smoName, NotSeparable, "hard margin: after %d iterations Σα = %.3g and "+
+				return NotSeparable, stopError(smoName, NotSeparable, "hard margin: after %s Σα = %.3g and "+
 					"‖w‖/Σα = %.3g, so no hyperplane separates the classes with a margin of %g·R (R = %.3g)",
-					s.iter, sum, bound, minMarginRatio, s.cols.r)
+					iterations(s.iter), sum, bound, minMarginRatio, s.cols.r)
 			}
 		}
 	}
