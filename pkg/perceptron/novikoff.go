@@ -10,7 +10,7 @@ import (
 	"github.com/marginnotes/marginnotes/pkg/classify"
 	"github.com/marginnotes/marginnotes/pkg/dataset"
 	"github.com/marginnotes/marginnotes/pkg/kernel"
-	"github.com/marginnotes/marginnotes/pkg/svm"
+	"github.com/marginnotes/marginnotes/pkg/separability"
 )
 
 // Augment returns the augmented vectors x̂ᵢ = (xᵢᵀ, 1)ᵀ of Theorem 2.1 as
@@ -93,11 +93,12 @@ type Bound struct {
 }
 
 // NovikoffBound returns R = maxᵢ‖x̂ᵢ‖, the best γ (the maximum margin over
-// unit ŵ, found by svm.MaxMargin on the augmented points) and the bound
-// (R/γ)² on the number of mistakes of Algorithm 2.1 (η arbitrary, ŵ₀ = 0).
-// Non-separable data give an error matching both ErrNotSeparable and
-// svm.ErrNotSeparable; a quantity too large for a float64 (R, or the bound
-// itself) one wrapping classify.ErrNotFinite that names it.
+// unit ŵ, found by separability.MaxMargin on the augmented points) and the
+// bound (R/γ)² on the number of mistakes of Algorithm 2.1 (η arbitrary,
+// ŵ₀ = 0). Non-separable data give an error matching ErrNotSeparable
+// (which classify.ErrNotSeparable and svm.ErrNotSeparable are); a quantity
+// too large for a float64 (R, or the bound itself) one wrapping
+// classify.ErrNotFinite that names it.
 func NovikoffBound(x mat.Matrix, y []float64) (*Bound, error) {
 	return bestBound("perceptron.NovikoffBound", x, y, true)
 }
@@ -119,9 +120,9 @@ func bestBound(name string, x mat.Matrix, y []float64, augmented bool) (*Bound, 
 	if augmented {
 		z = Augment(x)
 	}
-	sol, err := svm.MaxMargin{}.Fit(z, y)
+	sol, err := separability.MaxMargin{}.Fit(z, y)
 	switch {
-	case err != nil: // ErrNotSeparable, ErrNotConverged: svm's are ours
+	case err != nil: // ErrNotSeparable, ErrNotConverged: the shared sentinels
 		return nil, wrap(name, err)
 	}
 	bd := &Bound{Augmented: augmented, R: Radius(z), Gamma: sol.Gamma}
