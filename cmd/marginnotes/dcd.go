@@ -133,7 +133,7 @@ func runDCD(w io.Writer, s svm.DCD, file string, stdin io.Reader, asJSON bool, s
 	}
 	out := dcdOutput{Solver: "dcd", Loss: s.Loss.String(), C: s.C, Bias: bias, Eps: s.Eps, W: res.W, B: res.B,
 		DualObjective: res.DualObjective, PrimalObjective: res.PrimalObjective, Gap: res.Gap,
-		MaxViolation: res.MaxViolation, NumSupport: res.NumSupport, Iterations: res.Iterations, Status: res.Status.String()}
+		MaxViolation: res.MaxViolation, NumSupport: len(res.SupportIndices), Iterations: res.Iterations, Status: res.Status.String()}
 	if asJSON {
 		if err := writeJSON(w, out, fitErr); err != nil {
 			return err

@@ -95,7 +95,7 @@ func TestDCDOptions(t *testing.T) {
 		}
 	}
 	code, out, errOut := runCmd(t, "", "svm", "--solver", "dcd", "--c", "10", "--eps", "1e-12", "--max-iter", "2", "--json", file)
-	if code != 1 || !strings.Contains(errOut, "did not converge") || decode[dcdOutput](t, out).Status != "iteration limit" {
+	if code != 1 || !strings.Contains(errOut, "not converged") || decode[dcdOutput](t, out).Status != "iteration limit" {
 		t.Errorf("--max-iter 2: exit %d, %s%s", code, out, errOut)
 	}
 	// --bias 0 is no bias: the hyperplane through the origin.

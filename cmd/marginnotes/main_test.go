@@ -241,7 +241,7 @@ func TestErrors(t *testing.T) {
 		{"max epochs of voted", example21, []string{"perceptron", "--form", "voted", "--max-epochs", "5", "-"}, 2, "not --max-epochs"},
 		{"epochs of primal", example21, []string{"perceptron", "--epochs", "5", "-"}, 2, "--epochs is for --form voted"},
 		{"choice not misclassified", example21, []string{"perceptron", "--choices", "1,1", "-"}, 1, "x1"},
-		{"bound not separable", xor, []string{"bound", "-"}, 1, "not linearly separable"},
+		{"bound not separable", xor, []string{"bound", "-"}, 1, "data not separable"},
 		// Options that used to mean something else silently, or answer in
 		// 0-based numbers with the exit status of bad data.
 		{"seed negative", example21, []string{"perceptron", "--seed", "-5", "-"}, 2, "want an integer ≥ 0"},

@@ -65,7 +65,7 @@ func runPredict(args []string, stdin io.Reader, stdout io.Writer) error {
 	for i, f := range out.Decisions {
 		if math.IsInf(f, 0) || math.IsNaN(f) {
 			return fmt.Errorf("predict: %s, point %d: f(x) = %v: %w (the model's numbers and the point's overflow a float64 together)",
-				file, i+1, f, classify.ErrNonFinite)
+				file, i+1, f, classify.ErrNotFinite)
 		}
 	}
 	if y != nil {
@@ -94,13 +94,13 @@ func runPredict(args []string, stdin io.Reader, stdout io.Writer) error {
 func kind(m *modelio.Model) string { return fmt.Sprintf("%T", m.Solver) }
 
 // linearWeights returns w and b of a model whose decision function is
-// w·x + b computed from w: a classify.Linear (perceptron.Primal and Dual,
+// w·x + b computed from w: a *classify.Linear (perceptron.Primal and Dual,
 // svm.InteriorPoint and DCD, separability.MaxMargin) or an svm.Model of
 // the linear kernel (SMO, Exact).
 func linearWeights(c classify.Classifier) (classify.Linear, bool) {
 	switch c := c.(type) {
-	case classify.Linear:
-		return c, true
+	case *classify.Linear:
+		return *c, true
 	case *svm.Model:
 		if c.W != nil {
 			return classify.Linear{W: c.W, B: c.B}, true

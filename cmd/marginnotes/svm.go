@@ -191,7 +191,7 @@ func runInteriorPoint(w io.Writer, ip svm.InteriorPoint, x mat.Matrix, y []float
 		return fitErr
 	}
 	out := primalOutput{Solver: "interior-point", Kernel: "linear", C: c, W: res.W, B: res.B,
-		Objective: res.Objective, HingeSum: res.HingeSum, Gap: res.Gap, Iterations: res.Iterations, Status: res.Status.String()}
+		Objective: res.PrimalObjective, HingeSum: res.HingeSum, Gap: res.Gap, Iterations: res.Iterations, Status: res.Status.String()}
 	if asJSON {
 		if err := writeJSON(w, out, fitErr); err != nil {
 			return err

@@ -136,12 +136,12 @@ func TestSettingError(t *testing.T) {
 		t.Errorf("Error() = %q, want %q", got, want)
 	}
 	// With the error that explains it (a kernel's): matched, and quoted.
-	cause := errors.New("kernel.RBF: Gamma = -1: invalid kernel parameter")
+	cause := errors.New("kernel.RBF: Gamma = -1: invalid parameter")
 	err = &classify.SettingError{Solver: "svm.SMO", Field: "Kernel", Value: "rbf(gamma=-1)", Want: "a valid kernel", Err: cause}
 	if !errors.Is(err, classify.ErrSetting) || !errors.Is(err, cause) {
 		t.Errorf("%v does not match both ErrSetting and its cause", err)
 	}
-	if got, want := err.Error(), "svm.SMO: Kernel = rbf(gamma=-1): invalid setting, want a valid kernel (kernel.RBF: Gamma = -1: invalid kernel parameter)"; got != want {
+	if got, want := err.Error(), "svm.SMO: Kernel = rbf(gamma=-1): invalid setting, want a valid kernel (kernel.RBF: Gamma = -1: invalid parameter)"; got != want {
 		t.Errorf("Error() = %q, want %q", got, want)
 	}
 }

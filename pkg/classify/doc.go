@@ -11,8 +11,9 @@
 // the sign with sign(0) = +1; Decisions, Predictions and Accuracy run a
 // model over the rows of a matrix; Fitter and FitterOf hold solvers of
 // different result types alike. ErrSetting and SettingError (an invalid
-// setting of any solver) and ErrNonFinite (overflowing arithmetic) are
-// the errors every solver shares.
+// setting of any solver), ErrNotFinite (a NaN or infinite number, in the
+// data or the arithmetic), ErrNotConverged and ErrNotSeparable are the
+// errors every solver shares.
 //
 // # The classification rule
 //

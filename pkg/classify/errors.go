@@ -3,30 +3,45 @@ package classify
 import (
 	"errors"
 	"fmt"
+
+	"github.com/marginnotes/marginnotes/internal/errtext"
 )
 
 // Errors shared by every solver of the library, so that a caller (the
-// command line, a student's program) tells a bad setting and failed
-// arithmetic apart the same way whichever algorithm it ran. Test for them
-// with errors.Is.
+// command line, a student's program) tells a bad setting, failed
+// arithmetic and a fit that did not succeed apart the same way whichever
+// algorithm it ran, one sentinel for each meaning. Test for them with
+// errors.Is. The packages that return them name them too (svm.ErrNotConverged
+// and perceptron.ErrNotConverged are ErrNotConverged, dataset.ErrNotFinite
+// and figures.ErrNotFinite are ErrNotFinite), so errors.Is(err,
+// classify.ErrNotConverged) holds for the error of any Fitter that stopped
+// short. Each text starts with "classify: "; a message that wraps one starts
+// with the solver or package that returns it ("svm.SMO: …", "dataset: …")
+// and drops that prefix, so that no message names a package twice.
 var (
 	// ErrSetting: a field of a solver's settings has an invalid value
 	// (negative, NaN or infinite where a finite positive number is needed,
 	// an unknown order, …). The error is a *SettingError naming the field.
-	ErrSetting = errors.New("invalid setting")
-	// ErrNonFinite: the arithmetic of a fit overflowed or produced NaN
-	// (for example on data of magnitude 10²⁰⁰), so no result is reported as
-	// a success. The message names the point or quantity concerned.
-	ErrNonFinite = errors.New("arithmetic is not finite")
-	// ErrNotSeparable: a hard margin was asked for data that no hyperplane
-	// (in the kernel's feature space) separates. svm.ErrNotSeparable is
-	// this error.
-	ErrNotSeparable = errors.New("data not separable, a hard margin has no solution")
+	ErrSetting = errors.New("classify: invalid setting")
+	// ErrNotFinite: a number is NaN or ±Inf where a finite one is needed:
+	// a value of the data or of a figure, or the arithmetic of a fit that
+	// overflowed or produced NaN (for example on data of magnitude 10²⁰⁰),
+	// so that no result is reported as a success. The message names the
+	// point or quantity concerned.
+	ErrNotFinite = errors.New("classify: not finite")
 	// ErrNotConverged: a solver stopped at its iteration limit, made no
-	// progress, or ended with a duality gap or KKT violation that is not
-	// small relative to the problem; the partial result comes with it.
-	// svm.ErrNotConverged is this error.
-	ErrNotConverged = errors.New("solver did not converge")
+	// progress, or ended with a result that its optimality test does not
+	// accept; the partial result comes with it.
+	ErrNotConverged = errors.New("classify: not converged")
+	// ErrNotSeparable: no hyperplane (in a kernel's feature space, for a
+	// kernel model) separates the classes, where the method needs one: a
+	// hard margin, or the perceptron's convergence bound.
+	ErrNotSeparable = errors.New("classify: data not separable")
+
+	// ErrNonFinite is ErrNotFinite.
+	//
+	// Deprecated: use ErrNotFinite.
+	ErrNonFinite = ErrNotFinite
 )
 
 // SettingError reports an invalid setting: the solver, the field, the value
@@ -50,7 +65,7 @@ type SettingError struct {
 }
 
 func (e *SettingError) Error() string {
-	msg := fmt.Sprintf("%s: %s = %v: %v, want %s", e.Solver, e.Field, e.Value, ErrSetting, e.Want)
+	msg := fmt.Sprintf("%s: %s = %v: %s, want %s", e.Solver, e.Field, e.Value, errtext.Trim(ErrSetting.Error()), e.Want)
 	if e.Err != nil {
 		msg += " (" + e.Err.Error() + ")"
 	}

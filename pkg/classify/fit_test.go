@@ -24,18 +24,7 @@ func TestFitterOf(t *testing.T) {
 	bad := []float64{1, 1, 0}
 	xor := mat.NewDense(4, 2, []float64{1, 1, -1, -1, 1, -1, -1, 1})
 	xorY := []float64{1, 1, -1, -1}
-	fitters := map[string]classify.Fitter{
-		"perceptron.Primal":     classify.FitterOf(perceptron.Primal{}.Fit),
-		"perceptron.Dual":       classify.FitterOf(perceptron.Dual{}.Fit),
-		"perceptron.KernelDual": classify.FitterOf(perceptron.KernelDual{}.Fit),
-		"perceptron.Voted":      classify.FitterOf(perceptron.Voted{}.Fit),
-		"svm.SMO":               classify.FitterOf(svm.SMO{}.Fit),
-		"svm.PlattSMO":          classify.FitterOf(svm.PlattSMO{}.Fit),
-		"svm.Exact":             classify.FitterOf(svm.Exact{}.Fit),
-		"svm.InteriorPoint":     classify.FitterOf(svm.InteriorPoint{}.Fit),
-		"svm.SquaredSlack":      classify.FitterOf(svm.SquaredSlack{C: 1}.Fit),
-		"svm.DCD":               classify.FitterOf(svm.DCD{}.Fit),
-	}
+	fitters, _ := fitters()
 	for name, fit := range fitters {
 		m, err := fit(x, y)
 		if err != nil || m == nil {

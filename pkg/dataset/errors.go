@@ -3,6 +3,9 @@ package dataset
 import (
 	"errors"
 	"fmt"
+
+	"github.com/marginnotes/marginnotes/internal/errtext"
+	"github.com/marginnotes/marginnotes/pkg/classify"
 )
 
 // Sentinel errors returned, wrapped with context, by Validate and the readers.
@@ -10,8 +13,8 @@ import (
 var (
 	// ErrEmpty: the data set has no rows or no columns.
 	ErrEmpty = errors.New("dataset: empty data set")
-	// ErrNotFinite: a feature is NaN or ±Inf.
-	ErrNotFinite = errors.New("dataset: value is not finite")
+	// ErrNotFinite is classify.ErrNotFinite: a feature is NaN or ±Inf.
+	ErrNotFinite = classify.ErrNotFinite
 	// ErrLabel: a label is not −1 or +1.
 	ErrLabel = errors.New("dataset: label not in {-1,+1}")
 	// ErrLength: the number of labels differs from the number of rows.
@@ -45,7 +48,7 @@ func (e *CellError) Error() string {
 	if e.Col < 0 {
 		where = fmt.Sprintf("row %d, label", e.Row+1)
 	}
-	msg := fmt.Sprintf("%v at %s: %v", e.Err, where, e.Value)
+	msg := fmt.Sprintf("dataset: %s at %s: %v", errtext.Trim(e.Err.Error()), where, e.Value)
 	if e.Hint != "" {
 		msg += " (" + e.Hint + ")"
 	}
@@ -71,7 +74,7 @@ func (e *LineError) Error() string {
 	if e.Field > 0 {
 		where += fmt.Sprintf(", field %d", e.Field)
 	}
-	msg := fmt.Sprintf("%v at %s", e.Err, where)
+	msg := fmt.Sprintf("dataset: %s at %s", errtext.Trim(e.Err.Error()), where)
 	if e.Text != "" {
 		msg += fmt.Sprintf(": %q", e.Text)
 	}

@@ -1,13 +1,12 @@
 package figures
 
 import (
-	"fmt"
-
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 
+	"github.com/marginnotes/marginnotes/internal/errtext"
 	"github.com/marginnotes/marginnotes/pkg/lang"
 	"github.com/marginnotes/marginnotes/pkg/notation"
 )
@@ -33,12 +32,12 @@ func (s Bars) Plot() (*plot.Plot, error) {
 		panic("figures: bar names and values lengths differ")
 	}
 	if len(s.Values) == 0 {
-		return nil, fmt.Errorf("%w: no bars", ErrEmpty)
+		return nil, errtext.Errorf("figures: %w: no bars", ErrEmpty)
 	}
 	var r span
 	for i, v := range s.Values {
 		if !finite(v) {
-			return nil, fmt.Errorf("%w: bar %q", ErrNotFinite, s.Names[i])
+			return nil, errtext.Errorf("figures: %w: bar %q", ErrNotFinite, s.Names[i])
 		}
 		r.add(v)
 	}
@@ -48,7 +47,7 @@ func (s Bars) Plot() (*plot.Plot, error) {
 	}
 	bars, err := plotter.NewBarChart(plotter.Values(s.Values), vg.Points(28))
 	if err != nil {
-		return nil, fmt.Errorf("figures: bars: %w", err)
+		return nil, errtext.Errorf("figures: bars: %w", err)
 	}
 	bars.Color = blue
 	bars.LineStyle = draw.LineStyle{Color: black, Width: vg.Points(0.5)}

@@ -1,7 +1,6 @@
 package figures
 
 import (
-	"fmt"
 	"math"
 	"slices"
 
@@ -11,6 +10,7 @@ import (
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 
+	"github.com/marginnotes/marginnotes/internal/errtext"
 	"github.com/marginnotes/marginnotes/pkg/dataset"
 )
 
@@ -36,13 +36,16 @@ var (
 
 // NewClasses returns the points of x (n×2, one per row) by their labels y
 // in {−1, +1}. It returns an error wrapping the dataset sentinels for
-// unusable data (dataset.Validate) and panics if x does not have two
-// columns.
+// unusable data (dataset.Validate), and ErrDim if x does not have two
+// columns, as NewHyperplane and NewSupportVectors do.
 func NewClasses(x mat.Matrix, y []float64) (*Classes, error) {
 	if err := dataset.Validate(x, y); err != nil {
-		return nil, fmt.Errorf("figures: classes: %w", err)
+		return nil, errtext.Errorf("figures: classes: %w", err)
 	}
-	pts := planePoints(x)
+	pts, err := planePoints(x)
+	if err != nil {
+		return nil, err
+	}
 	var pos, neg []plotter.XY
 	for i, q := range pts {
 		if y[i] > 0 {
@@ -98,20 +101,27 @@ var (
 // NewSupportVectors returns the rings of the points of x (n×2, one per
 // row) listed in free, the 0-based indices of the support vectors with
 // 0 < αᵢ < C (every support vector of a hard margin), and the boxes of
-// those listed in bounded, with αᵢ = C: svm.Result's FreeIndices and
-// BoundedIndices. It returns ErrNotFinite for a marked point that is NaN
-// or infinite, and panics if x does not have two columns or an index is
-// out of range.
+// those listed in bounded, with αᵢ = C: the FreeIndices and
+// BoundedIndices of svm.Result and svm.DCDResult. It returns an error
+// wrapping ErrDim if x does not have two columns, ErrIndex for an index
+// outside the data, and ErrNotFinite for a marked point that is NaN or
+// infinite.
 func NewSupportVectors(x mat.Matrix, free, bounded []int) (*SupportVectors, error) {
-	pts := planePoints(x)
+	pts, err := planePoints(x)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkIndices("support vector", free, len(pts)); err != nil {
+		return nil, err
+	}
+	if err := checkIndices("support vector", bounded, len(pts)); err != nil {
+		return nil, err
+	}
 	pick := func(idx []int) ([]plotter.XY, error) {
 		var out []plotter.XY
 		for _, i := range idx {
-			if i < 0 || i >= len(pts) {
-				panic("figures: support vector index out of range")
-			}
 			if !finite(pts[i].X, pts[i].Y) {
-				return nil, fmt.Errorf("%w: support vector x%d = (%v, %v)", ErrNotFinite, i+1, pts[i].X, pts[i].Y)
+				return nil, errtext.Errorf("figures: %w: support vector x%d = (%v, %v)", ErrNotFinite, i+1, pts[i].X, pts[i].Y)
 			}
 			out = append(out, pts[i])
 		}
@@ -192,14 +202,25 @@ func (ss scatterSet) GlyphBoxes(p *plot.Plot) []plot.GlyphBox {
 
 // planePoints returns the rows of the n×2 matrix x as points. It panics if
 // x does not have two columns.
-func planePoints(x mat.Matrix) []plotter.XY {
+func planePoints(x mat.Matrix) ([]plotter.XY, error) {
 	n, d := x.Dims()
 	if d != 2 {
-		panic("figures: plane data must have two columns")
+		return nil, errtext.Errorf("figures: %w: the data have %d features, want 2", ErrDim, d)
 	}
 	pts := make([]plotter.XY, n)
 	for i := range pts {
 		pts[i] = plotter.XY{X: x.At(i, 0), Y: x.At(i, 1)}
 	}
-	return pts
+	return pts, nil
+}
+
+// checkIndices returns an error wrapping ErrIndex for an index of idx
+// outside [0, n); what names the list.
+func checkIndices(what string, idx []int, n int) error {
+	for _, i := range idx {
+		if i < 0 || i >= n {
+			return errtext.Errorf("figures: %w: %s %d of %d points", ErrIndex, what, i, n)
+		}
+	}
+	return nil
 }

@@ -2,7 +2,6 @@ package figures
 
 import (
 	"cmp"
-	"fmt"
 	"image/color"
 	"math"
 	"slices"
@@ -12,6 +11,7 @@ import (
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 
+	"github.com/marginnotes/marginnotes/internal/errtext"
 	"github.com/marginnotes/marginnotes/pkg/lang"
 	"github.com/marginnotes/marginnotes/pkg/notation"
 )
@@ -143,7 +143,7 @@ func (s Contour) Plot() (*plot.Plot, error) {
 	name := cmp.Or(s.FName, "f")
 	grid := SampleGrid(s.F, s.View, contourCells, contourCells)
 	if !finite(grid.z...) {
-		return nil, fmt.Errorf("%w: %s on the rectangle", ErrNotFinite, name)
+		return nil, errtext.Errorf("figures: %w: %s on the rectangle", ErrNotFinite, name)
 	}
 	l := s.Lang
 	p, err := newPlot(l, s.Title, cmp.Or(s.XLabel, "α₁"), cmp.Or(s.YLabel, "α₂"))
@@ -184,7 +184,7 @@ func (s Contour) constraints() ([]Hyperplane, error) {
 			panic("figures: constraint normal must have two components")
 		}
 		if !finite(c.W...) || !finite(c.B) {
-			return nil, fmt.Errorf("%w: constraint w=%v b=%v", ErrNotFinite, c.W, c.B)
+			return nil, errtext.Errorf("figures: %w: constraint w=%v b=%v", ErrNotFinite, c.W, c.B)
 		}
 	}
 	return cons, nil

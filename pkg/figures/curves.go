@@ -1,7 +1,6 @@
 package figures
 
 import (
-	"fmt"
 	"math"
 
 	"gonum.org/v1/plot"
@@ -9,6 +8,7 @@ import (
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 
+	"github.com/marginnotes/marginnotes/internal/errtext"
 	"github.com/marginnotes/marginnotes/pkg/lang"
 )
 
@@ -97,7 +97,7 @@ func (cs Curves) plot() (*plot.Plot, []legendEntry, error) {
 	var paths [][]plotter.XY
 	for _, iv := range cs.Shade {
 		if !finite(iv[0], iv[1]) && !(math.IsInf(iv[0], -1) || math.IsInf(iv[1], 1)) {
-			return nil, nil, fmt.Errorf("%w: shaded interval %v", ErrNotFinite, iv)
+			return nil, nil, errtext.Errorf("figures: %w: shaded interval %v", ErrNotFinite, iv)
 		}
 		lo, hi := math.Max(iv[0], view.XMin), math.Min(iv[1], view.XMax)
 		if hi > lo {
@@ -121,7 +121,7 @@ func (cs Curves) plot() (*plot.Plot, []legendEntry, error) {
 				lo, hi = view.XMin, view.XMax
 			}
 			if !finite(lo, hi) || !(hi > lo) {
-				return nil, nil, fmt.Errorf("%w: curve %q over [%v, %v]", ErrNotFinite, c.Name, lo, hi)
+				return nil, nil, errtext.Errorf("figures: %w: curve %q over [%v, %v]", ErrNotFinite, c.Name, lo, hi)
 			}
 			for _, piece := range sample(c.F, lo, hi) {
 				ln := &plotter.Line{XYs: piece, LineStyle: sty}
@@ -139,7 +139,7 @@ func (cs Curves) plot() (*plot.Plot, []legendEntry, error) {
 			pts := make([]plotter.XY, len(c.Points))
 			for i, q := range c.Points {
 				if !finite(q.X, q.Y) {
-					return nil, nil, fmt.Errorf("%w: curve %q point %d is (%v, %v)", ErrNotFinite, c.Name, i, q.X, q.Y)
+					return nil, nil, errtext.Errorf("figures: %w: curve %q point %d is (%v, %v)", ErrNotFinite, c.Name, i, q.X, q.Y)
 				}
 				pts[i] = plotter.XY{X: q.X, Y: q.Y}
 				if q.Label != "" {
@@ -156,7 +156,7 @@ func (cs Curves) plot() (*plot.Plot, []legendEntry, error) {
 		}
 	}
 	if total == 0 {
-		return nil, nil, fmt.Errorf("%w: no curve or point", ErrEmpty)
+		return nil, nil, errtext.Errorf("figures: %w: no curve or point", ErrEmpty)
 	}
 	p.Add(under...)
 	p.Add(over...)
@@ -196,7 +196,7 @@ func (cs Curves) fit() (Rect, error) {
 		}
 	}
 	if !xs.ok || !ys.ok {
-		return Rect{}, fmt.Errorf("%w: no view given and no finite extent to fit one to", ErrEmpty)
+		return Rect{}, errtext.Errorf("figures: %w: no view given and no finite extent to fit one to", ErrEmpty)
 	}
 	x0, x1 := xs.padded(false, 0.04)
 	y0, y1 := ys.padded(false, 0.08)
@@ -263,7 +263,7 @@ func NewCurvesGrid(title string, cols int, panels ...Curves) (*Grid, error) {
 		cs.NoLegend = true
 		p, leg, err := cs.plot()
 		if err != nil {
-			return nil, fmt.Errorf("figures: panel %d: %w", i+1, err)
+			return nil, errtext.Errorf("figures: panel %d: %w", i+1, err)
 		}
 		panelStyle(p)
 		plots[i] = p

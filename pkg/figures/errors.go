@@ -1,6 +1,10 @@
 package figures
 
-import "errors"
+import (
+	"errors"
+
+	"github.com/marginnotes/marginnotes/pkg/classify"
+)
 
 var (
 	// ErrFormat is returned by Render for a format other than svg, png or pdf.
@@ -11,12 +15,17 @@ var (
 	ErrNotPositive = errors.New("figures: value not positive on a log axis")
 	// ErrEmpty is returned when a builder is given nothing to draw.
 	ErrEmpty = errors.New("figures: nothing to draw")
-	// ErrNotFinite is returned for a NaN or infinite value or parameter.
-	ErrNotFinite = errors.New("figures: value not finite")
-	// ErrDim is returned for a model that is not a model of the plane: a
-	// hyperplane whose w does not have two components (a kernel model has
-	// none), or a classifier of points of another dimension.
-	ErrDim = errors.New("figures: not a model of the plane")
+	// ErrNotFinite is classify.ErrNotFinite, returned for a NaN or
+	// infinite value or parameter.
+	ErrNotFinite = classify.ErrNotFinite
+	// ErrDim is returned for what is not of the plane: data whose rows do
+	// not have two features, a hyperplane whose w does not have two
+	// components (a kernel model has none), or a classifier of points of
+	// another dimension.
+	ErrDim = errors.New("figures: not of the plane")
+	// ErrIndex is returned for an index of a point (a support vector, a
+	// highlighted point) outside the data.
+	ErrIndex = errors.New("figures: index out of range")
 	// ErrFont is returned for a Chinese figure when no Chinese font is
 	// installed (see NewPlot).
 	ErrFont = errors.New("figures: font missing")

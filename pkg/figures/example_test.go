@@ -65,7 +65,7 @@ func ExampleHyperplane() {
 	// Output:
 	// x from 1 to 4
 	// support vectors: 2
-	// figures: not a model of the plane: a hyperplane of the plane needs w = (w1, w2), got 0 weights
+	// figures: not of the plane: a hyperplane of the plane needs w = (w1, w2), got 0 weights
 }
 
 // The decision regions of a kernel model, which no line draws: a sum of

@@ -3,7 +3,6 @@ package figures
 import (
 	"encoding/binary"
 	"errors"
-	"fmt"
 	"math"
 	"os"
 	"strings"
@@ -19,6 +18,7 @@ import (
 	"gonum.org/v1/plot/text"
 	"gonum.org/v1/plot/vg"
 
+	"github.com/marginnotes/marginnotes/internal/errtext"
 	"github.com/marginnotes/marginnotes/pkg/lang"
 	"github.com/marginnotes/marginnotes/pkg/notation"
 )
@@ -73,11 +73,11 @@ func findFont(paths []string) (*opentype.Font, error) {
 			f, err = parseFont(b)
 		}
 		if err != nil {
-			return nil, fmt.Errorf("%w: %s: %v", ErrFont, p, err)
+			return nil, errtext.Errorf("figures: %w: %s: %v", ErrFont, p, err)
 		}
 		return f, nil
 	}
-	return nil, fmt.Errorf("%w: Chinese labels need WenQuanYi Micro Hei: install the Debian package fonts-wqy-microhei "+
+	return nil, errtext.Errorf("figures: %w: Chinese labels need WenQuanYi Micro Hei: install the Debian package fonts-wqy-microhei "+
 		"(scripts/setup.sh does) or set %s to a TrueType font with Chinese glyphs; looked in %s",
 		ErrFont, CJKFontEnv, strings.Join(paths, ", "))
 }

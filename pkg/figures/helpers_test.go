@@ -11,11 +11,12 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/marginnotes/marginnotes/pkg/figures/figtest"
 	"gonum.org/v1/gonum/mat"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
+
+	"github.com/marginnotes/marginnotes/pkg/figures/figtest"
 )
 
 // regen rewrites the golden images in testdata, as gonum/plot's -regen does.

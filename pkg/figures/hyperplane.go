@@ -1,7 +1,6 @@
 package figures
 
 import (
-	"fmt"
 	"image/color"
 	"math"
 
@@ -9,6 +8,8 @@ import (
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
+
+	"github.com/marginnotes/marginnotes/internal/errtext"
 )
 
 // Line is the line w·x + b = 0 of the plane, the decision boundary of a
@@ -53,10 +54,10 @@ var (
 // infinite w or b.
 func NewHyperplane(w []float64, b float64) (*Hyperplane, error) {
 	if len(w) != 2 {
-		return nil, fmt.Errorf("%w: a hyperplane of the plane needs w = (w1, w2), got %d weights", ErrDim, len(w))
+		return nil, errtext.Errorf("figures: %w: a hyperplane of the plane needs w = (w1, w2), got %d weights", ErrDim, len(w))
 	}
 	if !finite(w...) || !finite(b) {
-		return nil, fmt.Errorf("%w: hyperplane w = %v, b = %v", ErrNotFinite, w, b)
+		return nil, errtext.Errorf("figures: %w: hyperplane w = %v, b = %v", ErrNotFinite, w, b)
 	}
 	return &Hyperplane{Line: Line{W: w, B: b}, LineStyle: hyperplaneStyle(0), MarginStyle: marginStyle(0)}, nil
 }

@@ -9,6 +9,7 @@ import (
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 
+	"github.com/marginnotes/marginnotes/internal/errtext"
 	"github.com/marginnotes/marginnotes/pkg/lang"
 	"github.com/marginnotes/marginnotes/pkg/notation"
 )
@@ -80,10 +81,10 @@ func (l Lines) plot() (*plot.Plot, []plot.Plotter, error) {
 				x = s.X[j]
 			}
 			if !finite(x, y) {
-				return nil, nil, fmt.Errorf("%w: series %q point %d", ErrNotFinite, s.Name, j)
+				return nil, nil, errtext.Errorf("figures: %w: series %q point %d", ErrNotFinite, s.Name, j)
 			}
 			if (l.LogX && x <= 0) || (l.LogY && y <= 0) {
-				return nil, nil, fmt.Errorf("%w: series %q point %d is (%v, %v)", ErrNotPositive, s.Name, j, x, y)
+				return nil, nil, errtext.Errorf("figures: %w: series %q point %d is (%v, %v)", ErrNotPositive, s.Name, j, x, y)
 			}
 			integer = integer && x == math.Trunc(x)
 			xys[j] = plotter.XY{X: x, Y: y}
@@ -115,7 +116,7 @@ func (l Lines) plot() (*plot.Plot, []plot.Plotter, error) {
 		}
 	}
 	if total == 0 {
-		return nil, nil, fmt.Errorf("%w: no points in the series", ErrEmpty)
+		return nil, nil, errtext.Errorf("figures: %w: no points in the series", ErrEmpty)
 	}
 	layers := append(under, over...)
 	if len(labels) > 0 {
@@ -217,16 +218,16 @@ func MistakeBoundAt(bound, mistakes []float64, current int, l lang.Lang) (*plot.
 		panic("figures: current data set out of range")
 	}
 	if len(bound) == 0 {
-		return nil, fmt.Errorf("%w: no data sets", ErrEmpty)
+		return nil, errtext.Errorf("figures: %w: no data sets", ErrEmpty)
 	}
 	var r span
 	pts := make([]plotter.XY, len(bound))
 	for i := range bound {
 		if !finite(bound[i], mistakes[i]) {
-			return nil, fmt.Errorf("%w: data set %d", ErrNotFinite, i)
+			return nil, errtext.Errorf("figures: %w: data set %d", ErrNotFinite, i)
 		}
 		if bound[i] <= 0 || mistakes[i] <= 0 {
-			return nil, fmt.Errorf("%w: data set %d has bound %v, mistakes %v", ErrNotPositive, i, bound[i], mistakes[i])
+			return nil, errtext.Errorf("figures: %w: data set %d has bound %v, mistakes %v", ErrNotPositive, i, bound[i], mistakes[i])
 		}
 		pts[i] = plotter.XY{X: bound[i], Y: mistakes[i]}
 		r.add(bound[i])

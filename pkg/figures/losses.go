@@ -1,7 +1,6 @@
 package figures
 
 import (
-	"fmt"
 	"math"
 
 	"gonum.org/v1/plot"
@@ -9,6 +8,7 @@ import (
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 
+	"github.com/marginnotes/marginnotes/internal/errtext"
 	"github.com/marginnotes/marginnotes/pkg/lang"
 	"github.com/marginnotes/marginnotes/pkg/notation"
 )
@@ -66,7 +66,7 @@ func Figure76(zeroOne, hinge, perceptron, logistic func(z float64) float64, l la
 			z := marginMin + float64(i)*(marginMax-marginMin)/float64(c.n-1)
 			v := c.f(z)
 			if !finite(v) {
-				return nil, fmt.Errorf("%w: %s at z = %v", ErrNotFinite, c.name, z)
+				return nil, errtext.Errorf("figures: %w: %s at z = %v", ErrNotFinite, c.name, z)
 			}
 			xys[i] = plotter.XY{X: z, Y: v}
 			ymax = math.Max(ymax, v)

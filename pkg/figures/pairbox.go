@@ -2,7 +2,6 @@ package figures
 
 import (
 	"cmp"
-	"fmt"
 	"image/color"
 	"math"
 
@@ -11,6 +10,7 @@ import (
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 
+	"github.com/marginnotes/marginnotes/internal/errtext"
 	"github.com/marginnotes/marginnotes/pkg/lang"
 	"github.com/marginnotes/marginnotes/pkg/notation"
 )
@@ -85,9 +85,9 @@ func (b PairBox) plot(legend *SideLegend, shared bool) (*plot.Plot, error) {
 	hasNew := !math.IsNaN(b.New[0]) || !math.IsNaN(b.New[1])
 	switch {
 	case !finite(b.Old[0], b.Old[1], b.L) || math.IsNaN(b.C) || math.IsNaN(b.H) || (hasNew && !finite(b.New[0], b.New[1])):
-		return nil, fmt.Errorf("%w: pair box at (%v, %v) → (%v, %v) on [%v, %v], C = %v", ErrNotFinite, b.Old[0], b.Old[1], b.New[0], b.New[1], b.L, b.H, b.C)
+		return nil, errtext.Errorf("figures: %w: pair box at (%v, %v) → (%v, %v) on [%v, %v], C = %v", ErrNotFinite, b.Old[0], b.Old[1], b.New[0], b.New[1], b.L, b.H, b.C)
 	case !(b.C > 0) || b.L > b.H:
-		return nil, fmt.Errorf("%w: pair box with C = %v on [%v, %v]", ErrEmpty, b.C, b.L, b.H)
+		return nil, errtext.Errorf("figures: %w: pair box with C = %v on [%v, %v]", ErrEmpty, b.C, b.L, b.H)
 	}
 	title := b.Title
 	if shared {
@@ -235,7 +235,7 @@ func (b PairBox) plot(legend *SideLegend, shared bool) (*plot.Plot, error) {
 // panels.
 func PairBoxes(title string, boxes ...PairBox) (*Grid, error) {
 	if len(boxes) == 0 {
-		return nil, fmt.Errorf("%w: no pair boxes", ErrEmpty)
+		return nil, errtext.Errorf("figures: %w: no pair boxes", ErrEmpty)
 	}
 	var legend *SideLegend
 	plots := make([]*plot.Plot, len(boxes))
@@ -243,7 +243,7 @@ func PairBoxes(title string, boxes ...PairBox) (*Grid, error) {
 		leg := NewSideLegend()
 		p, err := b.plot(leg, len(boxes) > 1)
 		if err != nil {
-			return nil, fmt.Errorf("figures: pair box %d: %w", i+1, err)
+			return nil, errtext.Errorf("figures: pair box %d: %w", i+1, err)
 		}
 		panelStyle(p)
 		plots[i] = p
@@ -273,11 +273,11 @@ func (s SMOStep) Plot() (*Grid, error) {
 	pl.NoLegend = true
 	left, legend, err := pl.PlotLegend()
 	if err != nil {
-		return nil, fmt.Errorf("figures: SMO step: %w", err)
+		return nil, errtext.Errorf("figures: SMO step: %w", err)
 	}
 	right, err := s.Box.plot(legend, false)
 	if err != nil {
-		return nil, fmt.Errorf("figures: SMO step: %w", err)
+		return nil, errtext.Errorf("figures: SMO step: %w", err)
 	}
 	panelStyle(left)
 	panelStyle(right)

@@ -11,6 +11,7 @@ import (
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 
+	"github.com/marginnotes/marginnotes/internal/errtext"
 	"github.com/marginnotes/marginnotes/pkg/classify"
 	"github.com/marginnotes/marginnotes/pkg/dataset"
 	"github.com/marginnotes/marginnotes/pkg/lang"
@@ -108,13 +109,13 @@ type Plane struct {
 }
 
 // Plot builds the figure. It returns an error wrapping the dataset
-// sentinels for unusable data; ErrDim for a boundary whose W does not have
-// two components (the W of a kernel model is nil: draw its regions with
-// Classifier instead) or a classifier of another dimension; ErrNotFinite
+// sentinels for unusable data; ErrDim for X without two columns, a
+// boundary whose W does not have two components (the W of a kernel model
+// is nil: draw its regions with Classifier instead) or a classifier of
+// another dimension; ErrIndex for an index outside the data; ErrNotFinite
 // for a boundary, support vector or decision value that is NaN or
 // infinite; and ErrFont for a Chinese figure without a Chinese font. It
-// panics if X does not have two columns, Names' length differs from the
-// number of points, or an index is out of range.
+// panics if Names' length differs from the number of points.
 func (s Plane) Plot() (*plot.Plot, error) {
 	p, _, err := s.PlotLegend()
 	return p, err
@@ -187,30 +188,34 @@ func (s Plane) layers() ([]plot.Plotter, *SideLegend, Rect, error) {
 // start checks the figure's inputs and finds its view.
 func (s Plane) start() (*planeBuild, error) {
 	if err := dataset.Validate(s.X, s.Y); err != nil {
-		return nil, fmt.Errorf("figures: plane: %w", err)
+		return nil, errtext.Errorf("figures: plane: %w", err)
 	}
-	b := &planeBuild{s: s, l: s.Lang, pts: planePoints(s.X), legend: NewSideLegend()}
+	pts, err := planePoints(s.X)
+	if err != nil {
+		return nil, errtext.Errorf("figures: plane: %w", err)
+	}
+	b := &planeBuild{s: s, l: s.Lang, pts: pts, legend: NewSideLegend()}
 	n := len(b.pts)
-	check := func(is []int) {
-		for _, i := range is {
-			if i < 0 || i >= n {
-				panic("figures: point index out of range")
-			}
-		}
-	}
 	if s.Names != nil && len(s.Names) != n {
 		panic("figures: Names length differs from the number of points")
 	}
-	check(s.Highlight)
-	check(s.FreeIndices)
-	check(s.BoundedIndices)
+	for _, c := range []struct {
+		what string
+		idx  []int
+	}{{"highlighted point", s.Highlight}, {"free support vector", s.FreeIndices}, {"bounded support vector", s.BoundedIndices}} {
+		if err := checkIndices(c.what, c.idx, n); err != nil {
+			return nil, errtext.Errorf("figures: plane: %w", err)
+		}
+	}
 	// The feet of the distance segments belong in the picture.
 	extent := slices.Clone(b.pts)
 	for k, h := range s.Boundaries {
 		if _, err := NewHyperplane(h.W, h.B); err != nil {
-			return nil, fmt.Errorf("figures: plane: boundary %d: %w", k, err)
+			return nil, errtext.Errorf("figures: plane: boundary %d: %w", k, err)
 		}
-		check(h.Distances)
+		if err := checkIndices("distance", h.Distances, n); err != nil {
+			return nil, errtext.Errorf("figures: plane: boundary %d: %w", k, err)
+		}
 		if w := [2]float64{h.W[0], h.W[1]}; w != [2]float64{} {
 			for _, i := range h.Distances {
 				f, _ := foot(w, h.B, b.pts[i])
@@ -255,7 +260,7 @@ func (b *planeBuild) regions() error {
 		err = r.check(b.view)
 	}
 	if err != nil {
-		return fmt.Errorf("figures: plane: %w", err)
+		return errtext.Errorf("figures: plane: %w", err)
 	}
 	b.layers = append(b.layers, r)
 	b.legend.Add(b.l.Pick("f(x) > 0: predict +1", "f(x) > 0：预测为 +1"), boxThumb{draw.LineStyle{Color: regionColor(1)}})
@@ -370,7 +375,7 @@ func (b *planeBuild) marks() error {
 	}
 	sv, err := NewSupportVectors(b.s.X, b.s.FreeIndices, b.s.BoundedIndices)
 	if err != nil {
-		return fmt.Errorf("figures: plane: %w", err)
+		return errtext.Errorf("figures: plane: %w", err)
 	}
 	b.layers = append(b.layers, sv)
 	small := func(shape draw.GlyphDrawer) thumb {

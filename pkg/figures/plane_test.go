@@ -352,23 +352,28 @@ func TestPlaneErrors(t *testing.T) {
 	if _, err := NewSupportVectors(mat.NewDense(2, 2, []float64{1, 1, math.Inf(1), 0}), []int{0}, []int{1}); !errors.Is(err, ErrNotFinite) {
 		t.Errorf("infinite support vector: got %v, want ErrNotFinite", err)
 	}
+	// Data that are not n×2 and indices outside the data: errors, not
+	// panics (issue 23 §2).
 	for _, tc := range []struct {
 		name string
 		s    Plane
+		want error
 	}{
-		{"three columns", Plane{X: mat.NewDense(1, 3, nil), Y: []float64{1}}},
-		{"index out of range", Plane{X: x, Y: y, Highlight: []int{3}}},
-		{"distance index out of range", Plane{X: x, Y: y, Boundaries: []Boundary{{Line: Line{W: []float64{1, 1}}, Distances: []int{-1}}}}},
-		{"support vector index out of range", Plane{X: x, Y: y, FreeIndices: []int{0, 3}}},
-		{"bounded index out of range", Plane{X: x, Y: y, BoundedIndices: []int{-1}}},
+		{"three columns", Plane{X: mat.NewDense(1, 3, nil), Y: []float64{1}}, ErrDim},
+		{"index out of range", Plane{X: x, Y: y, Highlight: []int{3}}, ErrIndex},
+		{"distance index out of range", Plane{X: x, Y: y, Boundaries: []Boundary{{Line: Line{W: []float64{1, 1}}, Distances: []int{-1}}}}, ErrIndex},
+		{"support vector index out of range", Plane{X: x, Y: y, FreeIndices: []int{0, 3}}, ErrIndex},
+		{"bounded index out of range", Plane{X: x, Y: y, BoundedIndices: []int{-1}}, ErrIndex},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			defer func() {
-				if recover() == nil {
-					t.Error("no panic")
+				if p := recover(); p != nil {
+					t.Errorf("panic %v", p)
 				}
 			}()
-			_, _ = tc.s.Plot()
+			if _, err := tc.s.Plot(); !errors.Is(err, tc.want) {
+				t.Errorf("%v, want %v", err, tc.want)
+			}
 		})
 	}
 }

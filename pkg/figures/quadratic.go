@@ -9,6 +9,7 @@ import (
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 
+	"github.com/marginnotes/marginnotes/internal/errtext"
 	"github.com/marginnotes/marginnotes/pkg/lang"
 	"github.com/marginnotes/marginnotes/pkg/notation"
 )
@@ -31,16 +32,16 @@ type Quadratic struct {
 // font.
 func CauchySchwarz(qs []Quadratic, l lang.Lang) (*plot.Plot, error) {
 	if len(qs) == 0 {
-		return nil, fmt.Errorf("%w: no quadratics", ErrEmpty)
+		return nil, errtext.Errorf("figures: %w: no quadratics", ErrEmpty)
 	}
 	var xs span
 	h := 0.0
 	for _, q := range qs {
 		if !finite(q.A, q.B, q.C) {
-			return nil, fmt.Errorf("%w: quadratic %q", ErrNotFinite, q.Name)
+			return nil, errtext.Errorf("figures: %w: quadratic %q", ErrNotFinite, q.Name)
 		}
 		if q.A <= 0 {
-			return nil, fmt.Errorf("%w: quadratic %q has A = %v", ErrNotPositive, q.Name, q.A)
+			return nil, errtext.Errorf("figures: %w: quadratic %q has A = %v", ErrNotPositive, q.Name, q.A)
 		}
 		xs.add(-q.B / q.A)
 		m := math.Max(0, q.C-q.B*q.B/q.A)

@@ -1,7 +1,6 @@
 package figures
 
 import (
-	"fmt"
 	"image/color"
 	"math"
 	"slices"
@@ -12,6 +11,7 @@ import (
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 
+	"github.com/marginnotes/marginnotes/internal/errtext"
 	"github.com/marginnotes/marginnotes/pkg/classify"
 )
 
@@ -56,7 +56,7 @@ func NewRegions(c classify.Classifier) (*Regions, error) {
 		panic("figures: Regions needs a classifier")
 	}
 	if d, ok := c.(classify.Dimensioned); ok && d.Dim() != 2 {
-		return nil, fmt.Errorf("%w: the classifier takes points of dimension %d", ErrDim, d.Dim())
+		return nil, errtext.Errorf("figures: %w: the classifier takes points of dimension %d", ErrDim, d.Dim())
 	}
 	return &Regions{Classifier: c, BoundaryStyle: regionBoundaryStyle}, nil
 }
@@ -85,7 +85,7 @@ func (r *Regions) sample(view Rect) *FuncGrid {
 // of the view.
 func (r *Regions) check(view Rect) error {
 	if !finite(r.sample(view).z...) {
-		return fmt.Errorf("%w: decision function on the grid", ErrNotFinite)
+		return errtext.Errorf("figures: %w: decision function on the grid", ErrNotFinite)
 	}
 	return nil
 }

@@ -19,6 +19,7 @@ import (
 	"gonum.org/v1/plot/vg/vgpdf"
 	"gonum.org/v1/plot/vg/vgsvg"
 
+	"github.com/marginnotes/marginnotes/internal/errtext"
 	"github.com/marginnotes/marginnotes/internal/safefile"
 )
 
@@ -49,7 +50,7 @@ func Formats() []string { return []string{"svg", "png", "pdf"} }
 // is not positive.
 func Render(f Figure, w, h vg.Length, format string) ([]byte, error) {
 	if !(w > 0 && h > 0) || !finite(float64(w), float64(h)) {
-		return nil, fmt.Errorf("%w: %v×%v", ErrSize, w, h)
+		return nil, errtext.Errorf("figures: %w: %v×%v", ErrSize, w, h)
 	}
 	var buf bytes.Buffer
 	var err error
@@ -72,10 +73,10 @@ func Render(f Figure, w, h vg.Length, format string) ([]byte, error) {
 		f.Draw(draw.New(c))
 		_, err = c.WriteTo(&buf)
 	default:
-		return nil, fmt.Errorf("%w: %q (want svg, png or pdf)", ErrFormat, format)
+		return nil, errtext.Errorf("figures: %w: %q (want svg, png or pdf)", ErrFormat, format)
 	}
 	if err != nil {
-		return nil, fmt.Errorf("figures: encoding %s: %w", format, err)
+		return nil, errtext.Errorf("figures: encoding %s: %w", format, err)
 	}
 	return buf.Bytes(), nil
 }
@@ -97,14 +98,14 @@ func Save(f Figure, path string) error {
 	w, h := Size(f)
 	b, err := Render(f, w, h, format)
 	if err != nil {
-		return fmt.Errorf("figures: saving %s: %w", path, err)
+		return errtext.Errorf("figures: saving %s: %w", path, err)
 	}
 	err = safefile.Write(path, func(w io.Writer) error {
 		_, err := w.Write(b)
 		return err
 	})
 	if err != nil {
-		return fmt.Errorf("figures: %w", err)
+		return errtext.Errorf("figures: %w", err)
 	}
 	return nil
 }

@@ -8,6 +8,7 @@ import (
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 
+	"github.com/marginnotes/marginnotes/internal/errtext"
 	"github.com/marginnotes/marginnotes/pkg/dataset"
 )
 
@@ -29,7 +30,7 @@ func planeGrid(title string, panels []Plane, cols int, name func(i int) string) 
 		pl.NoLegend = true
 		p, leg, err := pl.PlotLegend()
 		if err != nil {
-			return nil, fmt.Errorf("figures: %s: %w", name(i), err)
+			return nil, errtext.Errorf("figures: %s: %w", name(i), err)
 		}
 		panelStyle(p)
 		plots[i] = p
@@ -61,7 +62,10 @@ func sharedView(x mat.Matrix, y []float64, origin bool) (Rect, error) {
 	if err := dataset.Validate(x, y); err != nil {
 		return Rect{}, err
 	}
-	pts := planePoints(x)
+	pts, err := planePoints(x)
+	if err != nil {
+		return Rect{}, err
+	}
 	if origin {
 		pts = append(pts, plotter.XY{})
 	}

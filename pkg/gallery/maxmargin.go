@@ -38,7 +38,7 @@ const MarginScale = 2
 // Example71 returns the primal solution of Example 7.1, found by
 // svm.InteriorPoint on the book's data (a hard margin): w* = (1/2, 1/2),
 // b* = −2.
-func Example71() (*svm.PrimalResult, error) {
+func Example71() (*svm.InteriorPointResult, error) {
 	x, y := dataset.Example21().XY()
 	return svm.InteriorPoint{}.Fit(x, y)
 }

@@ -267,7 +267,7 @@ func smoFrames(p SMOProblem, origin bool, l lang.Lang) ([]figures.Frame, error) 
 		}
 		label := fmt.Sprintf(l.Pick("after step %d: g(x) = 0", "第 %d 步后：g(x) = 0"), k+1)
 		fig, err := figures.SMOStep{
-			Title: fmt.Sprintf(l.Pick("k = %d: b = %s, f(α) = %s", "k = %d：b = %s，f(α) = %s"), k+1, num(s.B), num(s.Objective)),
+			Title: fmt.Sprintf(l.Pick("k = %d: b = %s, f(α) = %s", "k = %d：b = %s，f(α) = %s"), k+1, num(s.B), num(s.DualObjective)),
 			Plane: plane(s.Alpha, s.B, label, []int{s.I1, s.I2}),
 			Box:   box(s, k+1, true),
 		}.Plot()
@@ -279,7 +279,7 @@ func smoFrames(p SMOProblem, origin bool, l lang.Lang) ([]figures.Frame, error) 
 				"k = %d: α₁ = α%s (x%d violates its KKT condition by %s), α₂ = α%s (%s); E₁ = %s, E₂ = %s, η = %s; α₂: %s → %s → %s in %s; α₁: %s → %s; b = %s; f(α) = %s",
 				"k = %d：α₁ = α%s（x%d 违反 KKT 条件的程度为 %s），α₂ = α%s（%s）；E₁ = %s，E₂ = %s，η = %s；α₂：%s → %s → %s，在 %s 内；α₁：%s → %s；b = %s；f(α) = %s"),
 				k+1, notation.Subscript(strconv.Itoa(s.I1+1)), s.I1+1, num(s.Violation), notation.Subscript(strconv.Itoa(s.I2+1)), how(s), num(s.E1), num(s.E2), num(s.Eta),
-				num(s.Old2), unc, num(s.New2), segment(s.L, s.H), num(s.Old1), num(s.New1), num(s.B), num(s.Objective)),
+				num(s.Old2), unc, num(s.New2), segment(s.L, s.H), num(s.Old1), num(s.New1), num(s.B), num(s.DualObjective)),
 			Figure: fig, Table: table(s.Alpha, s.B)})
 	}
 	last := steps[len(steps)-1]

@@ -61,10 +61,10 @@ func TestSMOFrames(t *testing.T) {
 		if m == nil {
 			t.Fatalf("frame %d: %q", k+1, fr.State)
 		}
-		if v := number(t, m[1]); !(steps[k].Objective < prev) || math.Abs(v-steps[k].Objective) > 1e-3*math.Abs(v) {
-			t.Errorf("frame %d: f(α) = %v (the step's %v) after %v", k+1, v, steps[k].Objective, prev)
+		if v := number(t, m[1]); !(steps[k].DualObjective < prev) || math.Abs(v-steps[k].DualObjective) > 1e-3*math.Abs(v) {
+			t.Errorf("frame %d: f(α) = %v (the step's %v) after %v", k+1, v, steps[k].DualObjective, prev)
 		}
-		prev = steps[k].Objective
+		prev = steps[k].DualObjective
 	}
 	for _, l := range []lang.Lang{lang.English, lang.Chinese} {
 		seqs, err := SMOFrames(l)

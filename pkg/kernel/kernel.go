@@ -6,6 +6,7 @@ import (
 
 	"gonum.org/v1/gonum/floats"
 
+	"github.com/marginnotes/marginnotes/internal/errtext"
 	"github.com/marginnotes/marginnotes/pkg/classify"
 )
 
@@ -89,11 +90,11 @@ func powi(x float64, n int) float64 {
 // parameter and its value and wraps ErrParameter.
 func Validate(k Kernel) error {
 	bad := func(kind, param string, v any, want string) error {
-		return fmt.Errorf("kernel.%s: %s = %v: %w, want %s", kind, param, v, ErrParameter, want)
+		return errtext.Errorf("kernel.%s: %s = %v: %w, want %s", kind, param, v, ErrParameter, want)
 	}
 	switch k := k.(type) {
 	case nil:
-		return fmt.Errorf("kernel: nil: %w, want a Kernel", ErrParameter)
+		return errtext.Errorf("kernel: nil: %w, want a Kernel", ErrParameter)
 	case Polynomial:
 		if k.Degree < 1 {
 			return bad("Polynomial", "Degree", k.Degree, "an integer ≥ 1")
@@ -141,7 +142,7 @@ var ErrParameter error = parameterError{}
 
 type parameterError struct{}
 
-func (parameterError) Error() string { return "invalid kernel parameter" }
+func (parameterError) Error() string { return "kernel: invalid parameter" }
 
 // Is reports whether target is classify.ErrSetting.
 func (parameterError) Is(target error) bool { return target == classify.ErrSetting }

@@ -9,6 +9,8 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"github.com/marginnotes/marginnotes/internal/errtext"
 )
 
 // maxToken bounds a number or string of a model file, in bytes: a
@@ -77,7 +79,7 @@ func (s *blocks[T]) at(i int) T { return s.blocks[i/blockLen][i%blockLen] }
 var errUnknown = errors.New("unknown field")
 
 // errTruncated is the error for a file that ends inside its object.
-var errTruncated = fmt.Errorf("%w: truncated (the file ends inside its JSON object)", ErrFormat)
+var errTruncated = errtext.Errorf("modelio: %w: truncated (the file ends inside its JSON object)", ErrFormat)
 
 // need checks that an object has its fields: pairs of a flag and a name.
 func (d *decoder) need(object string, fields ...any) error {
@@ -597,7 +599,7 @@ func (d *decoder) errorf(format string, args ...any) error {
 	if len(d.path) > 0 {
 		where += ": " + strings.Join(d.path, ".")
 	}
-	return fmt.Errorf("%w: %s: %s", ErrFormat, where, fmt.Sprintf(format, args...))
+	return errtext.Errorf("modelio: %w: %s: %s", ErrFormat, where, fmt.Sprintf(format, args...))
 }
 
 // syntax returns the error for the character c where want was expected.
@@ -605,4 +607,4 @@ func (d *decoder) syntax(c byte, want string) error {
 	return d.errorf("invalid character %s, want %s", quoteByte(c), want)
 }
 
-var errTooLarge = fmt.Errorf("%w: larger than %d bytes (MaxBytes)", ErrFormat, MaxBytes)
+var errTooLarge = errtext.Errorf("modelio: %w: larger than %d bytes (MaxBytes)", ErrFormat, MaxBytes)

@@ -83,16 +83,13 @@ var kinds = []kind{
 		return []param{boxBound(&s.C), count("max_points", "MaxPoints", &s.MaxPoints), {field: "Kernel", ptr: &s.Kernel}}
 	}),
 	kindOf("svm.InteriorPoint", linearModel, func(s *svm.InteriorPoint) []param {
-		return []param{boxBound(&s.C), count("max_iter", "MaxIter", &s.MaxIter), tolerance("tol", "Tol", &s.Tol)}
+		eps := tolerance("eps", "Eps", &s.Eps)
+		eps.was = "tol"
+		return []param{boxBound(&s.C), count("max_iter", "MaxIter", &s.MaxIter), eps}
 	}),
 	kindOf("svm.SquaredSlack", expansionModel, func(s *svm.SquaredSlack) []param {
 		return []param{
-			{key: "c", field: "C", ptr: &s.C, check: func(int) string {
-				if !(s.C > 0) || math.IsInf(s.C, 0) {
-					return "a finite number > 0"
-				}
-				return ""
-			}},
+			softBound(&s.C, nil),
 			tolerance("eps", "Eps", &s.Eps), count("max_iter", "MaxIter", &s.MaxIter), {field: "Kernel", ptr: &s.Kernel}}
 	}),
 	kindOf("separability.MaxMargin", linearModel, func(s *separability.MaxMargin) []param {
@@ -100,15 +97,12 @@ var kinds = []kind{
 	}),
 	kindOf("svm.DCD", linearModel, func(s *svm.DCD) []param {
 		return []param{
-			{key: "c", field: "C", ptr: &s.C, check: func(int) string {
-				switch {
-				case !(s.C >= 0) || math.IsInf(s.C, 0):
-					return "a finite number > 0 (0 for 1)"
-				case s.Loss == svm.SquaredHinge && s.C != 0 && math.IsInf(0.5/s.C, 0):
+			softBound(&s.C, func() string {
+				if s.Loss == svm.SquaredHinge && math.IsInf(0.5/s.C, 0) {
 					return "a number whose 1/(2C) is finite for the squared hinge"
 				}
 				return ""
-			}},
+			}),
 			{key: "loss", field: "Loss", ptr: &s.Loss, check: func(int) string {
 				if _, ok := lossNamed(s.Loss.String()); !ok {
 					return "Hinge or SquaredHinge"
@@ -124,7 +118,12 @@ var kinds = []kind{
 				}
 				return ""
 			}},
-			{key: "no_bias", field: "NoBias", ptr: &s.NoBias},
+			{key: "no_bias", field: "NoBias", ptr: &s.NoBias, check: func(int) string {
+				if s.NoBias && s.Bias != 0 {
+					return "false with a bias (no_bias has no constant feature: bias 0)"
+				}
+				return ""
+			}},
 			tolerance("eps", "Eps", &s.Eps), count("max_iter", "MaxIter", &s.MaxIter)}
 	}),
 }
@@ -133,7 +132,7 @@ var kinds = []kind{
 type section int
 
 const (
-	// linearModel is "linear" {"w", "b"}, read as a classify.Linear.
+	// linearModel is "linear" {"w", "b"}, read as a *classify.Linear.
 	linearModel section = iota + 1
 	// expansionModel is "expansion" {"kernel", "support", "coef", "b"},
 	// read as a *kernel.Expansion.
@@ -161,7 +160,7 @@ func (s section) key() string {
 func (s section) modelType() reflect.Type {
 	switch s {
 	case linearModel:
-		return reflect.TypeFor[classify.Linear]()
+		return reflect.TypeFor[*classify.Linear]()
 	case expansionModel:
 		return reflect.TypeFor[*kernel.Expansion]()
 	case svmModel:
@@ -240,6 +239,9 @@ type param struct {
 	// dimension d, is invalid, and "" when it is valid; nil accepts every
 	// value.
 	check func(d int) (want string)
+	// was is the key an earlier release wrote for the setting, read as key
+	// ("tol" for svm.InteriorPoint's Eps, once Tol), or "".
+	was string
 }
 
 // perceptronParams binds the settings shared by the perceptrons.
@@ -322,6 +324,22 @@ func boxBound(p *float64) param {
 	return param{key: "c", field: "C", ptr: p, check: func(int) string {
 		if !(*p >= 0) || math.IsInf(*p, 0) {
 			return "a finite number > 0, or 0 for a hard margin"
+		}
+		return ""
+	}}
+}
+
+// softBound binds the C of a solver without a hard margin: a finite number
+// > 0, and then what more, if not nil, requires.
+func softBound(p *float64, more func() string) param {
+	return param{key: "c", field: "C", ptr: p, check: func(int) string {
+		switch {
+		case *p == 0:
+			return "a finite number > 0 (there is no hard margin, C = 0)"
+		case !(*p > 0) || math.IsInf(*p, 0):
+			return "a finite number > 0"
+		case more != nil:
+			return more()
 		}
 		return ""
 	}}

@@ -144,7 +144,7 @@ func keptBias(t *testing.T, m modelio.Model, solver any) classify.Linear {
 	if err != nil {
 		t.Fatal(err)
 	}
-	l := back.Classifier.(classify.Linear)
+	l := *back.Classifier.(*classify.Linear)
 	l.B = 0
 	if p, ok := solver.(perceptron.Primal); ok {
 		l.B = p.B0
@@ -162,7 +162,10 @@ func zeroSolver(m modelio.Model) any {
 			z.Field(i).Set(reflect.ValueOf(modelKernel(m.Classifier)))
 		}
 	}
-	if s, ok := z.Addr().Interface().(*svm.SquaredSlack); ok {
+	switch s := z.Addr().Interface().(type) {
+	case *svm.SquaredSlack: // no hard margin: C = 0 is refused
+		s.C = 1
+	case *svm.DCD:
 		s.C = 1
 	}
 	return z.Interface()
@@ -220,11 +223,11 @@ func setValid(v reflect.Value, m modelio.Model) bool {
 // modelKernel returns the kernel of a fitted expansion.
 func modelKernel(c classify.Classifier) kernel.Kernel {
 	switch c := c.(type) {
-	case *perceptron.KernelResult:
+	case *perceptron.KernelDualResult:
 		return c.Kernel
 	case *svm.Result:
 		return c.Kernel
-	case *svm.SquaredResult:
+	case *svm.SquaredSlackResult:
 		return c.Expansion().Kernel
 	}
 	return kernel.Linear{}

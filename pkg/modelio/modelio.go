@@ -1,10 +1,10 @@
 package modelio
 
 import (
-	"fmt"
 	"io"
 	"os"
 
+	"github.com/marginnotes/marginnotes/internal/errtext"
 	"github.com/marginnotes/marginnotes/internal/safefile"
 	"github.com/marginnotes/marginnotes/pkg/classify"
 )
@@ -32,11 +32,16 @@ type Model struct {
 	// Read leaves its random source, trace and Gram matrix nil.
 	Solver any
 	// Classifier is the fitted model. Write takes what the solver's Fit
-	// returned, or the model part of it; Read returns the model part:
-	// classify.Linear for Primal, Dual, InteriorPoint, MaxMargin and DCD,
-	// *kernel.Expansion for KernelDual and SquaredSlack, *svm.Model for
-	// SMO, PlattSMO and Exact, *perceptron.VotedResult (Votes, Group and
-	// Averaged) for Voted.
+	// returned, or the model part of it; Read returns the model part, in
+	// one form for each solver, always a pointer, so that a program reads
+	// it with one type assertion (or none: it is a classify.Classifier):
+	//
+	//	*classify.Linear         perceptron.Primal, Dual; svm.InteriorPoint, DCD; separability.MaxMargin
+	//	*kernel.Expansion        perceptron.KernelDual; svm.SquaredSlack
+	//	*svm.Model               svm.SMO, PlattSMO, Exact
+	//	*perceptron.VotedResult  perceptron.Voted (Votes, Group and Averaged)
+	//
+	// Write also takes a classify.Linear value for the linear solvers.
 	classify.Classifier
 }
 
@@ -53,7 +58,7 @@ func (m *Model) Dim() int {
 // a kernel other than kernel.Linear, Polynomial and RBF, ErrFormat for a
 // model of dimension 0, vectors of another length than the dimension, an
 // SVM whose W is not Σⱼ coefⱼ·supportⱼ or a model past MaxCells,
-// classify.ErrNonFinite for a model holding NaN or ±Inf, which JSON cannot
+// classify.ErrNotFinite for a model holding NaN or ±Inf, which JSON cannot
 // carry, and a *classify.SettingError for a setting the solver's Fit would
 // refuse whatever the data.
 func Write(w io.Writer, m Model) error {
@@ -106,7 +111,7 @@ func Load(path string) (*Model, error) {
 	defer f.Close()
 	m, err := Read(f)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
+		return nil, errtext.Errorf("modelio: %s: %w", path, err)
 	}
 	return m, nil
 }

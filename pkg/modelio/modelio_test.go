@@ -62,14 +62,14 @@ func models(t *testing.T) []fitted {
 	platt := svm.PlattSMO{C: 2, Kernel: rbf, Eps: 1e-4, MaxIter: 100_000}
 	exact := svm.Exact{C: 1, Kernel: poly}
 	exactLinear := svm.Exact{}
-	ip := svm.InteriorPoint{C: 0.5, Tol: 1e-10}
+	ip := svm.InteriorPoint{C: 0.5, Eps: 1e-10}
 	ipHard := svm.InteriorPoint{}
 	squared := svm.SquaredSlack{C: 2, Kernel: rbf, Eps: 1e-4}
 	squaredPrimal := svm.SquaredSlack{C: 0.5, MaxIter: 50}
 	margin := separability.MaxMargin{Tol: 1e-10}
 	augmented := &dataset.Set{X: perceptron.Augment(x), Y: y} // (xᵢ, 1): Novikoff's γ of Theorem 2.1
 	dcd := svm.DCD{C: 0.5, Loss: svm.SquaredHinge, Bias: 2, Eps: 0.01, MaxIter: 500}
-	dcdNoBias := svm.DCD{NoBias: true}
+	dcdNoBias := svm.DCD{C: 1, NoBias: true}
 	dcdSparse := svm.DCD{C: 2}
 	return []fitted{
 		fit(t, "primal", primal, classify.FitterOf(primal.Fit), book),
@@ -89,7 +89,7 @@ func models(t *testing.T) []fitted {
 		fit(t, "squared slack primal", squaredPrimal, classify.FitterOf(squaredPrimal.FitPrimal), noisy),
 		fit(t, "max margin", margin, classify.FitterOf(margin.Fit), augmented),
 		fit(t, "dcd squared hinge", dcd, classify.FitterOf(dcd.Fit), noisy),
-		fit(t, "dcd book", svm.DCD{}, classify.FitterOf(svm.DCD{}.Fit), book),
+		fit(t, "dcd book", svm.DCD{C: 1}, classify.FitterOf(svm.DCD{C: 1}.Fit), book),
 		fit(t, "dcd no bias", dcdNoBias, classify.FitterOf(dcdNoBias.Fit), noisy),
 		fitSparse(t, "dcd sparse", dcdSparse, classify.FitterOf(dcdSparse.Fit)),
 	}
@@ -278,8 +278,8 @@ func TestSaveLoad(t *testing.T) {
 		t.Fatalf("Load: %v", err)
 	}
 	bad := modelio.Model{Solver: perceptron.Primal{}, Classifier: classify.Linear{W: []float64{math.NaN()}}}
-	if err := modelio.Save(path, bad); !errors.Is(err, classify.ErrNonFinite) {
-		t.Errorf("Save of NaN weights: %v, want ErrNonFinite", err)
+	if err := modelio.Save(path, bad); !errors.Is(err, classify.ErrNotFinite) {
+		t.Errorf("Save of NaN weights: %v, want ErrNotFinite", err)
 	}
 	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
 		t.Errorf("%d files in the directory, want the model alone", len(entries))
@@ -309,7 +309,7 @@ func TestWriteErrors(t *testing.T) {
 		{"model of another solver", modelio.Model{Solver: svm.SMO{}, Classifier: lin}, modelio.ErrKind},
 		{"voted as linear", modelio.Model{Solver: perceptron.Voted{}, Classifier: lin}, modelio.ErrKind},
 		{"custom kernel", modelio.Model{Solver: perceptron.KernelDual{}, Classifier: &kernel.Expansion{Kernel: customKernel{}, D: 2}}, modelio.ErrKernel},
-		{"NaN", modelio.Model{Solver: perceptron.Primal{}, Classifier: classify.Linear{W: []float64{1, math.Inf(1)}}}, classify.ErrNonFinite},
+		{"NaN", modelio.Model{Solver: perceptron.Primal{}, Classifier: classify.Linear{W: []float64{1, math.Inf(1)}}}, classify.ErrNotFinite},
 		{"NaN setting", modelio.Model{Solver: svm.InteriorPoint{C: math.NaN()}, Classifier: lin}, classify.ErrSetting},
 		{"dimension 0", modelio.Model{Solver: perceptron.Primal{}, Classifier: classify.Linear{}}, modelio.ErrFormat},
 	} {
@@ -470,5 +470,55 @@ func readFails(t *testing.T, in string, want error, msg string) {
 	}
 	if s := err.Error(); !strings.Contains(s, msg) || strings.Contains(s, "\n") || len(s) > 300 {
 		t.Errorf("error %.400q (%d bytes), want one short line containing %q", s, len(s), msg)
+	}
+}
+
+// TestReadForm: Read returns one documented form for each solver, always a
+// pointer, so that a program needs one type assertion per solver (issue 23
+// §2: linear models came back as classify.Linear values, the others as
+// pointers). Write takes that form back, and a classify.Linear value too.
+func TestReadForm(t *testing.T) {
+	forms := map[string]reflect.Type{
+		"perceptron.Primal":      reflect.TypeFor[*classify.Linear](),
+		"perceptron.Dual":        reflect.TypeFor[*classify.Linear](),
+		"perceptron.KernelDual":  reflect.TypeFor[*kernel.Expansion](),
+		"perceptron.Voted":       reflect.TypeFor[*perceptron.VotedResult](),
+		"svm.SMO":                reflect.TypeFor[*svm.Model](),
+		"svm.PlattSMO":           reflect.TypeFor[*svm.Model](),
+		"svm.Exact":              reflect.TypeFor[*svm.Model](),
+		"svm.InteriorPoint":      reflect.TypeFor[*classify.Linear](),
+		"svm.SquaredSlack":       reflect.TypeFor[*kernel.Expansion](),
+		"separability.MaxMargin": reflect.TypeFor[*classify.Linear](),
+		"svm.DCD":                reflect.TypeFor[*classify.Linear](),
+	}
+	seen := map[string]bool{}
+	for _, f := range models(t) {
+		var buf bytes.Buffer
+		if err := modelio.Write(&buf, f.m); err != nil {
+			t.Fatalf("%s: %v", f.name, err)
+		}
+		got, err := modelio.Read(&buf)
+		if err != nil {
+			t.Fatalf("%s: %v", f.name, err)
+		}
+		kind := reflect.TypeOf(got.Solver).String()
+		seen[kind] = true
+		if want, ok := forms[kind]; !ok || reflect.TypeOf(got.Classifier) != want {
+			t.Errorf("%s (%s): Read gives a %T, want %v", f.name, kind, got.Classifier, want)
+		}
+		buf.Reset()
+		if err := modelio.Write(&buf, *got); err != nil {
+			t.Errorf("%s: Write of what Read gave: %v", f.name, err)
+		}
+		if l, ok := got.Classifier.(*classify.Linear); ok {
+			if err := modelio.Write(&buf, modelio.Model{Solver: got.Solver, Classifier: *l}); err != nil {
+				t.Errorf("%s: Write of a classify.Linear value: %v", f.name, err)
+			}
+		}
+	}
+	for kind := range forms {
+		if !seen[kind] {
+			t.Errorf("no model of %s tried", kind)
+		}
 	}
 }

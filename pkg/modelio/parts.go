@@ -5,6 +5,7 @@ import (
 	"math"
 	"reflect"
 
+	"github.com/marginnotes/marginnotes/internal/errtext"
 	"github.com/marginnotes/marginnotes/pkg/classify"
 	"github.com/marginnotes/marginnotes/pkg/kernel"
 	"github.com/marginnotes/marginnotes/pkg/perceptron"
@@ -37,18 +38,22 @@ func encode(m Model) (*parts, error) {
 		}
 	}
 	if k == nil {
-		return nil, fmt.Errorf("%w: solver of type %T (want a value of one of %s)", ErrKind, m.Solver, kindNames())
+		return nil, errtext.Errorf("modelio: %w: solver of type %T (want a value of one of %s)", ErrKind, m.Solver, kindNames())
 	}
 	value, params := k.bind(m.Solver)
 	p := &parts{kind: k, solver: value, params: params, validate: true}
 	c := m.Classifier
-	if t := reflect.TypeOf(c); t != k.result && t != k.section.modelType() {
-		return nil, fmt.Errorf("%w: %T is not a model of %s (want %v or %v)", ErrKind, c, k.name, k.result, k.section.modelType())
+	if t := reflect.TypeOf(c); t != k.result && t != k.section.modelType() && (k.section != linearModel || t != reflect.TypeFor[classify.Linear]()) {
+		return nil, errtext.Errorf("modelio: %w: %T is not a model of %s (want %v or %v)", ErrKind, c, k.name, k.result, k.section.modelType())
 	}
 	ok := false
 	switch k.section {
 	case linearModel:
-		p.linear, ok = embedded[classify.Linear](c)
+		if l, is := c.(*classify.Linear); is && l != nil {
+			p.linear, ok = *l, true
+		} else {
+			p.linear, ok = embedded[classify.Linear](c)
+		}
 	case expansionModel:
 		if e, has := c.(interface{ Expansion() *kernel.Expansion }); has {
 			p.exp, ok = e.Expansion(), true
@@ -73,7 +78,7 @@ func encode(m Model) (*parts, error) {
 		p.voted, ok = c.(*perceptron.VotedResult)
 	}
 	if !ok {
-		return nil, fmt.Errorf("%w: %T holds no model of %s", ErrKind, c, k.name)
+		return nil, errtext.Errorf("modelio: %w: %T holds no model of %s", ErrKind, c, k.name)
 	}
 	p.dim = c.(classify.Dimensioned).Dim()
 	if err := p.check(); err != nil {
@@ -132,7 +137,7 @@ func (p *parts) sameKernel() error {
 		model = kernel.Linear{}
 	}
 	if !reflect.DeepEqual(solver, model) {
-		return fmt.Errorf("%w: the solver has the kernel %v, its model %v", ErrKind, solver, model)
+		return errtext.Errorf("modelio: %w: the solver has the kernel %v, its model %v", ErrKind, solver, model)
 	}
 	return nil
 }
@@ -146,7 +151,7 @@ const maxVotes = 1 << 53
 // vectors, the vote counts, and the size against MaxCells.
 func (p *parts) check() error {
 	if p.dim < 1 || p.dim > MaxCells {
-		return fmt.Errorf("%w: dim %d, want 1 to %d", ErrFormat, p.dim, MaxCells)
+		return errtext.Errorf("modelio: %w: dim %d, want 1 to %d", ErrFormat, p.dim, MaxCells)
 	}
 	for _, q := range p.params {
 		if q.check == nil {
@@ -160,7 +165,7 @@ func (p *parts) check() error {
 	var err error
 	number := func(name label, v float64) {
 		if err == nil && p.validate && (math.IsInf(v, 0) || math.IsNaN(v)) {
-			err = fmt.Errorf("%w: the model holds %s = %v", classify.ErrNonFinite, name, v)
+			err = errtext.Errorf("modelio: %w: the model holds %s = %v", classify.ErrNotFinite, name, v)
 		}
 	}
 	vector := func(name label, v []float64) {
@@ -168,7 +173,7 @@ func (p *parts) check() error {
 		switch {
 		case err != nil:
 		case len(v) != p.dim:
-			err = fmt.Errorf("%w: %s has %d entries, want dim = %d", ErrFormat, name, len(v), p.dim)
+			err = errtext.Errorf("modelio: %w: %s has %d entries, want dim = %d", ErrFormat, name, len(v), p.dim)
 		case p.validate:
 			for j, x := range v {
 				if math.IsInf(x, 0) || math.IsNaN(x) {
@@ -192,11 +197,11 @@ func (p *parts) check() error {
 		}
 		if e.Kernel != nil {
 			if err := kernel.Validate(e.Kernel); err != nil {
-				return fmt.Errorf("%w: %w", ErrKernel, err)
+				return errtext.Errorf("modelio: %w: %w", ErrKernel, err)
 			}
 		}
 		if len(e.Support) != len(e.Coef) {
-			return fmt.Errorf("%w: %d support vectors and %d coefficients", ErrFormat, len(e.Support), len(e.Coef))
+			return errtext.Errorf("modelio: %w: %d support vectors and %d coefficients", ErrFormat, len(e.Support), len(e.Coef))
 		}
 		for j, sv := range e.Support {
 			vector(label{"support vector %d", j + 1}, sv)
@@ -211,12 +216,12 @@ func (p *parts) check() error {
 		switch {
 		case err != nil:
 		case p.kind.section == expansionModel && p.w != nil:
-			return fmt.Errorf("%w: a %s model has no w", ErrFormat, p.kind.name)
+			return errtext.Errorf("modelio: %w: a %s model has no w", ErrFormat, p.kind.name)
 		case p.kind.section == expansionModel:
 		case linear && p.w == nil:
-			return fmt.Errorf("%w: an SVM with the linear kernel needs w", ErrFormat)
+			return errtext.Errorf("modelio: %w: an SVM with the linear kernel needs w", ErrFormat)
 		case !linear && p.w != nil:
-			return fmt.Errorf("%w: w is for the linear kernel, not %v", ErrFormat, e.Kernel)
+			return errtext.Errorf("modelio: %w: w is for the linear kernel, not %v", ErrFormat, e.Kernel)
 		case linear:
 			vector(label{"w", 0}, p.w)
 			if err == nil {
@@ -226,7 +231,7 @@ func (p *parts) check() error {
 	case votedModel:
 		v := p.voted
 		if v.Group < 1 || len(v.Votes) == 0 {
-			return fmt.Errorf("%w: %d votes of group %d, want at least one vote and a group ≥ 1", ErrFormat, len(v.Votes), v.Group)
+			return errtext.Errorf("modelio: %w: %d votes of group %d, want at least one vote and a group ≥ 1", ErrFormat, len(v.Votes), v.Group)
 		}
 		vector(label{"averaged w", 0}, v.Averaged.W)
 		number(label{"averaged b", 0}, v.Averaged.B)
@@ -236,7 +241,7 @@ func (p *parts) check() error {
 			number(label{"b of vote %d", s + 1}, vote.B)
 			cells.vote()
 			if vote.C < 1 || vote.C > maxVotes-total {
-				return fmt.Errorf("%w: vote %d has count %d; want counts ≥ 1 whose sum is at most 2⁵³ (where a float64 sum of them is exact)",
+				return errtext.Errorf("modelio: %w: vote %d has count %d; want counts ≥ 1 whose sum is at most 2⁵³ (where a float64 sum of them is exact)",
 					ErrFormat, s+1, vote.C)
 			}
 			total += vote.C
@@ -290,7 +295,7 @@ func weightsAgree(w []float64, support [][]float64, coef []float64) error {
 	for k := range w {
 		tol := 2*(n+1)*0x1p-52*scale[k] + 4*(n+1)*math.SmallestNonzeroFloat64
 		if !(math.Abs(w[k]-sum[k]) <= tol) {
-			return fmt.Errorf("%w: w[%d] = %v, but the support vectors give %v (w = Σⱼ coefⱼ·supportⱼ)", ErrFormat, k+1, w[k], sum[k])
+			return errtext.Errorf("modelio: %w: w[%d] = %v, but the support vectors give %v (w = Σⱼ coefⱼ·supportⱼ)", ErrFormat, k+1, w[k], sum[k])
 		}
 	}
 	return nil
@@ -325,7 +330,7 @@ func (c cellCount) err() error {
 	return nil
 }
 
-var errCells = fmt.Errorf("%w: the model has more than %d numbers (MaxCells: its numbers, and three for each vector)", ErrFormat, MaxCells)
+var errCells = errtext.Errorf("modelio: %w: the model has more than %d numbers (MaxCells: its numbers, and three for each vector)", ErrFormat, MaxCells)
 
 // model returns the model of the parts: the solver with its settings and
 // the fitted model, of the type Read returns for the section.
@@ -333,7 +338,8 @@ func (p *parts) model() *Model {
 	var c classify.Classifier
 	switch p.kind.section {
 	case linearModel:
-		c = p.linear
+		l := p.linear
+		c = &l
 	case expansionModel:
 		c = p.exp
 	case svmModel:
@@ -357,7 +363,7 @@ func kernelFieldsOf(k kernel.Kernel) (kernelFields, error) {
 	case kernel.RBF:
 		return kernelFields{name: "rbf", gamma: &k.Gamma}, nil
 	}
-	return kernelFields{}, fmt.Errorf("%w: kernel of type %T (a file holds kernel.Linear, Polynomial or RBF)", ErrKernel, k)
+	return kernelFields{}, errtext.Errorf("modelio: %w: kernel of type %T (a file holds kernel.Linear, Polynomial or RBF)", ErrKernel, k)
 }
 
 // kernelFields are the fields of a kernel's object in a file.
@@ -387,15 +393,15 @@ func (k kernelFields) kernel() (kernel.Kernel, error) {
 		}
 		kern = kernel.Polynomial{Degree: *k.degree, Gamma: *k.gamma, Coef0: *k.coef0}
 	case k.name == "linear", k.name == "rbf":
-		return nil, fmt.Errorf("%w: parameters the %s kernel does not take", ErrKernel, k.name)
+		return nil, errtext.Errorf("modelio: %w: parameters the %s kernel does not take", ErrKernel, k.name)
 	default:
-		return nil, fmt.Errorf("%w: %q (want linear, poly or rbf)", ErrKernel, short(k.name))
+		return nil, errtext.Errorf("modelio: %w: %q (want linear, poly or rbf)", ErrKernel, short(k.name))
 	}
 	if missing != "" {
-		return nil, fmt.Errorf("%w: the %s kernel needs %s", ErrKernel, k.name, missing)
+		return nil, errtext.Errorf("modelio: %w: the %s kernel needs %s", ErrKernel, k.name, missing)
 	}
 	if err := kernel.Validate(kern); err != nil {
-		return nil, fmt.Errorf("%w: %w", ErrKernel, err)
+		return nil, errtext.Errorf("modelio: %w: %w", ErrKernel, err)
 	}
 	return kern, nil
 }

@@ -3,11 +3,11 @@ package modelio
 import (
 	"bufio"
 	"errors"
-	"fmt"
 	"io"
 	"math"
 	"strconv"
 
+	"github.com/marginnotes/marginnotes/internal/errtext"
 	"github.com/marginnotes/marginnotes/pkg/classify"
 	"github.com/marginnotes/marginnotes/pkg/kernel"
 	"github.com/marginnotes/marginnotes/pkg/perceptron"
@@ -43,7 +43,7 @@ func parse(r io.Reader) (*parts, error) {
 	c, err := d.space()
 	switch {
 	case err == io.EOF:
-		return nil, fmt.Errorf("%w: empty", ErrFormat)
+		return nil, errtext.Errorf("modelio: %w: empty", ErrFormat)
 	case err != nil:
 		return nil, err
 	case c != '{':
@@ -58,12 +58,12 @@ func parse(r io.Reader) (*parts, error) {
 		case "format":
 			f.format, err = d.string()
 			if err == nil && f.format != Format {
-				err = fmt.Errorf("%w: format %q, want %q", ErrFormat, short(f.format), Format)
+				err = errtext.Errorf("modelio: %w: format %q, want %q", ErrFormat, short(f.format), Format)
 			}
 		case "version":
 			f.version, err = d.integer()
 			if err == nil && f.version != Version {
-				err = fmt.Errorf("%w: version %d; this program reads version %d", ErrVersion, f.version, Version)
+				err = errtext.Errorf("modelio: %w: version %d; this program reads version %d", ErrVersion, f.version, Version)
 			}
 		case "kind":
 			f.kind, err = d.string()
@@ -94,7 +94,7 @@ func parse(r io.Reader) (*parts, error) {
 			return nil, err
 		}
 		if describe(c) != "" {
-			return nil, fmt.Errorf("%w: more than one JSON value", ErrFormat)
+			return nil, errtext.Errorf("modelio: %w: more than one JSON value", ErrFormat)
 		}
 		return nil, d.syntax(c, "the end of the file after the object")
 	}
@@ -105,22 +105,22 @@ func parse(r io.Reader) (*parts, error) {
 func (f *fileFields) parts() (*parts, error) {
 	switch {
 	case f.format != Format:
-		return nil, fmt.Errorf("%w: format %q, want %q", ErrFormat, short(f.format), Format)
+		return nil, errtext.Errorf("modelio: %w: format %q, want %q", ErrFormat, short(f.format), Format)
 	case f.version != Version:
-		return nil, fmt.Errorf("%w: version %d; this program reads version %d", ErrVersion, f.version, Version)
+		return nil, errtext.Errorf("modelio: %w: version %d; this program reads version %d", ErrVersion, f.version, Version)
 	}
 	k := kindNamed(f.kind)
 	if k == nil {
-		return nil, fmt.Errorf("%w: %q is no solver of this library (want %s)", ErrKind, short(f.kind), kindNames())
+		return nil, errtext.Errorf("modelio: %w: %q is no solver of this library (want %s)", ErrKind, short(f.kind), kindNames())
 	}
 	if f.dim < 1 || f.dim > MaxCells {
-		return nil, fmt.Errorf("%w: dim %d, want 1 to %d", ErrFormat, f.dim, MaxCells)
+		return nil, errtext.Errorf("modelio: %w: dim %d, want 1 to %d", ErrFormat, f.dim, MaxCells)
 	}
 	if len(f.sections) != 1 || f.sections[0] != k.section.key() {
-		return nil, fmt.Errorf("%w: a %s model has one section %q, this file has %q", ErrFormat, k.name, k.section.key(), f.sections)
+		return nil, errtext.Errorf("modelio: %w: a %s model has one section %q, this file has %q", ErrFormat, k.name, k.section.key(), f.sections)
 	}
 	if !f.hasSettings {
-		return nil, fmt.Errorf("%w: no settings", ErrFormat)
+		return nil, errtext.Errorf("modelio: %w: no settings", ErrFormat)
 	}
 	value, params := k.bind(nil)
 	p := &parts{kind: k, solver: value, params: params, dim: int(f.dim)}
@@ -144,7 +144,7 @@ func (f *fileFields) parts() (*parts, error) {
 	if err := p.check(); err != nil {
 		var se *classify.SettingError
 		if errors.As(err, &se) {
-			return nil, fmt.Errorf("%w: settings: %w", ErrFormat, err)
+			return nil, errtext.Errorf("modelio: %w: settings: %w", ErrFormat, err)
 		}
 		return nil, err
 	}
@@ -170,15 +170,15 @@ func applySettings(solver string, settings []setting, params []param) error {
 	for _, s := range settings {
 		var q *param
 		for i := range params {
-			if params[i].key == s.key && s.key != "" {
+			if s.key != "" && (params[i].key == s.key || params[i].was == s.key) {
 				q = &params[i]
 			}
 		}
 		if q == nil {
-			return fmt.Errorf("%w: settings of %s: unknown field %q", ErrFormat, solver, short(s.key))
+			return errtext.Errorf("modelio: %w: settings of %s: unknown field %q", ErrFormat, solver, short(s.key))
 		}
 		bad := func(want string) error {
-			return fmt.Errorf("%w: line %d: settings.%s: %s, want %s", ErrFormat, s.line, s.key, s.what, want)
+			return errtext.Errorf("modelio: %w: line %d: settings.%s: %s, want %s", ErrFormat, s.line, s.key, s.what, want)
 		}
 		switch v := q.ptr.(type) {
 		case *float64:
@@ -220,14 +220,14 @@ func applySettings(solver string, settings []setting, params []param) error {
 		case *perceptron.Order:
 			o, ok := orderNamed(s.text)
 			if s.what != "a string" || !ok {
-				return fmt.Errorf("%w: settings of %s: order %q (want cyclic, shuffle, random-mistake or choices)",
+				return errtext.Errorf("modelio: %w: settings of %s: order %q (want cyclic, shuffle, random-mistake or choices)",
 					ErrFormat, solver, short(s.text))
 			}
 			*v = o
 		case *svm.Loss:
 			l, ok := lossNamed(s.text)
 			if s.what != "a string" || !ok {
-				return fmt.Errorf("%w: settings of %s: loss %q (want hinge or squared-hinge)",
+				return errtext.Errorf("modelio: %w: settings of %s: loss %q (want hinge or squared-hinge)",
 					ErrFormat, solver, short(s.text))
 			}
 			*v = l
@@ -420,7 +420,7 @@ func (d *decoder) voted() (*perceptron.VotedResult, error) {
 		err = d.need("voted", hasVotes, "votes", hasGroup, "group", hasAveraged, "averaged", hasPredict, "predict")
 	}
 	if err == nil && predict != predictVote {
-		err = fmt.Errorf("%w: predict %q, want %q", ErrFormat, short(predict), predictVote)
+		err = errtext.Errorf("modelio: %w: predict %q, want %q", ErrFormat, short(predict), predictVote)
 	}
 	return v, err
 }

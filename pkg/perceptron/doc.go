@@ -19,7 +19,7 @@
 //   - Primal (Algorithm 2.1) and Dual (Algorithm 2.2) return a *Result: the
 //     linear model (classify.Linear: W, B, Decision, Predict) and the Run
 //     (α, the mistakes, the trace and the pocket weights).
-//   - KernelDual, the kernel perceptron, returns a *KernelResult: a
+//   - KernelDual, the kernel perceptron, returns a *KernelDualResult: a
 //     kernel.Expansion over copies of its support vectors (Support), their
 //     SupportIndices, and the Run.
 //   - Voted, the voted and averaged perceptron, returns a *VotedResult: the
@@ -33,7 +33,7 @@
 // lists every outcome of Algorithm 2.1 on a small data set, and Distance,
 // Margins, Loss and their kin compute the geometry of §2.1–2.2. Errors wrap
 // ErrNotConverged, ErrNotSeparable and the other sentinels of this package,
-// classify.ErrNonFinite or the dataset sentinels; an invalid setting is a
+// classify.ErrNotFinite or the dataset sentinels; an invalid setting is a
 // *classify.SettingError.
 //
 // # Model and loss (§2.1–2.2)
@@ -81,7 +81,7 @@
 //
 // A run is converged only if every training point has a finite score of
 // the right sign: a score or weight that overflows (points of size 10²⁰⁰,
-// η = 10³⁰⁸) ends the run with classify.ErrNonFinite, and invalid settings
+// η = 10³⁰⁸) ends the run with classify.ErrNotFinite, and invalid settings
 // give a *classify.SettingError. Memory is bounded by the input: the dual
 // forms keep the Gram matrix only when it fits their GramBudget, the voted
 // perceptron at most MaxVotes votes, and a recorded trace at most

@@ -150,7 +150,7 @@ func (l *dual) errors(s *snap, cs229 bool) int {
 
 func (l *dual) check() error {
 	if i, ok := allFinite(l.alpha); !ok {
-		return fmt.Errorf("%w: α%d = %v", classify.ErrNonFinite, i+1, l.alpha[i])
+		return fmt.Errorf("%w: α%d = %v", classify.ErrNotFinite, i+1, l.alpha[i])
 	}
 	return checkWeights(l.w, l.b)
 }
@@ -181,7 +181,7 @@ func (l *wideDual) save(s *snap) {
 
 func (l *wideDual) check() error {
 	if i, ok := allFinite(l.alpha); !ok {
-		return fmt.Errorf("%w: α%d = %v", classify.ErrNonFinite, i+1, l.alpha[i])
+		return fmt.Errorf("%w: α%d = %v", classify.ErrNotFinite, i+1, l.alpha[i])
 	}
 	return l.primal.check()
 }

@@ -2,13 +2,15 @@ package perceptron
 
 import (
 	"errors"
-	"strings"
+
+	"github.com/marginnotes/marginnotes/internal/errtext"
+	"github.com/marginnotes/marginnotes/pkg/classify"
 )
 
 // Sentinel errors returned, wrapped with context, by the algorithms of this
 // package. Test for them with errors.Is. Invalid settings give a
 // *classify.SettingError (errors.Is(err, classify.ErrSetting)), arithmetic
-// that overflows an error wrapping classify.ErrNonFinite, and errors in the
+// that overflows an error wrapping classify.ErrNotFinite, and errors in the
 // data themselves wrap the sentinels of package dataset (dataset.ErrLabel,
 // dataset.ErrNotFinite, …).
 var (
@@ -16,14 +18,15 @@ var (
 	// weights classify correctly, so the book's update rule cannot pick it.
 	ErrNotMisclassified = errors.New("perceptron: chosen point is not misclassified")
 
-	// ErrNotConverged: the epoch limit was reached with points still
-	// misclassified. It is returned together with the partial result and the
-	// pocket weights.
-	ErrNotConverged = errors.New("perceptron: not converged")
+	// ErrNotConverged is classify.ErrNotConverged: the epoch limit was
+	// reached with points still misclassified. It is returned together
+	// with the partial result and the pocket weights.
+	ErrNotConverged = classify.ErrNotConverged
 
-	// ErrNotSeparable: the data are not linearly separable (with the bias, or
-	// through the origin for the CS229 form), so no positive margin γ exists.
-	ErrNotSeparable = errors.New("perceptron: data not linearly separable")
+	// ErrNotSeparable is classify.ErrNotSeparable: the data are not
+	// linearly separable (with the bias, or through the origin for the
+	// CS229 form), so no positive margin γ exists.
+	ErrNotSeparable = classify.ErrNotSeparable
 
 	// ErrTrace: CheckProof was given an empty trace or one that does not
 	// start at k = 0.
@@ -48,8 +51,8 @@ const (
 
 // wrap adds the name of the solver or function to err, in the style of the
 // whole library, "perceptron.Primal: not converged …" (as "svm.SMO: …"),
-// dropping the package prefix of the sentinel it wraps so that the package
-// is named once. errors.Is sees through it.
+// dropping the package prefix of the sentinel it wraps ("perceptron: ",
+// "classify: ") so that a package is named once. errors.Is sees through it.
 func wrap(ctx string, err error) error {
 	if err == nil {
 		return nil
@@ -63,8 +66,7 @@ type ctxError struct {
 }
 
 func (e *ctxError) Error() string {
-	msg, _ := strings.CutPrefix(e.err.Error(), "perceptron: ")
-	return e.ctx + ": " + msg
+	return e.ctx + ": " + errtext.Trim(e.err.Error())
 }
 
 func (e *ctxError) Unwrap() error { return e.err }

@@ -128,7 +128,7 @@ func TestRunErrors(t *testing.T) {
 	}{
 		{"chosen point correct", x, y, Primal{Settings: Settings{Order: Choices, Sequence: []int{0, 0}}}, ErrNotMisclassified},
 		{"not separable", xx, yx, Primal{Settings: Settings{MaxEpochs: 10}}, ErrNotConverged},
-		{"overflow", x, y, Primal{Settings: Settings{Eta: 1e308}}, classify.ErrNonFinite},
+		{"overflow", x, y, Primal{Settings: Settings{Eta: 1e308}}, classify.ErrNotFinite},
 		{"labels 0/1", x, []float64{1, 1, 0}, Primal{}, dataset.ErrLabel},
 		{"NaN feature", mat.NewDense(1, 1, []float64{math.NaN()}), []float64{1}, Primal{}, dataset.ErrNotFinite},
 		{"label count", x, []float64{1, -1}, Primal{}, dataset.ErrLength},
@@ -185,7 +185,7 @@ func TestErrorContext(t *testing.T) {
 		{"perceptron.Voted", func() error {
 			_, err := Voted{}.Fit(mat.NewDense(2, 1, []float64{1e308, -1e308}), []float64{1, -1})
 			return err
-		}, classify.ErrNonFinite},
+		}, classify.ErrNotFinite},
 		{"perceptron.NovikoffBound", func() error { _, err := NovikoffBound(xx, yx); return err }, ErrNotSeparable},
 		{"perceptron.NovikoffBound", func() error { _, err := NovikoffBound(x, bad); return err }, dataset.ErrLabel},
 		{"perceptron.CS229Bound", func() error { _, err := CS229Bound(x, y); return err }, ErrNotSeparable},

@@ -61,7 +61,7 @@ func fitAll(x mat.Matrix, y []float64, s Settings) map[string]fitOutcome {
 }
 
 // Points of size 10²⁰⁰ and η = 10³⁰⁸ overflow: the scores are NaN or
-// infinite. No form reports convergence; each returns ErrNonFinite with the
+// infinite. No form reports convergence; each returns ErrNotFinite with the
 // partial result (issue 9 §2: the dual form used to report converged with
 // NaN scores, because NaN ≤ 0 is false).
 func TestNonFiniteIsAnError(t *testing.T) {
@@ -80,15 +80,15 @@ func TestNonFiniteIsAnError(t *testing.T) {
 	} {
 		for form, o := range fitAll(tc.x, y, tc.s) {
 			t.Run(tc.name+"/"+form, func(t *testing.T) {
-				if !errors.Is(o.err, classify.ErrNonFinite) || o.converged {
-					t.Errorf("err = %v, converged = %v; want ErrNonFinite, not converged", o.err, o.converged)
+				if !errors.Is(o.err, classify.ErrNotFinite) || o.converged {
+					t.Errorf("err = %v, converged = %v; want ErrNotFinite, not converged", o.err, o.converged)
 				}
 			})
 		}
 	}
 	v, err := Voted{}.Fit(&big, y)
-	if !errors.Is(err, classify.ErrNonFinite) || v == nil {
-		t.Errorf("voted on points of size 1e200: err = %v, result %v; want ErrNonFinite with the partial result", err, v)
+	if !errors.Is(err, classify.ErrNotFinite) || v == nil {
+		t.Errorf("voted on points of size 1e200: err = %v, result %v; want ErrNotFinite with the partial result", err, v)
 	}
 }
 
@@ -141,7 +141,7 @@ func scaled(x *mat.Dense, m int) *mat.Dense {
 // (with the bias, whose update does not scale, they depend on m), and
 // through the origin (NoBias on the augmented points) the primal run is the
 // same at every scale with w scaled by 2^m. Where the scores overflow the
-// forms return ErrNonFinite; where products underflow they may not
+// forms return ErrNotFinite; where products underflow they may not
 // converge, but a run that converges has a model that classifies every
 // training point correctly, with finite scores.
 func TestScale(t *testing.T) {
@@ -166,8 +166,8 @@ func TestScale(t *testing.T) {
 					case exact && (!slices.Equal(o.mistakes, want) || o.converged != wantConv):
 						t.Errorf("%s: %d mistakes (converged %v), exact arithmetic %d (converged %v)",
 							form, len(o.mistakes), o.converged, len(want), wantConv)
-					case m >= 550 && !errors.Is(o.err, classify.ErrNonFinite):
-						t.Errorf("%s: err = %v, want ErrNonFinite", form, o.err)
+					case m >= 550 && !errors.Is(o.err, classify.ErrNotFinite):
+						t.Errorf("%s: err = %v, want ErrNotFinite", form, o.err)
 					case o.err == nil:
 						checkModel(t, form, o.m, xs, y)
 					}
@@ -182,8 +182,8 @@ func TestScale(t *testing.T) {
 					if err != nil || !slices.Equal(p.Mistakes, one.Mistakes) || !mat.Equal(&ws, mat.NewVecDense(len(p.W), p.W)) {
 						t.Errorf("through the origin: err %v, %d mistakes, w = %v; want the run at scale 1, w = %v", err, p.Updates, p.W, ws.RawVector().Data)
 					}
-				case m >= 550 && !errors.Is(err, classify.ErrNonFinite):
-					t.Errorf("through the origin: err = %v, want ErrNonFinite", err)
+				case m >= 550 && !errors.Is(err, classify.ErrNotFinite):
+					t.Errorf("through the origin: err = %v, want ErrNotFinite", err)
 				case err == nil:
 					checkModel(t, "primal through the origin", p, xhs, y)
 				}
@@ -201,7 +201,7 @@ func TestScaleDecimal(t *testing.T) {
 		for form, o := range fitAll(&xs, y, Settings{MaxEpochs: 50}) {
 			if o.err == nil {
 				checkModel(t, fmt.Sprintf("1e%g/%s", e, form), o.m, &xs, y)
-			} else if !errors.Is(o.err, classify.ErrNonFinite) && !errors.Is(o.err, ErrNotConverged) {
+			} else if !errors.Is(o.err, classify.ErrNotFinite) && !errors.Is(o.err, ErrNotConverged) {
 				t.Errorf("1e%g/%s: err = %v", e, form, o.err)
 			}
 		}

@@ -30,31 +30,37 @@ type KernelDual struct {
 	GramBudget int
 }
 
-// KernelResult is the outcome of KernelDual: the model
+// KernelDualResult is the outcome of KernelDual: the model
 // f(x) = Σⱼ Coef[j]·K(Support[j], x) + B over the points with αⱼ > 0
 // (kernel.Expansion, Coef[j] = αⱼyⱼ, copies of the points) and the run that
 // found it. The steps of its trace have W = nil. It classifies on its own:
 // Decision(x) = Σⱼ Coef[j]·K(Support[j], x) + B and Predict(x) =
 // classify.Sign(Decision(x)) are the methods of the embedded
 // kernel.Expansion.
-type KernelResult struct {
+type KernelDualResult struct {
 	kernel.Expansion
 	Run
 	// SupportIndices holds the 0-based indices of the points of Support.
 	SupportIndices []int
 }
 
+// KernelResult is KernelDualResult.
+//
+// Deprecated: use KernelDualResult, named after its solver (as
+// VotedResult is Voted's).
+type KernelResult = KernelDualResult
+
 var (
-	_ classify.Classifier  = (*KernelResult)(nil)
-	_ classify.Dimensioned = (*KernelResult)(nil)
+	_ classify.Classifier  = (*KernelDualResult)(nil)
+	_ classify.Dimensioned = (*KernelDualResult)(nil)
 )
 
 // Fit runs the kernel perceptron on x (n×d) and labels y. Invalid kernel
 // parameters give a *classify.SettingError that also wraps the error of
 // kernel.Validate; the other errors are those of Primal.Fit. The error
-// ErrNonFinite also covers a kernel value that is not finite at a support
+// ErrNotFinite also covers a kernel value that is not finite at a support
 // point. It panics if Gram is set and is not n×n.
-func (kd KernelDual) Fit(x mat.Matrix, y []float64) (*KernelResult, error) {
+func (kd KernelDual) Fit(x mat.Matrix, y []float64) (*KernelDualResult, error) {
 	const name = "perceptron.KernelDual"
 	cfg, err := kd.config(name)
 	if err != nil {
@@ -71,7 +77,7 @@ func (kd KernelDual) Fit(x mat.Matrix, y []float64) (*KernelResult, error) {
 	l := newDual(g, y, nil)
 	run, err := drive(l, y, cfg, true)
 	_, d := x.Dims()
-	out := &KernelResult{Expansion: kernel.Expansion{Kernel: k, B: l.b, D: d}, Run: *run}
+	out := &KernelDualResult{Expansion: kernel.Expansion{Kernel: k, B: l.b, D: d}, Run: *run}
 	rows := kernel.Rows(x)
 	for i, a := range l.alpha {
 		if a > 0 {

@@ -1,7 +1,6 @@
 package perceptron
 
 import (
-	"errors"
 	"fmt"
 	"math"
 
@@ -96,10 +95,10 @@ type Bound struct {
 // NovikoffBound returns R = maxᵢ‖x̂ᵢ‖, the best γ (the maximum margin over
 // unit ŵ, found by separability.MaxMargin on the augmented points) and the
 // bound (R/γ)² on the number of mistakes of Algorithm 2.1 (η arbitrary,
-// ŵ₀ = 0). Non-separable data give an error matching both ErrNotSeparable
-// and classify.ErrNotSeparable (which svm.ErrNotSeparable is); a quantity
+// ŵ₀ = 0). Non-separable data give an error matching ErrNotSeparable
+// (which classify.ErrNotSeparable and svm.ErrNotSeparable are); a quantity
 // too large for a float64 (R, or the bound itself) one wrapping
-// classify.ErrNonFinite that names it.
+// classify.ErrNotFinite that names it.
 func NovikoffBound(x mat.Matrix, y []float64) (*Bound, error) {
 	return bestBound("perceptron.NovikoffBound", x, y, true)
 }
@@ -123,11 +122,7 @@ func bestBound(name string, x mat.Matrix, y []float64, augmented bool) (*Bound, 
 	}
 	sol, err := separability.MaxMargin{}.Fit(z, y)
 	switch {
-	case errors.Is(err, classify.ErrNotSeparable):
-		return nil, wrap(name, fmt.Errorf("%w (%w)", ErrNotSeparable, err))
-	case errors.Is(err, classify.ErrNotConverged):
-		return nil, wrap(name, fmt.Errorf("%w (%w)", ErrNotConverged, err))
-	case err != nil:
+	case err != nil: // ErrNotSeparable, ErrNotConverged: the shared sentinels
 		return nil, wrap(name, err)
 	}
 	bd := &Bound{Augmented: augmented, R: Radius(z), Gamma: sol.Gamma}
@@ -143,20 +138,20 @@ func bestBound(name string, x mat.Matrix, y []float64, augmented bool) (*Bound, 
 }
 
 // boundFinite sets bd.Bound = (R/γ)², or returns an error wrapping
-// classify.ErrNonFinite naming the point whose norm or the quantity that
+// classify.ErrNotFinite naming the point whose norm or the quantity that
 // overflows.
 func boundFinite(z mat.Matrix, bd *Bound) error {
 	if math.IsInf(bd.R, 0) {
 		for i, zi := range kernel.Rows(z) {
 			if math.IsInf(floats.Norm(zi, 2), 0) {
-				return fmt.Errorf("the radius R = ‖x%d‖ overflows a float64: %w", i+1, classify.ErrNonFinite)
+				return fmt.Errorf("the radius R = ‖x%d‖ overflows a float64: %w", i+1, classify.ErrNotFinite)
 			}
 		}
 	}
 	ratio := bd.R / bd.Gamma
 	bd.Bound = ratio * ratio
 	if math.IsInf(bd.Bound, 0) || math.IsNaN(bd.Bound) {
-		return fmt.Errorf("(R/γ)² = (%.6g/%.6g)² overflows a float64: %w", bd.R, bd.Gamma, classify.ErrNonFinite)
+		return fmt.Errorf("(R/γ)² = (%.6g/%.6g)² overflows a float64: %w", bd.R, bd.Gamma, classify.ErrNotFinite)
 	}
 	return nil
 }

@@ -109,7 +109,7 @@ func TestNotSeparable(t *testing.T) {
 
 // TestBoundExtremeValues: the bounds are computed without overflow where
 // their values are float64s, whatever the magnitude of the data, and say
-// ErrNonFinite, naming what overflows, where they are not.
+// ErrNotFinite, naming what overflows, where they are not.
 func TestBoundExtremeValues(t *testing.T) {
 	t.Run("values near the largest float64", func(t *testing.T) {
 		// x̂1 = (1e308, 1, 1), −x̂2 = (1e308, −1, −1): the nearest point of
@@ -139,8 +139,8 @@ func TestBoundExtremeValues(t *testing.T) {
 		// nearest point of the hull is near x̂1 − (0, 1.3e308, 2)) does not.
 		x := mat.NewDense(2, 2, []float64{1.3e308, 1.3e308, -1.3e308, 0})
 		_, err := NovikoffBound(x, []float64{1, -1})
-		if !errors.Is(err, classify.ErrNonFinite) || !strings.Contains(err.Error(), "x1") {
-			t.Errorf("err = %v, want classify.ErrNonFinite naming x1", err)
+		if !errors.Is(err, classify.ErrNotFinite) || !strings.Contains(err.Error(), "x1") {
+			t.Errorf("err = %v, want classify.ErrNotFinite naming x1", err)
 		}
 	})
 	t.Run("data of magnitude 1e300", func(t *testing.T) {
@@ -172,8 +172,8 @@ func TestBoundExtremeValues(t *testing.T) {
 			switch {
 			case s <= 1e150 && (err != nil || !scalar.EqualWithinRel(bd.Bound, 100*s*s, 1e-9)):
 				t.Errorf("×%g: bound %v, %v; want %v", s, bd.Bound, err, 100*s*s)
-			case s > 1e150 && (!errors.Is(err, classify.ErrNonFinite) || errors.Is(err, ErrNotSeparable)):
-				t.Errorf("×%g: %v, want classify.ErrNonFinite for (R/γ)²", s, err)
+			case s > 1e150 && (!errors.Is(err, classify.ErrNotFinite) || errors.Is(err, ErrNotSeparable)):
+				t.Errorf("×%g: %v, want classify.ErrNotFinite for (R/γ)²", s, err)
 			}
 		}
 	})

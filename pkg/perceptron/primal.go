@@ -49,7 +49,7 @@ var (
 // when the epoch limit is reached with points still misclassified
 // (Run.Pocket then holds the best weights seen), ErrNotMisclassified when a
 // Choices sequence picks a correctly classified point, and
-// classify.ErrNonFinite when a score or weight overflows. Invalid settings
+// classify.ErrNotFinite when a score or weight overflows. Invalid settings
 // give a *classify.SettingError, invalid data an error wrapping a dataset
 // sentinel.
 func (p Primal) Fit(x mat.Matrix, y []float64) (*Result, error) {

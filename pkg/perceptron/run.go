@@ -96,7 +96,7 @@ type learner interface {
 	// errors returns the number of training points that the weights saved
 	// in s misclassify.
 	errors(s *snap, cs229 bool) int
-	// check returns an error wrapping classify.ErrNonFinite if a weight is
+	// check returns an error wrapping classify.ErrNotFinite if a weight is
 	// not finite.
 	check() error
 }
@@ -176,7 +176,7 @@ func plural(n int, noun string) string {
 
 // fail stops the run at the non-finite score z of point i.
 func (r *runner) fail(i int, z float64) {
-	r.err = fmt.Errorf("%w: the score of x%d is %v after %d updates", classify.ErrNonFinite, i+1, z, r.res.Updates)
+	r.err = fmt.Errorf("%w: the score of x%d is %v after %s", classify.ErrNotFinite, i+1, z, plural(r.res.Updates, "update"))
 }
 
 // cyclic runs the Cyclic and Shuffle orders.
@@ -433,14 +433,14 @@ func (r *runner) finishPocket() {
 	}
 }
 
-// checkWeights returns an error wrapping classify.ErrNonFinite if an entry
+// checkWeights returns an error wrapping classify.ErrNotFinite if an entry
 // of w or b is not finite.
 func checkWeights(w []float64, b float64) error {
 	if j, ok := allFinite(w); !ok {
-		return fmt.Errorf("%w: w[%d] = %v", classify.ErrNonFinite, j, w[j])
+		return fmt.Errorf("%w: w[%d] = %v", classify.ErrNotFinite, j, w[j])
 	}
 	if !finite(b) {
-		return fmt.Errorf("%w: b = %v", classify.ErrNonFinite, b)
+		return fmt.Errorf("%w: b = %v", classify.ErrNotFinite, b)
 	}
 	return nil
 }

@@ -98,7 +98,7 @@ var (
 // (the orders RandomMistake and Choices included) give a
 // *classify.SettingError, invalid data an error wrapping a dataset
 // sentinel, and a score or weight that overflows an error wrapping
-// classify.ErrNonFinite with the partial result.
+// classify.ErrNotFinite with the partial result.
 func (v Voted) Fit(x mat.Matrix, y []float64) (*VotedResult, error) {
 	s := v.Settings
 	if s.MaxEpochs == 0 {
@@ -155,7 +155,7 @@ func (v Voted) Fit(x mat.Matrix, y []float64) (*VotedResult, error) {
 				continue
 			}
 			if !finite(z) {
-				err = fmt.Errorf("%w: the score of x%d is %v after %d updates", classify.ErrNonFinite, i+1, z, res.Updates)
+				err = fmt.Errorf("%w: the score of x%d is %v after %s", classify.ErrNotFinite, i+1, z, plural(res.Updates, "update"))
 				break
 			}
 			vr.retire()

@@ -30,7 +30,7 @@ func Candidates(cands []svm.Candidate, l lang.Lang) (header []string, rows [][]s
 		}
 		minimiser, value := l.Pick("singular", "奇异"), "–"
 		if c.Alpha != nil {
-			minimiser, value = notation.Vector(c.Alpha), notation.Number(c.Objective)
+			minimiser, value = notation.Vector(c.Alpha), notation.Number(c.DualObjective)
 		}
 		rows = append(rows, []string{strings.Join(face, ", "), minimiser, value, verdict(c, l)})
 	}

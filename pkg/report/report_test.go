@@ -47,8 +47,8 @@ func TestCandidatesExample72(t *testing.T) {
 // Rows of a soft margin, a singular face and every kind of rejection.
 func TestCandidatesRows(t *testing.T) {
 	_, rows := Candidates([]svm.Candidate{
-		{FreeIndices: []int{0}, BoundedIndices: []int{2}, Alpha: []float64{0.5, 0, 1}, Objective: -1, Feasible: true, Violation: -1},
-		{FreeIndices: []int{0, 1}, Objective: 0},
+		{FreeIndices: []int{0}, BoundedIndices: []int{2}, Alpha: []float64{0.5, 0, 1}, DualObjective: -1, Feasible: true, Violation: -1},
+		{FreeIndices: []int{0, 1}, DualObjective: 0},
 		{BoundedIndices: []int{1}, Alpha: []float64{0, 1, 0}, Violation: -1, Value: 1},
 		{FreeIndices: []int{0, 1}, Alpha: []float64{3, 1}, Violation: 0, Value: 3},
 	}, lang.Chinese)

@@ -150,7 +150,7 @@ func (p LP) prepare(x mat.Matrix, y []float64) (*problem, error) {
 		s.r = math.Max(s.r, floats.Distance(xi, s.mean, 2))
 	}
 	if math.IsInf(s.r, 0) || math.IsNaN(s.r) {
-		return nil, fmt.Errorf("separability: %w: the spread of the data overflows", classify.ErrNonFinite)
+		return nil, fmt.Errorf("separability: %w: the spread of the data overflows", classify.ErrNotFinite)
 	}
 	for _, xi := range s.x {
 		zi := make([]float64, d)

@@ -10,6 +10,7 @@ import (
 	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
 
+	"github.com/marginnotes/marginnotes/internal/errtext"
 	"github.com/marginnotes/marginnotes/pkg/classify"
 	"github.com/marginnotes/marginnotes/pkg/dataset"
 	"github.com/marginnotes/marginnotes/pkg/kernel"
@@ -80,7 +81,7 @@ type MarginResult struct {
 // to SeparableTol and no exactly checked direction),
 // classify.ErrNotConverged with the last iterate when MaxIter cycles do not
 // reach Tol or when, far below SeparableTol·R, rounding leaves the bracket
-// wider than 10⁻⁶, and classify.ErrNonFinite (with the last iterate) when
+// wider than 10⁻⁶, and classify.ErrNotFinite (with the last iterate) when
 // γ* is too large for a float64; the message says which. The computation
 // is scaled, so that data of any magnitude that float64 holds give their
 // answer.
@@ -99,7 +100,7 @@ func (mm MaxMargin) Fit(z mat.Matrix, y []float64) (*MarginResult, error) {
 		maxIter = DefaultMarginIter
 	}
 	if err := dataset.Validate(z, y); err != nil {
-		return nil, fmt.Errorf("%s: %w", marginName, err)
+		return nil, errtext.Errorf("%s: %w", marginName, err)
 	}
 	n, m := z.Dims()
 	rows := kernel.Rows(z)
@@ -129,7 +130,7 @@ func (mm MaxMargin) Fit(z mat.Matrix, y []float64) (*MarginResult, error) {
 			res.Upper = math.Max(res.Gamma, res.Upper)
 			switch {
 			case math.IsInf(res.Upper, 0):
-				return res, stop(classify.ErrNonFinite, "the margin %.6g·2^%d overflows a float64", norm, exp)
+				return res, stop(classify.ErrNotFinite, "the margin %.6g·2^%d overflows a float64", norm, exp)
 			case res.Upper-res.Gamma > math.Max(tol, 1e-6)*res.Upper:
 				return res, stop(classify.ErrNotConverged, "the data are separable, but rounding leaves γ* in [%.6g, %.6g] (R = %.3g)",
 					res.Gamma, res.Upper, math.Ldexp(w.r, exp))
@@ -157,7 +158,7 @@ func (mm MaxMargin) Fit(z mat.Matrix, y []float64) (*MarginResult, error) {
 	case gamma <= 0:
 		return res, stop(classify.ErrNotSeparable, "no separating direction found (best margin ≤ %.3g)", res.Upper)
 	case math.IsInf(res.Upper, 0):
-		return res, stop(classify.ErrNonFinite, "the margin %.6g·2^%d overflows a float64", norm, exp)
+		return res, stop(classify.ErrNotFinite, "the margin %.6g·2^%d overflows a float64", norm, exp)
 	case iter >= maxIter && !stalled && res.Upper-res.Gamma > tol*res.Upper:
 		return res, stop(classify.ErrNotConverged, "after %d cycles γ* in [%.6g, %.6g]", iter, res.Gamma, res.Upper)
 	}
@@ -167,7 +168,7 @@ func (mm MaxMargin) Fit(z mat.Matrix, y []float64) (*MarginResult, error) {
 // stop returns the error of MaxMargin that stopped without an answer: the
 // solver's name, the message, and the sentinel err.
 func stop(err error, format string, args ...any) error {
-	return fmt.Errorf("%s: %s: %w", marginName, fmt.Sprintf(format, args...), err)
+	return errtext.Errorf("%s: %s: %w", marginName, fmt.Sprintf(format, args...), err)
 }
 
 // epsilon is the unit roundoff of float64, 2⁻⁵³.

@@ -163,8 +163,8 @@ func TestMaxMarginScale(t *testing.T) {
 	}
 	// γ* = √2/3·2¹⁰²³·… overflows only when the margin itself does.
 	huge := mat.NewDense(2, 3, []float64{math.MaxFloat64, math.MaxFloat64, math.MaxFloat64, -math.MaxFloat64, -math.MaxFloat64, -math.MaxFloat64})
-	if r, err := (MaxMargin{}).Fit(huge, []float64{1, -1}); !errors.Is(err, classify.ErrNonFinite) || r == nil {
-		t.Errorf("margin √3·MaxFloat64: error %v, want classify.ErrNonFinite", err)
+	if r, err := (MaxMargin{}).Fit(huge, []float64{1, -1}); !errors.Is(err, classify.ErrNotFinite) || r == nil {
+		t.Errorf("margin √3·MaxFloat64: error %v, want classify.ErrNotFinite", err)
 	}
 }
 

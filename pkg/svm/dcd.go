@@ -4,9 +4,11 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"strings"
 
 	"gonum.org/v1/gonum/mat"
 
+	"github.com/marginnotes/marginnotes/internal/errtext"
 	"github.com/marginnotes/marginnotes/pkg/classify"
 	"github.com/marginnotes/marginnotes/pkg/dataset"
 )
@@ -49,8 +51,9 @@ const (
 
 // DCD is dual coordinate descent for the linear SVM (Hsieh, Chang, Lin,
 // Keerthi & Sundararajan, ICML 2008), the method of LIBLINEAR's -s 3
-// (hinge) and -s 1 (squared hinge). The zero value solves the hinge loss
-// with C = 1, B = 1 and LIBLINEAR's defaults.
+// (hinge) and -s 1 (squared hinge). C must be set (there is no hard
+// margin; C = 0 is a *classify.SettingError); with it the zero value
+// solves the hinge loss with B = 1 and LIBLINEAR's defaults.
 //
 // DCD solves a different problem from (7.13)/(7.32): the bias is a weight
 // like the others. Each point x becomes x̂ = (x, B) and the hyperplane
@@ -97,8 +100,8 @@ const (
 // a *dataset.CSR stay sparse; a *mat.Dense (or a CSR that stores every
 // entry) is read row by row as it lies.
 type DCD struct {
-	// C weighs the losses; 0 means 1 (liblinear-train -c 1). There is no
-	// hard margin.
+	// C weighs the losses (liblinear-train -c); it must be a finite number
+	// > 0. There is no hard margin: C = 0 is a *classify.SettingError.
 	C float64
 	// Loss is Hinge (the default) or SquaredHinge.
 	Loss Loss
@@ -107,7 +110,8 @@ type DCD struct {
 	// makes b cheaper.
 	Bias float64
 	// NoBias fits a hyperplane through the origin, b = 0 (liblinear-train
-	// without -B).
+	// without -B). Bias must then be 0: NoBias with a Bias is a
+	// *classify.SettingError.
 	NoBias bool
 	// Eps is the tolerance on max PG − min PG (liblinear-train -e); 0 means
 	// DefaultDCDEps.
@@ -148,8 +152,15 @@ type DCDResult struct {
 	Iterations int
 	// Status says why DCD stopped.
 	Status Status
-	// NumSupport counts the support vectors, the points with αᵢ > 0.
-	NumSupport int
+	// SupportIndices lists the indices of the support vectors, the i with
+	// αᵢ > 0, 0-based, as Result's do (figures.NewSupportVectors draws
+	// FreeIndices and BoundedIndices).
+	SupportIndices []int
+	// FreeIndices lists the support vectors with 0 < αᵢ < U (all of them
+	// for the squared hinge, whose U is ∞); BoundedIndices those with
+	// αᵢ = U = C (hinge). DCD clips each αᵢ to the box exactly, so the
+	// bounds need no tolerance.
+	FreeIndices, BoundedIndices []int
 }
 
 var (
@@ -176,18 +187,18 @@ const dcdMaxRelGap = 0.5
 // *dataset.CSR, kept sparse, or any mat.Matrix, read densely) and labels y
 // in {−1, +1}. On success the result has Status Converged.
 //
-// Invalid settings (a negative, NaN or infinite C, Bias or Eps, a negative
-// MaxIter, an unknown Loss) give a *classify.SettingError; so does a Bias
-// that makes the problem meaningless in float64: B² overflows, Qᵢᵢ =
-// ‖xᵢ‖² + B² overflows for some point (the error also matches
-// classify.ErrNonFinite), or every ‖xᵢ‖² rounds away beside B² (so no step
-// moves w). Bad data give the error of dataset.Validate (CSR.Validate) or
-// dataset.ErrOneClass; a point whose ‖x‖² overflows, or data so small that
-// every ‖x‖² underflows, classify.ErrNonFinite. Returned with the partial
-// result: ErrNotConverged (Status IterationLimit; or Status NoProgress when
-// the rule on PG is met but the duality gap exceeds half the primal
-// objective, as a large C allows) or classify.ErrNonFinite (Status
-// NonFinite).
+// Invalid settings (C = 0, a negative, NaN or infinite C, Bias or Eps, a
+// negative MaxIter, an unknown Loss, NoBias with a Bias) give a
+// *classify.SettingError; so does a Bias that makes the problem
+// meaningless in float64: B² overflows, Qᵢᵢ = ‖xᵢ‖² + B² overflows for
+// some point (the error also matches classify.ErrNotFinite), or every
+// ‖xᵢ‖² rounds away beside B² (so no step moves w). Bad data give the
+// error of dataset.Validate (CSR.Validate) or dataset.ErrOneClass; a point
+// whose ‖x‖² overflows, or data so small that every ‖x‖² underflows,
+// classify.ErrNotFinite. Returned with the partial result: ErrNotConverged
+// (Status IterationLimit; or Status NoProgress when the rule on PG is met
+// but the duality gap exceeds half the primal objective, as a large C
+// allows) or classify.ErrNotFinite (Status NonFinite).
 func (s DCD) Fit(x mat.Matrix, y []float64) (*DCDResult, error) {
 	cfg, err := s.config()
 	if err != nil {
@@ -198,7 +209,7 @@ func (s DCD) Fit(x mat.Matrix, y []float64) (*DCDResult, error) {
 		return nil, err
 	}
 	if pos, neg := dataset.Counts(y); pos == 0 || neg == 0 {
-		return nil, fmt.Errorf("%s: %d positive and %d negative labels: %w", dcdName, pos, neg, dataset.ErrOneClass)
+		return nil, errtext.Errorf("%s: %d positive and %d negative labels: %w", dcdName, pos, neg, dataset.ErrOneClass)
 	}
 	return cfg.solve(data, y)
 }
@@ -217,11 +228,14 @@ func (s DCD) config() (dcdConfig, error) {
 	setting := func(field string, v any, want string) error {
 		return &classify.SettingError{Solver: dcdName, Field: field, Value: v, Want: want}
 	}
-	if !(s.C >= 0) || math.IsInf(s.C, 0) {
-		return dcdConfig{}, setting("C", s.C, "a finite number > 0 (0 for 1)")
+	if err := checkSoftC(dcdName, s.C); err != nil {
+		return dcdConfig{}, err
 	}
 	if !(s.Bias >= 0) || math.IsInf(s.Bias, 0) {
 		return dcdConfig{}, setting("Bias", s.Bias, "a finite number > 0 (0 for 1; NoBias for none)")
+	}
+	if s.NoBias && s.Bias != 0 {
+		return dcdConfig{}, setting("Bias", s.Bias, "0 with NoBias, which has no constant feature")
 	}
 	if !s.NoBias && math.IsInf(s.Bias*s.Bias, 0) {
 		return dcdConfig{}, setting("Bias", s.Bias, fmt.Sprintf("a smaller Bias: B² overflows float64 (Qᵢᵢ = ‖xᵢ‖² + B²), so no step moves α; B ≤ %.3g, best near the scale of ‖x‖", maxDCDBias))
@@ -233,9 +247,6 @@ func (s DCD) config() (dcdConfig, error) {
 		return dcdConfig{}, err
 	}
 	cfg := dcdConfig{c: s.C, bias: s.Bias, eps: s.Eps, maxIter: s.MaxIter, loss: s.Loss, shrinking: !s.noShrinking}
-	if cfg.c == 0 {
-		cfg.c = 1
-	}
 	switch {
 	case s.NoBias:
 		cfg.bias = 0
@@ -267,6 +278,25 @@ func (s DCD) config() (dcdConfig, error) {
 	return cfg, nil
 }
 
+// limitHint is the advice of an iteration-limit error: what liblinear-train
+// says at its limit ("Using -s 2 may be faster": the squared hinge, in its
+// primal form) where the loss is the hinge, a smaller B where B² exceeds
+// every ‖x‖² (a large B leaves b nearly unregularised, and coordinate
+// descent slows: on 400 noisy points in the plane, C = 1, liblinear-train
+// -s 3 stops after 129 passes with -B 1 and reaches its limit of 1000 with
+// -B 10), and a larger MaxIter. maxSq is the largest ‖xᵢ‖².
+func (cfg dcdConfig) limitHint(maxSq float64) string {
+	var tips []string
+	if cfg.loss == Hinge {
+		tips = append(tips, "the squared hinge (Loss: SquaredHinge; liblinear-train suggests -s 2, its primal form), which often needs fewer passes")
+	}
+	if b2 := cfg.bias * cfg.bias; b2 > maxSq {
+		tips = append(tips, fmt.Sprintf("a smaller Bias (B² = %.3g exceeds every ‖x‖², at most %.3g, which slows coordinate descent)", b2, maxSq))
+	}
+	tips = append(tips, "a larger MaxIter")
+	return "; try " + strings.Join(tips, ", or ")
+}
+
 // dcdRows are the points x̂ᵢ = (xᵢ, B) as DCD reads them: a dense row-major
 // n×d array or CSR rows, and the constant B.
 type dcdRows struct {
@@ -284,7 +314,7 @@ func dcdData(x mat.Matrix, y []float64, bias float64) (*dcdRows, error) {
 	switch m := x.(type) {
 	case *dataset.CSR:
 		if err := m.Validate(y); err != nil {
-			return nil, fmt.Errorf("%s: %w", dcdName, err)
+			return nil, errtext.Errorf("%s: %w", dcdName, err)
 		}
 		r := &dcdRows{n: m.N, d: m.D, bias: bias}
 		if m.Full() {
@@ -294,10 +324,10 @@ func dcdData(x mat.Matrix, y []float64, bias float64) (*dcdRows, error) {
 		}
 		return r, nil
 	case nil:
-		return nil, fmt.Errorf("%s: %w", dcdName, dataset.Validate(x, y))
+		return nil, errtext.Errorf("%s: %w", dcdName, dataset.Validate(x, y))
 	}
 	if err := dataset.Validate(x, y); err != nil {
-		return nil, fmt.Errorf("%s: %w", dcdName, err)
+		return nil, errtext.Errorf("%s: %w", dcdName, err)
 	}
 	n, d := x.Dims()
 	r := &dcdRows{n: n, d: d, bias: bias}
@@ -398,14 +428,14 @@ func (cfg dcdConfig) solve(x *dcdRows, y []float64) (*DCDResult, error) {
 	for i := range n {
 		sq := x.sq(i)
 		if math.IsInf(sq, 0) || math.IsNaN(sq) {
-			return nil, fmt.Errorf("%s: ‖x%d‖² = %v: %w", dcdName, i+1, sq, classify.ErrNonFinite)
+			return nil, errtext.Errorf("%s: ‖x%d‖² = %v: %w", dcdName, i+1, sq, classify.ErrNotFinite)
 		}
 		maxSq = math.Max(maxSq, sq)
 		qd[i] = sq + b2 + cfg.diag
 		if math.IsInf(qd[i], 0) {
 			return nil, &classify.SettingError{Solver: dcdName, Field: "Bias", Value: x.bias,
 				Want: fmt.Sprintf("a smaller Bias or rescaled data: Qᵢᵢ = ‖xᵢ‖² + B² + Dᵢᵢ of point %d, %v + %v + %v, overflows", i+1, sq, b2, cfg.diag),
-				Err:  classify.ErrNonFinite}
+				Err:  classify.ErrNotFinite}
 		}
 		index[i] = int32(i)
 	}
@@ -421,8 +451,8 @@ func (cfg dcdConfig) solve(x *dcdRows, y []float64) (*DCDResult, error) {
 			}
 		}
 		if maxAbs > 0 {
-			return nil, fmt.Errorf("%s: the data underflow (largest ‖x‖² = %v for data of magnitude %v); rescale the data: %w",
-				dcdName, maxSq, maxAbs, classify.ErrNonFinite)
+			return nil, errtext.Errorf("%s: the data underflow (largest ‖x‖² = %v for data of magnitude %v); rescale the data: %w",
+				dcdName, maxSq, maxAbs, classify.ErrNotFinite)
 		}
 	}
 	if maxSq > 0 && maxSq+b2 == b2 {
@@ -512,10 +542,10 @@ func (cfg dcdConfig) solve(x *dcdRows, y []float64) (*DCDResult, error) {
 	r.Iterations, r.Status = iter, status
 	if what := r.nonFinite(); what != "" {
 		r.Status = NonFinite
-		return r, stopError(dcdName, r.Status, "after %d passes %s", iter, what)
+		return r, stopError(dcdName, r.Status, "after %s %s", plural(iter, "pass", "passes"), what)
 	}
 	if r.Status == IterationLimit {
-		return r, stopError(dcdName, r.Status, "%d passes, max PG − min PG = %.3g > %g", iter, r.MaxViolation, eps)
+		return r, stopError(dcdName, r.Status, "%s, max PG − min PG = %.3g > %g%s", plural(iter, "pass", "passes"), r.MaxViolation, eps, cfg.limitHint(maxSq))
 	}
 	if r.Gap > dcdMaxRelGap*r.PrimalObjective {
 		r.Status = NoProgress
@@ -556,8 +586,14 @@ func (cfg dcdConfig) result(x *dcdRows, y, w, alpha []float64) *DCDResult {
 		}
 		pgMax = math.Max(pgMax, g)
 		pgMin = math.Min(pgMin, g)
-		if a > 0 {
-			r.NumSupport++
+		switch {
+		case a == 0:
+		case a == cfg.upper:
+			r.SupportIndices = append(r.SupportIndices, i)
+			r.BoundedIndices = append(r.BoundedIndices, i)
+		default:
+			r.SupportIndices = append(r.SupportIndices, i)
+			r.FreeIndices = append(r.FreeIndices, i)
 		}
 		sumAlpha += a
 		sumA2 += a * a

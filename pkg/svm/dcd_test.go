@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -52,8 +53,8 @@ func TestDCDExample21(t *testing.T) {
 		if c.alpha[0] == 1.25 && math.Abs(r.PrimalObjective-2.25) > 1e-6 {
 			t.Errorf("%s: primal objective %v, want 9/4", c.name, r.PrimalObjective)
 		}
-		if r.NumSupport != 2 || r.Predict([]float64{2, 1.9}) != -1 || r.Predict([]float64{2, 2.1}) != 1 {
-			t.Errorf("%s: %d support vectors; f(2, 1.9) = %v, f(2, 2.1) = %v", c.name, r.NumSupport, r.Decision([]float64{2, 1.9}), r.Decision([]float64{2, 2.1}))
+		if len(r.SupportIndices) != 2 || r.Predict([]float64{2, 1.9}) != -1 || r.Predict([]float64{2, 2.1}) != 1 {
+			t.Errorf("%s: %d support vectors; f(2, 1.9) = %v, f(2, 2.1) = %v", c.name, len(r.SupportIndices), r.Decision([]float64{2, 1.9}), r.Decision([]float64{2, 2.1}))
 		}
 	}
 }
@@ -333,8 +334,9 @@ func TestDCDErrors(t *testing.T) {
 	}{
 		{"C", DCD{C: -1}, "C"}, {"C NaN", DCD{C: math.NaN()}, "C"}, {"C Inf", DCD{C: math.Inf(1)}, "C"},
 		{"C tiny squared", DCD{C: 5e-324, Loss: SquaredHinge}, "C"},
-		{"Bias", DCD{Bias: -1}, "Bias"}, {"Bias Inf", DCD{Bias: math.Inf(1)}, "Bias"},
-		{"Eps", DCD{Eps: -1}, "Eps"}, {"MaxIter", DCD{MaxIter: -1}, "MaxIter"}, {"Loss", DCD{Loss: 7}, "Loss"},
+		{"Bias", DCD{C: 1, Bias: -1}, "Bias"}, {"Bias Inf", DCD{C: 1, Bias: math.Inf(1)}, "Bias"},
+		{"Eps", DCD{C: 1, Eps: -1}, "Eps"}, {"MaxIter", DCD{C: 1, MaxIter: -1}, "MaxIter"}, {"Loss", DCD{C: 1, Loss: 7}, "Loss"},
+		{"NoBias with a Bias", DCD{C: 1, NoBias: true, Bias: 2}, "Bias"},
 	} {
 		r, err := c.s.Fit(x, y)
 		var se *classify.SettingError
@@ -342,13 +344,13 @@ func TestDCDErrors(t *testing.T) {
 			t.Errorf("%s: %v, want a SettingError for %s", c.name, err, c.want)
 		}
 	}
-	if _, err := (DCD{}).Fit(x, []float64{1, 1, 1}); !errors.Is(err, dataset.ErrOneClass) {
+	if _, err := (DCD{C: 1}).Fit(x, []float64{1, 1, 1}); !errors.Is(err, dataset.ErrOneClass) {
 		t.Errorf("one class: %v", err)
 	}
-	if _, err := (DCD{}).Fit(mat.NewDense(2, 1, []float64{1, math.NaN()}), []float64{1, -1}); !errors.Is(err, dataset.ErrNotFinite) {
+	if _, err := (DCD{C: 1}).Fit(mat.NewDense(2, 1, []float64{1, math.NaN()}), []float64{1, -1}); !errors.Is(err, dataset.ErrNotFinite) {
 		t.Errorf("NaN: %v", err)
 	}
-	if _, err := (DCD{}).Fit(&dataset.CSR{N: 2, D: 1, Ptr: []int{0, 1, 1}, Ind: []int32{0}, Val: []float64{1}}, []float64{1, 2}); !errors.Is(err, dataset.ErrLabel) {
+	if _, err := (DCD{C: 1}).Fit(&dataset.CSR{N: 2, D: 1, Ptr: []int{0, 1, 1}, Ind: []int32{0}, Val: []float64{1}}, []float64{1, 2}); !errors.Is(err, dataset.ErrLabel) {
 		t.Errorf("label 2: %v", err)
 	}
 	// The iteration limit: the partial result, with its status.
@@ -360,8 +362,89 @@ func TestDCDErrors(t *testing.T) {
 	// Data whose ‖x‖² leaves the range of float64.
 	for _, s := range []float64{1e-300, 1e-160, 1e160, 1e300} {
 		for _, loss := range []Loss{Hinge, SquaredHinge} {
-			if _, err := (DCD{Loss: loss}).Fit(scaled(x, s), y); !errors.Is(err, classify.ErrNonFinite) {
-				t.Errorf("×%g %v: %v, want classify.ErrNonFinite", s, loss, err)
+			if _, err := (DCD{C: 1, Loss: loss}).Fit(scaled(x, s), y); !errors.Is(err, classify.ErrNotFinite) {
+				t.Errorf("×%g %v: %v, want classify.ErrNotFinite", s, loss, err)
+			}
+		}
+	}
+}
+
+// TestDCDLimitHint: at the iteration limit the error says "1 pass" for one
+// pass and gives liblinear-train's advice where it applies: the squared
+// hinge for the hinge, a smaller B where B² exceeds every ‖x‖² (25 on
+// Example 2.1), and always a larger MaxIter.
+func TestDCDLimitHint(t *testing.T) {
+	x, y := dataset.Example21().XY()
+	for _, c := range []struct {
+		s            DCD
+		squared, big bool
+	}{
+		{DCD{C: 1, MaxIter: 1, Eps: 1e-12}, true, false},
+		{DCD{C: 1, MaxIter: 1, Eps: 1e-12, Bias: 10}, true, true},
+		{DCD{C: 1, MaxIter: 1, Eps: 1e-12, Bias: 10, Loss: SquaredHinge}, false, true},
+		{DCD{C: 1, MaxIter: 1, Eps: 1e-12, Bias: 5, Loss: SquaredHinge}, false, false},
+	} {
+		r, err := c.s.Fit(x, y)
+		if !errors.Is(err, ErrNotConverged) || r == nil || r.Status != IterationLimit {
+			t.Errorf("%+v: %v, %v; want ErrNotConverged at the iteration limit", c.s, r, err)
+			continue
+		}
+		msg := err.Error()
+		if !strings.Contains(msg, "1 pass,") || !strings.Contains(msg, "a larger MaxIter") {
+			t.Errorf("%+v: %q, want \"1 pass,\" and \"a larger MaxIter\"", c.s, msg)
+		}
+		if got := strings.Contains(msg, "SquaredHinge"); got != c.squared {
+			t.Errorf("%+v: %q suggests the squared hinge: %v, want %v", c.s, msg, got, c.squared)
+		}
+		if got := strings.Contains(msg, "a smaller Bias (B² = 100 exceeds every ‖x‖², at most 25"); got != c.big {
+			t.Errorf("%+v: %q suggests a smaller B: %v, want %v", c.s, msg, got, c.big)
+		}
+	}
+}
+
+// TestDCDSupportSets: DCDResult lists its support vectors as Result does.
+// On Example 2.1 with C = 10 and B = 1, α = (5/4, 0, 13/4) (see the package
+// documentation): x1 and x3, both free. With C = 1, α = (8/19, 0, 1): x3
+// is at the bound.
+// On every set and loss, the lists partition {i : αᵢ > 0} by αᵢ = U.
+func TestDCDSupportSets(t *testing.T) {
+	x, y := dataset.Example21().XY()
+	for _, c := range []struct {
+		c             float64
+		free, bounded []int
+	}{{10, []int{0, 2}, nil}, {1, []int{0}, []int{2}}} {
+		r, err := DCD{C: c.c, Eps: 1e-9}.Fit(x, y)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(r.SupportIndices, []int{0, 2}) || !slices.Equal(r.FreeIndices, c.free) || !slices.Equal(r.BoundedIndices, c.bounded) {
+			t.Errorf("C = %g: α = %v, support %v, free %v, bounded %v; want [0 2], %v, %v",
+				c.c, r.Alpha, r.SupportIndices, r.FreeIndices, r.BoundedIndices, c.free, c.bounded)
+		}
+	}
+	for name, set := range dcdSets() {
+		for _, loss := range []Loss{Hinge, SquaredHinge} {
+			r, err := DCD{C: 1, Loss: loss}.Fit(set.x, set.y)
+			if err != nil {
+				t.Fatalf("%s/%v: %v", name, loss, err)
+			}
+			var support, free, bounded []int
+			for i, a := range r.Alpha {
+				switch {
+				case a == 0:
+					continue
+				case loss == Hinge && a == 1:
+					bounded = append(bounded, i)
+				default:
+					free = append(free, i)
+				}
+				support = append(support, i)
+			}
+			if !slices.Equal(r.SupportIndices, support) || !slices.Equal(r.FreeIndices, free) || !slices.Equal(r.BoundedIndices, bounded) {
+				t.Errorf("%s/%v: support sets %v, %v, %v; want %v, %v, %v", name, loss, r.SupportIndices, r.FreeIndices, r.BoundedIndices, support, free, bounded)
+			}
+			if loss == SquaredHinge && len(bounded) > 0 {
+				t.Errorf("%s: squared hinge with bounded support vectors %v", name, bounded)
 			}
 		}
 	}
@@ -393,8 +476,8 @@ func TestDCDBiasMeaningless(t *testing.T) {
 			t.Errorf("%s: %v, result %+v; want a SettingError for Bias", c.name, err, r)
 			continue
 		}
-		if errors.Is(err, classify.ErrNonFinite) != c.nonFinite {
-			t.Errorf("%s: %v: errors.Is(classify.ErrNonFinite) = %v", c.name, err, !c.nonFinite)
+		if errors.Is(err, classify.ErrNotFinite) != c.nonFinite {
+			t.Errorf("%s: %v: errors.Is(classify.ErrNotFinite) = %v", c.name, err, !c.nonFinite)
 		}
 		if !strings.Contains(err.Error(), "smaller Bias") {
 			t.Errorf("%s: %q does not say what to change", c.name, err)

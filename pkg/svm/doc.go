@@ -1,8 +1,13 @@
 // Package svm solves the support vector machine of Li Hang, Statistical
 // Learning Methods, chapter 7.
 //
-// A solver is a struct whose zero value solves a hard margin with the
-// linear kernel; C sets a soft margin and Kernel a kernel. Fit takes the
+// A solver is a struct with settings; Kernel sets a kernel (nil is the
+// linear one) and C the weight of the slacks. One rule holds for C in every
+// solver: C > 0 is a soft margin, and C = 0, the zero value, is a hard
+// margin (C = +∞) in the solvers that have one — SMO, PlattSMO, Exact and
+// InteriorPoint, whose zero values solve a hard margin with the linear
+// kernel — and a *classify.SettingError, saying there is none, in the two
+// that do not, SquaredSlack and DCD. Fit takes the
 // data (an n×d mat.Matrix, one example per row) and labels in {−1, +1}, and
 // what it returns classifies new points on its own:
 //
@@ -27,14 +32,15 @@
 //     KKT violation, the iterations and kernel evaluations. SMO.Sweep fits
 //     a list of C at once; PlattSMO.FitSteps returns every step.
 //   - InteriorPoint solves the linear primal directly and returns a
-//     *PrimalResult (classify.Linear and the objectives).
+//     *InteriorPointResult (classify.Linear and the objectives).
 //   - SquaredSlack solves the squared-slack SVM of exercise 7.3
-//     (*SquaredResult). (The hard margin through the origin, Novikoff's γ
+//     (*SquaredSlackResult). (The hard margin through the origin, Novikoff's γ
 //     of Theorem 2.1, is separability.MaxMargin.)
 //   - DCD solves the linear SVM at scale, as LIBLINEAR, with b regularised
 //     as the weight of a constant feature, on dense or sparse data
 //     (*dataset.CSR, from dataset.ReadSparse), and returns a *DCDResult
-//     (classify.Linear, α, both objectives, the gap, NumSupport).
+//     (classify.Linear, α, both objectives, the gap, and SupportIndices,
+//     FreeIndices and BoundedIndices as Result has them).
 //   - DualProblem and PrimalProblem are the problems themselves, to
 //     evaluate and to write out (package report); PrimalProblem.Lagrangian
 //     and DualProblem.DualFunction are the Lagrange function and the dual
@@ -43,7 +49,7 @@
 //     DualProblem.Subproblem SMO's two-variable problem (7.101)–(7.103).
 //
 // Errors name the solver first ("svm.SMO: …") and wrap ErrNotSeparable,
-// ErrNotConverged, ErrTooLarge, classify.ErrNonFinite or the dataset
+// ErrNotConverged, ErrTooLarge, classify.ErrNotFinite or the dataset
 // sentinels; an invalid setting, a bad kernel included, is a
 // *classify.SettingError.
 //

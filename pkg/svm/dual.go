@@ -1,11 +1,11 @@
 package svm
 
 import (
-	"fmt"
 	"math"
 
 	"gonum.org/v1/gonum/mat"
 
+	"github.com/marginnotes/marginnotes/internal/errtext"
 	"github.com/marginnotes/marginnotes/pkg/classify"
 	"github.com/marginnotes/marginnotes/pkg/dataset"
 	"github.com/marginnotes/marginnotes/pkg/kernel"
@@ -73,6 +73,20 @@ func checkC(solver string, c float64) (float64, error) {
 	return c, nil
 }
 
+// checkSoftC checks the C of a solver that has no hard margin (SquaredSlack,
+// DCD): a finite number > 0. C = 0, which asks the other solvers for a hard
+// margin, is a *classify.SettingError that says so.
+func checkSoftC(solver string, c float64) error {
+	switch {
+	case c == 0:
+		return &classify.SettingError{Solver: solver, Field: "C", Value: c,
+			Want: "a finite number > 0 (there is no hard margin, C = 0; SMO, PlattSMO, Exact and InteriorPoint solve one)"}
+	case !(c > 0) || math.IsInf(c, 0):
+		return &classify.SettingError{Solver: solver, Field: "C", Value: c, Want: "a finite number > 0"}
+	}
+	return nil
+}
+
 // checkTol checks a tolerance setting: finite and ≥ 0 (0 means the default).
 func checkTol(solver, field string, v float64) error {
 	if !(v >= 0) || math.IsInf(v, 0) {
@@ -98,10 +112,10 @@ func checkProblem(solver string, x mat.Matrix, y []float64, k kernel.Kernel) (ke
 		return nil, err
 	}
 	if err := dataset.Validate(x, y); err != nil {
-		return nil, fmt.Errorf("%s: %w", solver, err)
+		return nil, errtext.Errorf("%s: %w", solver, err)
 	}
 	if pos, neg := dataset.Counts(y); pos == 0 || neg == 0 {
-		return nil, fmt.Errorf("%s: %d positive and %d negative labels: %w", solver, pos, neg, dataset.ErrOneClass)
+		return nil, errtext.Errorf("%s: %d positive and %d negative labels: %w", solver, pos, neg, dataset.ErrOneClass)
 	}
 	return k, nil
 }
@@ -295,7 +309,7 @@ func (q *Quadratic) Stationary() ([]float64, error) {
 		neg[i] = -v
 	}
 	if err := lu.SolveVecTo(z, false, mat.NewVecDense(m, neg)); err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrSingular, err)
+		return nil, errtext.Errorf("svm: %w: %v", ErrSingular, err)
 	}
 	return z.RawVector().Data, nil
 }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/marginnotes/marginnotes/internal/errtext"
 	"github.com/marginnotes/marginnotes/pkg/classify"
 )
 
@@ -12,10 +13,11 @@ import (
 // *classify.SettingError, which matches classify.ErrSetting, and so is a
 // kernel with an invalid parameter (Field "Kernel", wrapping
 // kernel.ErrParameter); arithmetic that overflows or gives NaN wraps
-// classify.ErrNonFinite.
+// classify.ErrNotFinite.
 //
 // Every error of a solver starts with its name, "svm.SMO: …", and names it
-// once.
+// once; the texts of the sentinels start with their package ("svm: …",
+// "classify: …"), which a solver's message drops.
 var (
 	// ErrNotSeparable is classify.ErrNotSeparable: a hard margin was asked
 	// for data that no hyperplane (in the kernel's feature space)
@@ -29,10 +31,10 @@ var (
 	// ErrTooLarge: the problem is larger than the solver takes on: more
 	// points than Exact enumerates, more work than InteriorPoint plans for
 	// (MaxPrimalWork, and then the message names SMO).
-	ErrTooLarge = errors.New("problem too large for the solver")
+	ErrTooLarge = errors.New("svm: problem too large for the solver")
 	// ErrSingular: a quadratic has no unique stationary point (its Hessian
 	// is singular).
-	ErrSingular = errors.New("quadratic has a singular Hessian, no unique stationary point")
+	ErrSingular = errors.New("svm: quadratic has a singular Hessian, no unique stationary point")
 )
 
 // Status says why a solver stopped.
@@ -81,7 +83,7 @@ func (s Status) String() string {
 
 // Err returns nil for Converged and RoundingLimit and otherwise the
 // sentinel error that a solver stopping with s wraps: ErrNotConverged for
-// IterationLimit and NoProgress, ErrNotSeparable, or classify.ErrNonFinite.
+// IterationLimit and NoProgress, ErrNotSeparable, or classify.ErrNotFinite.
 func (s Status) Err() error {
 	switch s {
 	case Converged, RoundingLimit:
@@ -91,13 +93,24 @@ func (s Status) Err() error {
 	case NotSeparable:
 		return ErrNotSeparable
 	case NonFinite:
-		return classify.ErrNonFinite
+		return classify.ErrNotFinite
 	}
 	return fmt.Errorf("unknown status %d", int(s))
 }
 
+// plural returns "1 pass" or "n passes": n with the noun one or many.
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
+}
+
+// iterations returns "1 iteration" or "n iterations".
+func iterations(n int) string { return plural(n, "iteration", "iterations") }
+
 // stopError returns the error of a solver that stopped with status s: the
 // solver's name, the message, and the status's sentinel.
 func stopError(solver string, s Status, format string, args ...any) error {
-	return fmt.Errorf("%s: %s: %w", solver, fmt.Sprintf(format, args...), s.Err())
+	return errtext.Errorf("%s: %s: %w", solver, fmt.Sprintf(format, args...), s.Err())
 }

@@ -1,11 +1,11 @@
 package svm
 
 import (
-	"fmt"
 	"math"
 
 	"gonum.org/v1/gonum/mat"
 
+	"github.com/marginnotes/marginnotes/internal/errtext"
 	"github.com/marginnotes/marginnotes/pkg/classify"
 	"github.com/marginnotes/marginnotes/pkg/kernel"
 )
@@ -41,8 +41,8 @@ type Candidate struct {
 	// Alpha is the minimiser, nil for a singular face (one whose minimiser
 	// is not unique). Values within rounding of 0 or C are set to the bound.
 	Alpha []float64
-	// Objective is f(Alpha) = ½αᵀQα − Σαᵢ (NaN for a singular face).
-	Objective float64
+	// DualObjective is f(Alpha) = ½αᵀQα − Σαᵢ (NaN for a singular face).
+	DualObjective float64
 	// Feasible reports whether Alpha lies in the feasible region.
 	Feasible bool
 	// Violation is, for an infeasible candidate, the index of the first αᵢ
@@ -66,7 +66,7 @@ type Candidate struct {
 // candidate: ErrNotSeparable (Status NotSeparable) for a hard margin on data
 // the kernel does not separate, ErrNotConverged (Status NoProgress) when the
 // best candidate fails the optimality check (rounding on a nearly singular
-// problem), classify.ErrNonFinite (Status NonFinite) when the arithmetic
+// problem), classify.ErrNotFinite (Status NonFinite) when the arithmetic
 // overflows.
 func (e Exact) Fit(x mat.Matrix, y []float64) (*Result, error) {
 	r, _, err := e.fit(x, y, false)
@@ -109,20 +109,20 @@ func (e Exact) fit(x mat.Matrix, y []float64, keep bool) (*Result, []Candidate, 
 	}
 	n := len(y)
 	if n > maxPoints {
-		return nil, nil, fmt.Errorf("%s: %d points, at most %d: %w", name, n, maxPoints, ErrTooLarge)
+		return nil, nil, errtext.Errorf("%s: %d points, at most %d: %w", name, n, maxPoints, ErrTooLarge)
 	}
 	d := newDualProblem(x, y, k, c)
 	var maxDiag float64
 	for i := 0; i < n; i++ {
 		q := d.Q.At(i, i)
 		if math.IsNaN(q) || math.IsInf(q, 0) {
-			return nil, nil, fmt.Errorf("%s: K(x%d, x%d) = %v with %v: %w", name, i+1, i+1, q, k, classify.ErrNonFinite)
+			return nil, nil, errtext.Errorf("%s: K(x%d, x%d) = %v with %v: %w", name, i+1, i+1, q, k, classify.ErrNotFinite)
 		}
 		maxDiag = math.Max(maxDiag, q)
 	}
 	if maxAbs := mat.Norm(x, math.Inf(1)); maxDiag < underflowDiag && maxAbs > 0 {
-		return nil, nil, fmt.Errorf("%s: the kernel values underflow (largest K(xᵢ, xᵢ) = %v with %v for data of magnitude %v); rescale the data: %w",
-			name, maxDiag, k, maxAbs, classify.ErrNonFinite)
+		return nil, nil, errtext.Errorf("%s: the kernel values underflow (largest K(xᵢ, xᵢ) = %v with %v for data of magnitude %v); rescale the data: %w",
+			name, maxDiag, k, maxAbs, classify.ErrNotFinite)
 	}
 	fs := newFaceSolver(d)
 
@@ -433,11 +433,11 @@ func (fs *faceSolver) candidate(state []int8, ok bool) Candidate {
 		}
 	}
 	if !ok {
-		cd.Objective = math.NaN()
+		cd.DualObjective = math.NaN()
 		return cd
 	}
 	cd.Alpha = append([]float64(nil), fs.alpha...)
-	cd.Objective = fs.objective
+	cd.DualObjective = fs.objective
 	cd.Feasible = fs.feasible
 	if !fs.feasible {
 		cd.Violation, cd.Value = fs.bad, fs.badValue

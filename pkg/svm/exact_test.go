@@ -39,8 +39,8 @@ func TestExactExample72(t *testing.T) {
 			t.Errorf("interior candidate %+v, want all free, infeasible with α2 = -1 < 0", in)
 		}
 		checkVec(t, "interior α", in.Alpha, []float64{1.5, -1, 0.5}, bookTol)
-		if !scalar.EqualWithinAbs(in.Objective, -0.5, bookTol) {
-			t.Errorf("interior objective %v, want -1/2", in.Objective)
+		if !scalar.EqualWithinAbs(in.DualObjective, -0.5, bookTol) {
+			t.Errorf("interior objective %v, want -1/2", in.DualObjective)
 		}
 		// Book Example 7.2: α1 = 0 gives α2 = 2/13, s = −2/13 (and α3 = 2/13);
 		// α2 = 0 gives α1 = 1/4, s = −1/4 (and α3 = 1/4).
@@ -58,14 +58,14 @@ func TestExactExample72(t *testing.T) {
 				t.Errorf("candidate %d = %+v, want feasible with free %v", c.k, cd, c.free)
 			}
 			checkVec(t, fmt.Sprintf("candidate %d α", c.k), cd.Alpha, c.alpha, bookTol)
-			if !scalar.EqualWithinAbs(cd.Objective, c.obj, bookTol) {
-				t.Errorf("candidate %d objective %v, want %v", c.k, cd.Objective, c.obj)
+			if !scalar.EqualWithinAbs(cd.DualObjective, c.obj, bookTol) {
+				t.Errorf("candidate %d objective %v, want %v", c.k, cd.DualObjective, c.obj)
 			}
 		}
 		// Every other face gives α = 0 (derived: one free variable, or α1
 		// and α2 free with α1 + α2 = 0).
 		for k, cd := range cands[3:] {
-			if !cd.Feasible || cd.Objective != 0 {
+			if !cd.Feasible || cd.DualObjective != 0 {
 				t.Errorf("candidate %d = %+v, want α = 0, f = 0", k+3, cd)
 			}
 		}
@@ -208,8 +208,8 @@ func TestExactProperties(t *testing.T) {
 			}
 			scale := math.Max(1, math.Abs(r.DualObjective))
 			for k, cd := range cands {
-				if cd.Feasible && cd.Objective < r.DualObjective-1e-10*scale {
-					t.Errorf("%s: candidate %d has objective %v < %v", name, k, cd.Objective, r.DualObjective)
+				if cd.Feasible && cd.DualObjective < r.DualObjective-1e-10*scale {
+					t.Errorf("%s: candidate %d has objective %v < %v", name, k, cd.DualObjective, r.DualObjective)
 				}
 			}
 			checkDualSolution(t, name, x, y, c, r)

@@ -60,7 +60,7 @@ func ExampleExact() {
 		if !c.Feasible {
 			verdict = fmt.Sprintf("rejected: α%d = %.4g < 0", c.Violation+1, c.Value)
 		}
-		fmt.Printf("free %v: α = %.4g, f = %.4g, %s\n", oneBased(c.FreeIndices), c.Alpha, c.Objective, verdict)
+		fmt.Printf("free %v: α = %.4g, f = %.4g, %s\n", oneBased(c.FreeIndices), c.Alpha, c.DualObjective, verdict)
 	}
 	fmt.Printf("α* = %.4g, support vectors %v\n", res.Alpha, oneBased(res.SupportIndices))
 	fmt.Printf("w* = %.4g, b* = %.4g\n", res.W, res.B)
@@ -90,7 +90,7 @@ func ExampleInteriorPoint() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	fmt.Printf("w = %.4g, b = %.4g, ½‖w‖² = %.4g\n", res.W, res.B, res.Objective)
+	fmt.Printf("w = %.4g, b = %.4g, ½‖w‖² = %.4g\n", res.W, res.B, res.PrimalObjective)
 	for i := range y {
 		m := y[i] * (floats.Dot(res.W, mat.Row(nil, i, x)) + res.B)
 		fmt.Printf("x%d: y(w·x+b) = %.4g\n", i+1, m)
@@ -120,7 +120,7 @@ func ExampleInteriorPoint_softMargin() {
 		log.Fatal(err)
 	}
 	fmt.Printf("primal: w = %.4g, ½‖w‖² + CΣξ = %.4g, Σξ + λ‖w‖² = %.4g with λ = %.4g\n",
-		res.W, res.Objective, res.LambdaObjective, res.Lambda)
+		res.W, res.PrimalObjective, res.LambdaObjective, res.Lambda)
 	p := svm.PrimalProblem{X: x, Y: y, C: c}
 	for _, b := range []float64{ex.BLow, ex.BHigh, ex.BHigh + 0.1} {
 		fmt.Printf("objective at b = %.4g: %.4g\n", b, p.Objective(ex.W, b))

@@ -7,6 +7,7 @@ import (
 	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
 
+	"github.com/marginnotes/marginnotes/internal/errtext"
 	"github.com/marginnotes/marginnotes/pkg/classify"
 	"github.com/marginnotes/marginnotes/pkg/kernel"
 )
@@ -33,14 +34,14 @@ type InteriorPoint struct {
 	C float64
 	// MaxIter limits the interior-point iterations; 0 means 200.
 	MaxIter int
-	// Tol is the relative accuracy: the iteration stops when the bound on
-	// the distance to the optimum (PrimalResult.Gap) relative to ½‖w‖², and
+	// Eps is the relative accuracy: the iteration stops when the bound on
+	// the distance to the optimum (InteriorPointResult.Gap) relative to ½‖w‖², and
 	// the residuals of the constraints relative to the size of their terms,
-	// are below Tol. 0 means 1e-9; much below, rounding may stop the method
+	// are below Eps. 0 means 1e-9; much below, rounding may stop the method
 	// first on ill-conditioned data (ErrNotConverged, NoProgress).
 	// When a support vector has αᵢ = C and lies exactly on its margin (a
-	// degenerate problem), w is accurate to about √Tol only.
-	Tol float64
+	// degenerate problem), w is accurate to about √Eps only.
+	Eps float64
 }
 
 // PrimalSeparableTol is the relative margin γ/R below which InteriorPoint
@@ -53,23 +54,23 @@ const PrimalSeparableTol = 1e-9
 // min(n, d+1) would take more than 1 GiB, Fit returns ErrTooLarge.
 const MaxPrimalWork = 2e11
 
-// PrimalResult is the solution found by InteriorPoint: the hyperplane
+// InteriorPointResult is the solution found by InteriorPoint: the hyperplane
 // w·x + b = 0 as a classifier (classify.Linear) and its objectives.
 // Decision(x) = w·x + b and Predict(x) = classify.Sign(w·x + b) are the
 // methods of the embedded classify.Linear.
-type PrimalResult struct {
+type InteriorPointResult struct {
 	// Linear holds W and B; its Decision is w·x + b.
 	classify.Linear
-	// Objective is ½‖w‖² + C·HingeSum at (W, B) (½‖w‖² for a hard margin).
+	// PrimalObjective is ½‖w‖² + C·HingeSum at (W, B) (½‖w‖² for a hard margin).
 	// It equals −DualObjective of the dual solvers at the optimum.
-	Objective float64
+	PrimalObjective float64
 	// HingeSum is Σᵢ [1 − yᵢ(w·xᵢ + b)]₊.
 	HingeSum float64
 	// Lambda is λ = 1/(2C) (0 for a hard margin) and LambdaObjective is
-	// HingeSum + λ‖w‖² = Objective/C, the scale of Theorem 7.4 (HingeSum,
+	// HingeSum + λ‖w‖² = PrimalObjective/C, the scale of Theorem 7.4 (HingeSum,
 	// that is 0, for a hard margin).
 	Lambda, LambdaObjective float64
-	// Gap bounds the distance of Objective to the optimum: the difference
+	// Gap bounds the distance of PrimalObjective to the optimum: the difference
 	// between the primal objective and the dual function at the final
 	// iterate, exact up to the small violations of Σαᵢyᵢ = 0 and αᵢ ≤ C
 	// that the iterate has.
@@ -79,6 +80,12 @@ type PrimalResult struct {
 	// Status says why the solver stopped.
 	Status Status
 }
+
+// PrimalResult is InteriorPointResult.
+//
+// Deprecated: use InteriorPointResult, named after its solver (as
+// DCDResult is).
+type PrimalResult = InteriorPointResult
 
 const (
 	minNormal            = 0x1p-1022 // the smallest normal float64
@@ -91,20 +98,20 @@ const (
 // Fit returns the minimiser of the primal problem for the data x (n×d, one
 // example per row) and labels y in {−1, +1}.
 //
-// A negative, NaN or infinite C or Tol, or a negative MaxIter, gives a
+// A negative, NaN or infinite C or Eps, or a negative MaxIter, gives a
 // *classify.SettingError; a problem beyond MaxPrimalWork an error wrapping
 // ErrTooLarge, which names SMO; bad data the error of dataset.Validate or
 // dataset.ErrOneClass. Returned with the last iterate: ErrNotSeparable
 // (Status NotSeparable) for a hard margin on data that no hyperplane
 // separates with a margin above PrimalSeparableTol·R, ErrNotConverged
 // (Status IterationLimit, or NoProgress when the Newton system could not be
-// solved), or classify.ErrNonFinite (Status NonFinite).
-func (p InteriorPoint) Fit(x mat.Matrix, y []float64) (*PrimalResult, error) {
+// solved), or classify.ErrNotFinite (Status NonFinite).
+func (p InteriorPoint) Fit(x mat.Matrix, y []float64) (*InteriorPointResult, error) {
 	c, err := checkC(ipmName, p.C)
 	if err != nil {
 		return nil, err
 	}
-	if err := checkTol(ipmName, "Tol", p.Tol); err != nil {
+	if err := checkTol(ipmName, "Eps", p.Eps); err != nil {
 		return nil, err
 	}
 	if err := checkCount(ipmName, "MaxIter", p.MaxIter); err != nil {
@@ -120,7 +127,7 @@ func (p InteriorPoint) Fit(x mat.Matrix, y []float64) (*PrimalResult, error) {
 	if maxIter == 0 {
 		maxIter = primalDefaultMaxIter
 	}
-	tol := p.Tol
+	tol := p.Eps
 	if tol == 0 {
 		tol = primalDefaultTol
 	}
@@ -131,24 +138,24 @@ func (p InteriorPoint) Fit(x mat.Matrix, y []float64) (*PrimalResult, error) {
 
 // fitPrimal runs the method on checked input (c = +∞ for a hard margin),
 // solving the Newton systems through the Gram matrix when gram is set.
-func fitPrimal(x mat.Matrix, y []float64, c float64, maxIter int, tol float64, gram bool) (*PrimalResult, error) {
+func fitPrimal(x mat.Matrix, y []float64, c float64, maxIter int, tol float64, gram bool) (*InteriorPointResult, error) {
 	ip := newPrimalIPM(x, y, c, gram)
 	if ip.soft && math.IsInf(ip.c, 1) {
-		return nil, fmt.Errorf("%s: C·R² = %v·%v overflows: %w", ipmName, c, ip.scale*ip.scale, classify.ErrNonFinite)
+		return nil, errtext.Errorf("%s: C·R² = %v·%v overflows: %w", ipmName, c, ip.scale*ip.scale, classify.ErrNotFinite)
 	}
 	status, sep := ip.run(maxIter, tol)
 	res := ip.result(x, y)
 	res.Status = status
 	switch {
 	case sep:
-		return res, stopError(ipmName, res.Status, "after %d iterations, no hyperplane separates with margin above %.3g",
-			res.Iterations, PrimalSeparableTol*ip.radius*ip.scale)
+		return res, stopError(ipmName, res.Status, "after %s, no hyperplane separates with margin above %.3g",
+			iterations(res.Iterations), PrimalSeparableTol*ip.radius*ip.scale)
 	case res.nonFinite() != "":
 		res.Status = NonFinite
-		return res, stopError(ipmName, res.Status, "after %d iterations %s", res.Iterations, res.nonFinite())
+		return res, stopError(ipmName, res.Status, "after %s %s", iterations(res.Iterations), res.nonFinite())
 	case status != Converged:
-		return res, stopError(ipmName, res.Status, "%v after %d iterations, duality gap %.3g",
-			status, res.Iterations, res.Gap)
+		return res, stopError(ipmName, res.Status, "%v after %s, duality gap %.3g",
+			status, iterations(res.Iterations), res.Gap)
 	}
 	return res, nil
 }
@@ -182,22 +189,22 @@ func checkPrimalSize(x mat.Matrix) error {
 	if work <= MaxPrimalWork && 8*m*m <= 1<<30 {
 		return nil
 	}
-	return fmt.Errorf("%s: %d points in %d dimensions need a %d×%d system at each iteration, about %.2g floating-point operations in all, more than %.2g; SMO solves such problems: %w",
+	return errtext.Errorf("%s: %d points in %d dimensions need a %d×%d system at each iteration, about %.2g floating-point operations in all, more than %.2g; SMO solves such problems: %w",
 		ipmName, n, d, int(m), int(m), work, float64(MaxPrimalWork), ErrTooLarge)
 }
 
 // nonFinite describes the first value of r that is not finite, or "".
-func (r *PrimalResult) nonFinite() string {
+func (r *InteriorPointResult) nonFinite() string {
 	for j, v := range r.W {
 		if math.IsNaN(v) || math.IsInf(v, 0) {
 			return fmt.Sprintf("w⁽%d⁾ = %v", j+1, v)
 		}
 	}
-	if math.IsNaN(r.B) || math.IsInf(r.B, 0) || math.IsNaN(r.Objective) || math.IsInf(r.Objective, 0) {
-		return fmt.Sprintf("b = %v, objective %v", r.B, r.Objective)
+	if math.IsNaN(r.B) || math.IsInf(r.B, 0) || math.IsNaN(r.PrimalObjective) || math.IsInf(r.PrimalObjective, 0) {
+		return fmt.Sprintf("b = %v, objective %v", r.B, r.PrimalObjective)
 	}
-	if r.Objective < minNormal && floats.Norm(r.W, math.Inf(1)) > 0 {
-		return fmt.Sprintf("the objective ½‖w‖² = %v underflows (‖w‖ = %v)", r.Objective, floats.Norm(r.W, 2))
+	if r.PrimalObjective < minNormal && floats.Norm(r.W, math.Inf(1)) > 0 {
+		return fmt.Sprintf("the objective ½‖w‖² = %v underflows (‖w‖ = %v)", r.PrimalObjective, floats.Norm(r.W, 2))
 	}
 	return ""
 }
@@ -409,16 +416,16 @@ func (ip *primalIPM) residuals() {
 	}
 }
 
-// converged applies the stopping test of Primal.Tol. With the residuals
+// converged applies the stopping test of InteriorPoint.Eps. With the residuals
 // rp, rb = Σαᵢyᵢ, rξ and rw = w − Σαᵢyᵢxᵢ, the primal objective P and the
 // dual function D(α) = Σαᵢ − ½‖Σαᵢyᵢxᵢ‖² differ by
 //
 //	P − D = sᵀα + ξᵀμ + ½‖rw‖² − b·rb + αᵀrp + ξᵀrξ,
 //
-// which must be below Tol·½‖w‖² (as for the dual solvers, see
-// Result.gapTarget: it bounds ½‖w − w*‖², so w is then within √Tol·‖w‖ of
+// which must be below Eps·½‖w‖² (as for the dual solvers, see
+// Result.gapTarget: it bounds ½‖w − w*‖², so w is then within √Eps·‖w‖ of
 // w* whatever C) plus the rounding error of its terms; each feasibility
-// residual must be below Tol relative to the size of the terms it sums (C
+// residual must be below Eps relative to the size of the terms it sums (C
 // for rξ, Σαᵢ for rb, 1 and |X̂||ŵ| for the margins), so that rounding in
 // long sums cannot stall the test. rw needs no test of its own: it enters
 // the bound squared.
@@ -613,21 +620,21 @@ func (ip *primalIPM) maxStep(ds, dal, dxi, dmu []float64) float64 {
 	return t
 }
 
-// result builds the PrimalResult from the current iterate, in the units of
+// result builds the InteriorPointResult from the current iterate, in the units of
 // the data.
-func (ip *primalIPM) result(x mat.Matrix, y []float64) *PrimalResult {
+func (ip *primalIPM) result(x mat.Matrix, y []float64) *InteriorPointResult {
 	d := ip.d
 	w := make([]float64, d)
 	floats.ScaleTo(w, 1/ip.scale, ip.wb[:d])
 	b := ip.wb[d] - floats.Dot(w, ip.mean)
-	r := &PrimalResult{Linear: classify.Linear{W: w, B: b}, Gap: ip.bound / (ip.scale * ip.scale), Iterations: ip.iter}
+	r := &InteriorPointResult{Linear: classify.Linear{W: w, B: b}, Gap: ip.bound / (ip.scale * ip.scale), Iterations: ip.iter}
 	r.HingeSum = PrimalProblem{X: x, Y: y}.hingeSum(w, b)
 	ww := floats.Dot(w, w)
-	r.Objective = ww / 2
+	r.PrimalObjective = ww / 2
 	r.LambdaObjective = r.HingeSum
 	if ip.soft {
 		c := ip.c / (ip.scale * ip.scale)
-		r.Objective += c * r.HingeSum
+		r.PrimalObjective += c * r.HingeSum
 		r.Lambda = 1 / (2 * c)
 		r.LambdaObjective = r.HingeSum + r.Lambda*ww
 	}

@@ -17,7 +17,7 @@ import (
 	"github.com/marginnotes/marginnotes/pkg/dataset"
 )
 
-// Tolerances for the interior-point solver (default Tol 1e-9): its answers
+// Tolerances for the interior-point solver (default Eps 1e-9): its answers
 // against exact numbers, and two solvers against each other.
 const (
 	primalTol = 1e-8
@@ -32,7 +32,7 @@ func TestPrimalExample71(t *testing.T) {
 	// A soft margin with C ≥ max αᵢ* = 1/4 (Example 7.2) has the same
 	// solution and no hinge loss. C = 1/4 is degenerate (α1 = α3 = C with
 	// x1, x3 on the margin): there the interior-point method gets w only to
-	// about √Tol = 1e-5, the objective still to Tol.
+	// about √Eps = 1e-5, the objective still to Eps.
 	for _, c := range []struct{ c, tol float64 }{{0, primalTol}, {0.25, 1e-4}, {1, primalTol}, {1000, primalTol}} {
 		t.Run(fmt.Sprintf("C=%v", c.c), func(t *testing.T) {
 			r, err := InteriorPoint{C: c.c}.Fit(x, y)
@@ -44,8 +44,8 @@ func TestPrimalExample71(t *testing.T) {
 				t.Errorf("b = %v, want -2", r.B)
 			}
 			// ½‖w‖² = 1/4 (book Example 7.2's dual objective is −1/4).
-			if !scalar.EqualWithinAbs(r.Objective, 0.25, primalTol) || !scalar.EqualWithinAbs(r.HingeSum, 0, c.tol) {
-				t.Errorf("objective %v, hinge sum %v; want 1/4, 0", r.Objective, r.HingeSum)
+			if !scalar.EqualWithinAbs(r.PrimalObjective, 0.25, primalTol) || !scalar.EqualWithinAbs(r.HingeSum, 0, c.tol) {
+				t.Errorf("objective %v, hinge sum %v; want 1/4, 0", r.PrimalObjective, r.HingeSum)
 			}
 			if r.Status != Converged || r.Iterations == 0 {
 				t.Errorf("status %v after %d iterations", r.Status, r.Iterations)
@@ -58,8 +58,8 @@ func TestPrimalExample71(t *testing.T) {
 				}
 			}
 			if c := c.c; c > 0 && !math.IsInf(c, 1) {
-				if !scalar.EqualWithinAbs(r.Lambda, 1/(2*c), 1e-15) || !scalar.EqualWithinAbsOrRel(r.LambdaObjective, r.Objective/c, 1e-15, 1e-15) {
-					t.Errorf("λ = %v, λ-objective %v; want %v, %v", r.Lambda, r.LambdaObjective, 1/(2*c), r.Objective/c)
+				if !scalar.EqualWithinAbs(r.Lambda, 1/(2*c), 1e-15) || !scalar.EqualWithinAbsOrRel(r.LambdaObjective, r.PrimalObjective/c, 1e-15, 1e-15) {
+					t.Errorf("λ = %v, λ-objective %v; want %v, %v", r.Lambda, r.LambdaObjective, 1/(2*c), r.PrimalObjective/c)
 				}
 			}
 		})
@@ -111,8 +111,8 @@ func TestPrimalNonUniqueB(t *testing.T) {
 			if pr.B < c.lo-primalTol || pr.B > c.hi+primalTol {
 				t.Errorf("primal b = %v outside [%v, %v]", pr.B, c.lo, c.hi)
 			}
-			if !scalar.EqualWithinAbs(pr.Objective, c.optimum, primalTol) || !scalar.EqualWithinAbs(-ex.DualObjective, c.optimum, bookTol) {
-				t.Errorf("primal %v, −dual %v; want %v", pr.Objective, -ex.DualObjective, c.optimum)
+			if !scalar.EqualWithinAbs(pr.PrimalObjective, c.optimum, primalTol) || !scalar.EqualWithinAbs(-ex.DualObjective, c.optimum, bookTol) {
+				t.Errorf("primal %v, −dual %v; want %v", pr.PrimalObjective, -ex.DualObjective, c.optimum)
 			}
 			// Every b in the interval is optimal ...
 			for _, s := range []float64{0, 0.25, 0.5, 0.75, 1} {
@@ -155,8 +155,8 @@ func TestPrimalMatchesExact(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s: primal: %v", name, err)
 			}
-			if !scalar.EqualWithinRel(pr.Objective, -ex.DualObjective, agreeTol) {
-				t.Errorf("%s: primal objective %v, −dual %v", name, pr.Objective, -ex.DualObjective)
+			if !scalar.EqualWithinRel(pr.PrimalObjective, -ex.DualObjective, agreeTol) {
+				t.Errorf("%s: primal objective %v, −dual %v", name, pr.PrimalObjective, -ex.DualObjective)
 			}
 			scale := math.Max(1, floats.Norm(ex.W, math.Inf(1)))
 			for j := range ex.W {
@@ -169,8 +169,8 @@ func TestPrimalMatchesExact(t *testing.T) {
 				t.Errorf("%s: primal b = %v outside [%v, %v]", name, pr.B, ex.BLow, ex.BHigh)
 			}
 			// The dual's (W, B) is optimal for the primal problem too.
-			if got := (PrimalProblem{X: x, Y: y, C: p.C}).Objective(ex.W, ex.B); !scalar.EqualWithinRel(got, pr.Objective, agreeTol) {
-				t.Errorf("%s: primal objective at the dual's (w, b) %v, optimum %v", name, got, pr.Objective)
+			if got := (PrimalProblem{X: x, Y: y, C: p.C}).Objective(ex.W, ex.B); !scalar.EqualWithinRel(got, pr.PrimalObjective, agreeTol) {
+				t.Errorf("%s: primal objective at the dual's (w, b) %v, optimum %v", name, got, pr.PrimalObjective)
 			}
 		}
 	}
@@ -188,8 +188,8 @@ func TestPrimalLarger(t *testing.T) {
 		if err != nil {
 			t.Fatalf("C=%v: %v", c, err)
 		}
-		if r.Gap > 1e-9*math.Max(1, r.Objective) {
-			t.Errorf("C=%v: gap %v at objective %v", c, r.Gap, r.Objective)
+		if r.Gap > 1e-9*math.Max(1, r.PrimalObjective) {
+			t.Errorf("C=%v: gap %v at objective %v", c, r.Gap, r.PrimalObjective)
 		}
 		for k := 0; k < 20; k++ {
 			w := append([]float64(nil), r.W...)
@@ -197,8 +197,8 @@ func TestPrimalLarger(t *testing.T) {
 				w[j] += 1e-3 * rng.NormFloat64()
 			}
 			b := r.B + 1e-3*rng.NormFloat64()
-			if got := (PrimalProblem{X: x, Y: y, C: p.C}).Objective(w, b); got < r.Objective*(1-1e-9) {
-				t.Errorf("C=%v: objective %v at a perturbed point, below the optimum %v", c, got, r.Objective)
+			if got := (PrimalProblem{X: x, Y: y, C: p.C}).Objective(w, b); got < r.PrimalObjective*(1-1e-9) {
+				t.Errorf("C=%v: objective %v at a perturbed point, below the optimum %v", c, got, r.PrimalObjective)
 			}
 		}
 	}
@@ -219,9 +219,9 @@ func TestPrimalErrors(t *testing.T) {
 		{"negative C", InteriorPoint{C: -1}, x, y, classify.ErrSetting, false},
 		{"NaN C", InteriorPoint{C: math.NaN()}, x, y, classify.ErrSetting, false},
 		{"infinite C", InteriorPoint{C: math.Inf(1)}, x, y, classify.ErrSetting, false},
-		{"negative Tol", InteriorPoint{Tol: -1}, x, y, classify.ErrSetting, false},
-		{"NaN Tol", InteriorPoint{Tol: math.NaN()}, x, y, classify.ErrSetting, false},
-		{"infinite Tol", InteriorPoint{Tol: math.Inf(1)}, x, y, classify.ErrSetting, false},
+		{"negative Eps", InteriorPoint{Eps: -1}, x, y, classify.ErrSetting, false},
+		{"NaN Eps", InteriorPoint{Eps: math.NaN()}, x, y, classify.ErrSetting, false},
+		{"infinite Eps", InteriorPoint{Eps: math.Inf(1)}, x, y, classify.ErrSetting, false},
 		{"negative MaxIter", InteriorPoint{MaxIter: -5}, x, y, classify.ErrSetting, false},
 		{"XOR hard margin", InteriorPoint{}, xor, xorY, ErrNotSeparable, true},
 		{"iteration limit", InteriorPoint{C: 1, MaxIter: 1}, x, y, ErrNotConverged, true},
@@ -361,8 +361,8 @@ func TestPrimalFewPoints(t *testing.T) {
 		want := make([]float64, 60000)
 		want[0], want[59999] = 0.8, -0.4
 		checkVec(t, "w", r.W, want, primalTol)
-		if !scalar.EqualWithinAbs(r.B, 0.6, primalTol) || !scalar.EqualWithinAbs(r.Objective, 0.4, primalTol) {
-			t.Errorf("b = %v, ½‖w‖² = %v; want 3/5, 2/5", r.B, r.Objective)
+		if !scalar.EqualWithinAbs(r.B, 0.6, primalTol) || !scalar.EqualWithinAbs(r.PrimalObjective, 0.4, primalTol) {
+			t.Errorf("b = %v, ½‖w‖² = %v; want 3/5, 2/5", r.B, r.PrimalObjective)
 		}
 	})
 	t.Run("6×10000", func(t *testing.T) {
@@ -378,8 +378,8 @@ func TestPrimalFewPoints(t *testing.T) {
 			if err != nil {
 				t.Fatalf("C=%v: SMO: %v", c, err)
 			}
-			if !scalar.EqualWithinRel(r.Objective, -d.DualObjective, agreeTol) {
-				t.Errorf("C=%v: primal objective %v, SMO's dual −f(α) = %v", c, r.Objective, -d.DualObjective)
+			if !scalar.EqualWithinRel(r.PrimalObjective, -d.DualObjective, agreeTol) {
+				t.Errorf("C=%v: primal objective %v, SMO's dual −f(α) = %v", c, r.PrimalObjective, -d.DualObjective)
 			}
 			if !floats.EqualApprox(r.W, d.W, agreeTol*floats.Norm(d.W, math.Inf(1))) || !scalar.EqualWithinAbs(r.B, d.B, agreeTol*math.Max(1, math.Abs(d.B))) {
 				t.Errorf("C=%v: b = %v, SMO's %v (or w differs)", c, r.B, d.B)
@@ -402,9 +402,9 @@ func TestPrimalGram(t *testing.T) {
 				t.Errorf("%s: errors %v, %v", name, errA, errB)
 				continue
 			}
-			if !scalar.EqualWithinRel(a.Objective, b.Objective, primalTol) || !floats.EqualApprox(a.W, b.W, agreeTol) ||
+			if !scalar.EqualWithinRel(a.PrimalObjective, b.PrimalObjective, primalTol) || !floats.EqualApprox(a.W, b.W, agreeTol) ||
 				!scalar.EqualWithinAbs(a.B, b.B, agreeTol) {
-				t.Errorf("%s: system of size d+1: w = %v, b = %v, objective %v; Gram: %v, %v, %v", name, a.W, a.B, a.Objective, b.W, b.B, b.Objective)
+				t.Errorf("%s: system of size d+1: w = %v, b = %v, objective %v; Gram: %v, %v, %v", name, a.W, a.B, a.PrimalObjective, b.W, b.B, b.PrimalObjective)
 			}
 		}
 	}

@@ -197,7 +197,7 @@ func TestStrongDuality(t *testing.T) {
 			t.Fatal(err)
 		}
 		p := PrimalProblem{X: x, Y: y, C: c}
-		pstar := ip.Objective
+		pstar := ip.PrimalObjective
 		for solver, r := range map[string]*Result{"Exact": ex, "SMO": sm} {
 			if got := d.DualFunction(r.Alpha); !scalar.EqualWithinRel(got, pstar, dualityTol) {
 				t.Errorf("%s: %s: θ_D(α*) = %v, p* = %v", name, solver, got, pstar)

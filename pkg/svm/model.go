@@ -44,8 +44,8 @@ var (
 	_ classify.Dimensioned = (*Model)(nil)
 	_ classify.Classifier  = (*Result)(nil)
 	_ classify.Dimensioned = (*Result)(nil)
-	_ classify.Classifier  = (*PrimalResult)(nil)
-	_ classify.Dimensioned = (*PrimalResult)(nil)
+	_ classify.Classifier  = (*InteriorPointResult)(nil)
+	_ classify.Dimensioned = (*InteriorPointResult)(nil)
 )
 
 // newModel returns the model of the multipliers alpha on the data x with

@@ -8,6 +8,7 @@ import (
 	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
 
+	"github.com/marginnotes/marginnotes/internal/errtext"
 	"github.com/marginnotes/marginnotes/pkg/classify"
 	"github.com/marginnotes/marginnotes/pkg/kernel"
 )
@@ -86,9 +87,9 @@ type PlattStep struct {
 	// B1 and B2 are b1^new and b2^new of (7.115) and (7.116), BOld the b
 	// before the step and B the b after it.
 	B1, B2, BOld, B float64
-	// Alpha is α after the step (a copy) and Objective f(α) = ½αᵀQα − Σαᵢ.
-	Alpha     []float64
-	Objective float64
+	// Alpha is α after the step (a copy) and DualObjective f(α) = ½αᵀQα − Σαᵢ.
+	Alpha         []float64
+	DualObjective float64
 }
 
 // SecondChoice says how PlattSMO found the second variable of a step.
@@ -128,7 +129,7 @@ const plattName = "svm.PlattSMO"
 // those of SMO.Fit: a *classify.SettingError for an invalid setting, the
 // data's errors, and with the partial Result ErrNotSeparable (a hard
 // margin on data the kernel does not separate), ErrNotConverged or
-// classify.ErrNonFinite.
+// classify.ErrNotFinite.
 func (p PlattSMO) Fit(x mat.Matrix, y []float64) (*Result, error) {
 	r, _, err := p.fit(x, y, false)
 	return r, err
@@ -166,7 +167,7 @@ func (p PlattSMO) fit(x mat.Matrix, y []float64, keep bool) (*Result, []PlattSte
 	r := newPlattRun(x, y, k, c, eps, keep)
 	for i, kd := range r.diag {
 		if math.IsNaN(kd) || math.IsInf(kd, 0) {
-			return nil, nil, fmt.Errorf("%s: K(x%d, x%d) = %v with %v: %w", plattName, i+1, i+1, kd, k, classify.ErrNonFinite)
+			return nil, nil, errtext.Errorf("%s: K(x%d, x%d) = %v with %v: %w", plattName, i+1, i+1, kd, k, classify.ErrNotFinite)
 		}
 	}
 	status, err := r.run(maxIter)
@@ -175,14 +176,14 @@ func (p PlattSMO) fit(x mat.Matrix, y []float64, keep bool) (*Result, []PlattSte
 	switch {
 	case res.nonFinite() != "":
 		res.Status = NonFinite
-		return res, r.steps, stopError(plattName, res.Status, "after %d steps %s with %v", res.Iterations, res.nonFinite(), k)
+		return res, r.steps, stopError(plattName, res.Status, "after %s %s with %v", plural(res.Iterations, "step", "steps"), res.nonFinite(), k)
 	case err != nil:
 		return res, r.steps, err
 	}
 	if res.MaxViolation > 2*eps {
 		res.Status = NoProgress
-		return res, r.steps, stopError(plattName, res.Status, "no pair gives a step after %d steps, but no b satisfies the KKT conditions "+
-			"within %g: m(α) − M(α) = %.3g", res.Iterations, eps, res.MaxViolation)
+		return res, r.steps, stopError(plattName, res.Status, "no pair gives a step after %s, but no b satisfies the KKT conditions "+
+			"within %g: m(α) − M(α) = %.3g", plural(res.Iterations, "step", "steps"), eps, res.MaxViolation)
 	}
 	return res, r.steps, nil
 }
@@ -298,8 +299,8 @@ func (r *plattRun) run(maxIter int) (Status, error) {
 			return Converged, nil // the book's rule (3)
 		}
 		if r.iter >= maxIter {
-			return IterationLimit, stopError(plattName, IterationLimit, "%d steps, %d points still violate their KKT conditions by more than %g",
-				r.iter, len(cands), r.eps)
+			return IterationLimit, stopError(plattName, IterationLimit, "%s, %s still violate their KKT conditions by more than %g",
+				plural(r.iter, "step", "steps"), plural(len(cands), "point", "points"), r.eps)
 		}
 		stepped := false
 		for _, i1 := range cands {
@@ -320,9 +321,9 @@ func (r *plattRun) run(maxIter int) (Status, error) {
 		r.iter++
 		if r.hard && r.iter%separableEvery == 0 {
 			if bound, sum := r.marginBound(); bound < minMarginRatio*r.radius {
-				return NotSeparable, stopError(plattName, NotSeparable, "hard margin: after %d steps Σα = %.3g and "+
+				return NotSeparable, stopError(plattName, NotSeparable, "hard margin: after %s Σα = %.3g and "+
 					"‖w‖/Σα = %.3g, so no hyperplane separates the classes with a margin of %g·R (R = %.3g)",
-					r.iter, sum, bound, minMarginRatio, r.radius)
+					plural(r.iter, "step", "steps"), sum, bound, minMarginRatio, r.radius)
 			}
 		}
 	}
@@ -452,7 +453,7 @@ func (r *plattRun) step(i1, i2 int) (bool, error) {
 		s.Old1, s.Old2, s.Unclipped, s.New1, s.New2 = a1, a2, unc, a1new, a2new
 		s.B1, s.B2, s.BOld, s.B = b1, b2, bOld, r.b
 		s.Alpha = slices.Clone(r.alpha)
-		s.Objective = r.objective()
+		s.DualObjective = r.objective()
 		r.steps = append(r.steps, s)
 	}
 	return true, nil

@@ -134,10 +134,10 @@ func TestPlattSMOSteps(t *testing.T) {
 				t.Errorf("%s, step %d: α1 = %v, Σαᵢyᵢ = 0 gives %v", name, k+1, s.New1, sp.AlphaI(s.New2))
 			}
 			alpha = s.Alpha
-			if f := d.Objective(alpha); !(f < prev) || !scalar.EqualWithinAbs(f, s.Objective, 1e-9*(1+math.Abs(f))) {
-				t.Errorf("%s, step %d: f = %v (reported %v), before %v", name, k+1, f, s.Objective, prev)
+			if f := d.Objective(alpha); !(f < prev) || !scalar.EqualWithinAbs(f, s.DualObjective, 1e-9*(1+math.Abs(f))) {
+				t.Errorf("%s, step %d: f = %v (reported %v), before %v", name, k+1, f, s.DualObjective, prev)
 			}
-			prev = s.Objective
+			prev = s.DualObjective
 			for _, p := range []struct {
 				i     int
 				a, bi float64

@@ -223,11 +223,11 @@ func TestInteriorPointScale(t *testing.T) {
 				if r.B < ex.BLow-scaleTol*math.Max(1, math.Abs(ex.B)) || r.B > ex.BHigh+scaleTol*math.Max(1, math.Abs(ex.B)) {
 					t.Errorf("%s: b = %v outside the exact [%v, %v]", id, r.B, ex.BLow, ex.BHigh)
 				}
-				if obj := r.Objective * s * s; math.Abs(obj+ex.DualObjective) > scaleTol*math.Abs(ex.DualObjective) {
+				if obj := r.PrimalObjective * s * s; math.Abs(obj+ex.DualObjective) > scaleTol*math.Abs(ex.DualObjective) {
 					t.Errorf("%s: objective·s² = %v, exact −f(α*) = %v", id, obj, -ex.DualObjective)
 				}
-				if !(math.Abs(r.Gap) <= 1e-8*r.Objective) || r.Status != Converged {
-					t.Errorf("%s: gap %v at objective %v, status %v", id, r.Gap, r.Objective, r.Status)
+				if !(math.Abs(r.Gap) <= 1e-8*r.PrimalObjective) || r.Status != Converged {
+					t.Errorf("%s: gap %v at objective %v, status %v", id, r.Gap, r.PrimalObjective, r.Status)
 				}
 			}
 		}
@@ -278,7 +278,7 @@ func TestScaleBook(t *testing.T) {
 }
 
 // TestExtremeScales: data whose kernel values leave the range of float64
-// give classify.ErrNonFinite, never a result that says something else (the
+// give classify.ErrNotFinite, never a result that says something else (the
 // ×1e-300 data used to be reported as two points that coincide).
 func TestExtremeScales(t *testing.T) {
 	x, y := dataset.Example21().XY()
@@ -292,8 +292,8 @@ func TestExtremeScales(t *testing.T) {
 			"InteriorPoint": func() error { _, err := InteriorPoint{}.Fit(xs, y); return err },
 		} {
 			err := fit()
-			if !errors.Is(err, classify.ErrNonFinite) || strings.Contains(fmt.Sprint(err), "coincide") {
-				t.Errorf("×%g %s: error %v, want classify.ErrNonFinite", s, solver, err)
+			if !errors.Is(err, classify.ErrNotFinite) || strings.Contains(fmt.Sprint(err), "coincide") {
+				t.Errorf("×%g %s: error %v, want classify.ErrNotFinite", s, solver, err)
 			}
 		}
 	}

@@ -2,13 +2,15 @@ package svm
 
 import (
 	"errors"
+	"math"
 	"strings"
 	"testing"
+
+	"gonum.org/v1/gonum/mat"
 
 	"github.com/marginnotes/marginnotes/pkg/classify"
 	"github.com/marginnotes/marginnotes/pkg/dataset"
 	"github.com/marginnotes/marginnotes/pkg/kernel"
-	"gonum.org/v1/gonum/mat"
 )
 
 // TestKernelSettingError: a kernel with a bad parameter is a bad setting of
@@ -80,14 +82,17 @@ func TestErrorContext(t *testing.T) {
 			_, err := SquaredSlack{C: 100, MaxIter: 1}.FitPrimal(dataset.Blobs(nil, 40, 3).XY())
 			return err
 		}, ErrNotConverged},
-		{"svm.DCD", func() error { _, err := DCD{}.Fit(x, bad); return err }, dataset.ErrLabel},
-		{"svm.DCD", func() error { _, err := DCD{}.Fit(x, one); return err }, dataset.ErrOneClass},
+		{"svm.DCD", func() error { _, err := DCD{C: 1}.Fit(x, bad); return err }, dataset.ErrLabel},
+		{"svm.DCD", func() error { _, err := DCD{C: 1}.Fit(x, one); return err }, dataset.ErrOneClass},
 		{"svm.DCD", func() error { _, err := DCD{C: -1}.Fit(x, y); return err }, classify.ErrSetting},
-		{"svm.DCD", func() error { _, err := DCD{Loss: 7}.Fit(x, y); return err }, classify.ErrSetting},
-		{"svm.DCD", func() error { _, err := DCD{Eps: 1e-12, MaxIter: 1}.Fit(xor, []float64{1, 1, -1, -1}); return err }, ErrNotConverged},
+		{"svm.DCD", func() error { _, err := DCD{C: 1, Loss: 7}.Fit(x, y); return err }, classify.ErrSetting},
+		{"svm.DCD", func() error {
+			_, err := DCD{C: 1, Eps: 1e-12, MaxIter: 1}.Fit(xor, []float64{1, 1, -1, -1})
+			return err
+		}, ErrNotConverged},
 		{"svm.DCD", func() error {
 			csr := &dataset.CSR{N: 3, D: 2, Ptr: []int{0, 2, 4, 6}, Ind: []int32{0, 1, 0, 1, 0, 1}, Val: []float64{3, 3, 4, 3, 1, 1}}
-			_, err := DCD{}.Fit(csr, bad)
+			_, err := DCD{C: 1}.Fit(csr, bad)
 			return err
 		}, dataset.ErrLabel},
 	} {
@@ -98,6 +103,42 @@ func TestErrorContext(t *testing.T) {
 		}
 		if msg := err.Error(); !strings.HasPrefix(msg, c.prefix+": ") || strings.Count(msg, "svm") != 1 {
 			t.Errorf("message %q should start with %q and name the package once", msg, c.prefix+": ")
+		}
+	}
+}
+
+// TestZeroC: one rule for C in every solver. C = 0, the zero value, is a
+// hard margin where the solver has one — Example 2.1's (w, b) = ((½, ½),
+// −2) of Example 7.1 — and a *classify.SettingError for C saying that there
+// is none in SquaredSlack (Fit and FitPrimal) and DCD.
+func TestZeroC(t *testing.T) {
+	x, y := dataset.Example21().XY()
+	hard := map[string]func() (w []float64, b float64, err error){
+		"svm.SMO":      func() ([]float64, float64, error) { r, err := SMO{}.Fit(x, y); return r.W, r.B, err },
+		"svm.PlattSMO": func() ([]float64, float64, error) { r, err := PlattSMO{}.Fit(x, y); return r.W, r.B, err },
+		"svm.Exact":    func() ([]float64, float64, error) { r, err := Exact{}.Fit(x, y); return r.W, r.B, err },
+		"svm.InteriorPoint": func() ([]float64, float64, error) {
+			r, err := InteriorPoint{}.Fit(x, y)
+			return r.W, r.B, err
+		},
+	}
+	for name, fit := range hard {
+		w, b, err := fit()
+		if err != nil || len(w) != 2 || math.Abs(w[0]-0.5) > 1e-6 || math.Abs(w[1]-0.5) > 1e-6 || math.Abs(b+2) > 1e-6 {
+			t.Errorf("%s{}: w = %v, b = %v, %v; want the hard margin (½, ½), −2", name, w, b, err)
+		}
+	}
+	none := map[string]func() error{
+		"svm.SquaredSlack":           func() error { _, err := SquaredSlack{}.Fit(x, y); return err },
+		"svm.SquaredSlack FitPrimal": func() error { _, err := SquaredSlack{}.FitPrimal(x, y); return err },
+		"svm.DCD":                    func() error { _, err := DCD{}.Fit(x, y); return err },
+		"svm.DCD squared":            func() error { _, err := DCD{Loss: SquaredHinge}.Fit(x, y); return err },
+	}
+	for name, fit := range none {
+		err := fit()
+		var se *classify.SettingError
+		if !errors.As(err, &se) || se.Field != "C" || !strings.Contains(err.Error(), "no hard margin") {
+			t.Errorf("%s with C = 0: %v, want a SettingError for C saying there is no hard margin", name, err)
 		}
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
 
+	"github.com/marginnotes/marginnotes/internal/errtext"
 	"github.com/marginnotes/marginnotes/pkg/classify"
 	"github.com/marginnotes/marginnotes/pkg/kernel"
 )
@@ -112,10 +113,10 @@ const (
 // NaN, infinite or below MinEps, a negative CacheBytes or MaxIter, an
 // invalid kernel) give a *classify.SettingError, bad data the error of
 // dataset.Validate or dataset.ErrOneClass, and kernel values that overflow
-// or underflow classify.ErrNonFinite. Returned with the partial Result:
+// or underflow classify.ErrNotFinite. Returned with the partial Result:
 // ErrNotSeparable for a hard margin on inseparable data (Status
 // NotSeparable), ErrNotConverged (Status IterationLimit, or NoProgress when
-// no step changes α or the gap stays large), or classify.ErrNonFinite
+// no step changes α or the gap stays large), or classify.ErrNotFinite
 // (Status NonFinite).
 func (s SMO) Fit(x mat.Matrix, y []float64) (*Result, error) {
 	cfg, k, err := s.config(x, y)
@@ -252,13 +253,13 @@ func solve(x mat.Matrix, y []float64, k kernel.Kernel, cfg config) (*Result, sta
 	defer cols.release()
 	for p, kd := range cols.diag {
 		if math.IsNaN(kd) || math.IsInf(kd, 0) {
-			return nil, stats{}, fmt.Errorf("%s: K(x%d, x%d) = %v with %v: %w", smoName, p+1, p+1, kd, k, classify.ErrNonFinite)
+			return nil, stats{}, errtext.Errorf("%s: K(x%d, x%d) = %v with %v: %w", smoName, p+1, p+1, kd, k, classify.ErrNotFinite)
 		}
 	}
 	if cols.maxDiag < underflowDiag {
 		if maxAbs := floats.Norm(cols.x, math.Inf(1)); maxAbs > 0 {
-			return nil, stats{}, fmt.Errorf("%s: the kernel values underflow (largest K(xᵢ, xᵢ) = %v with %v for data of magnitude %v); rescale the data: %w",
-				smoName, cols.maxDiag, k, maxAbs, classify.ErrNonFinite)
+			return nil, stats{}, errtext.Errorf("%s: the kernel values underflow (largest K(xᵢ, xᵢ) = %v with %v for data of magnitude %v); rescale the data: %w",
+				smoName, cols.maxDiag, k, maxAbs, classify.ErrNotFinite)
 		}
 	}
 	if math.IsInf(cfg.c, 1) || cfg.cache64 || cols.bound > float32Range || cols.bound < 1/float32Range {
@@ -388,8 +389,8 @@ func (s *solver[E]) iterate(cfg config) (*Result, stats, error) {
 		case stuck || tight >= tightenings:
 			r.Status = NoProgress
 			return r, s.finalStats(), stopError(smoName, r.Status,
-				"after %d iterations the duality gap %.3g exceeds %.3g at m(α) − M(α) = %.3g (float64 resolves %.3g here)%s",
-				r.Iterations, r.Gap, target, r.MaxViolation, floor, s.hint())
+				"after %s the duality gap %.3g exceeds %.3g at m(α) − M(α) = %.3g (float64 resolves %.3g here)%s",
+				iterations(r.Iterations), r.Gap, target, r.MaxViolation, floor, s.hint())
 		}
 		s.setEps(max(next, floor), next)
 	}
@@ -552,8 +553,8 @@ func (s *solver[E]) run(maxIter int) (Status, error) {
 		}
 		i, j, ci := s.selectPair()
 		if j == noStep {
-			return NonFinite, stopError(smoName, NonFinite, "no admissible pair after %d iterations, m(α) − M(α) = %.3g, with %v",
-				s.iter, s.violation(), s.cols.k)
+			return NonFinite, stopError(smoName, NonFinite, "no admissible pair after %s, m(α) − M(α) = %.3g, with %v",
+				iterations(s.iter), s.violation(), s.cols.k)
 		}
 		if j < 0 {
 			if s.active == s.n {
@@ -569,13 +570,13 @@ func (s *solver[E]) run(maxIter int) (Status, error) {
 			s.counter = 1
 		}
 		if s.iter >= maxIter {
-			return IterationLimit, stopError(smoName, IterationLimit, "%d iterations, m(α) − M(α) = %.3g > %.3g%s",
-				s.iter, s.violation(), s.eps, s.hint())
+			return IterationLimit, stopError(smoName, IterationLimit, "%s, m(α) − M(α) = %.3g > %.3g%s",
+				iterations(s.iter), s.violation(), s.eps, s.hint())
 		}
 		switch s.update(i, j, ci) {
 		case stepNone:
-			return NoProgress, stopError(smoName, NoProgress, "no progress after %d iterations, m(α) − M(α) = %.3g > %.3g%s",
-				s.iter, s.violation(), s.eps, s.hint())
+			return NoProgress, stopError(smoName, NoProgress, "no progress after %s, m(α) − M(α) = %.3g > %.3g%s",
+				iterations(s.iter), s.violation(), s.eps, s.hint())
 		case stepUnbounded:
 			return NotSeparable, stopError(smoName, NotSeparable, "hard margin: points %d and %d coincide in feature space "+
 				"but have different labels", s.perm[i]+1, s.perm[j]+1)
@@ -601,9 +602,9 @@ func (s *solver[E]) run(maxIter int) (Status, error) {
 		// 10⁻⁴·R, and α is still moderate (of the order of ‖w‖/(ρR)).
 		if s.hard && s.iter%separableEvery == 0 {
 			if bound, sum := s.marginBound(); bound < minMarginRatio*s.cols.r {
-				return NotSeparable, stopError(smoName, NotSeparable, "hard margin: after %d iterations Σα = %.3g and "+
+				return NotSeparable, stopError(smoName, NotSeparable, "hard margin: after %s Σα = %.3g and "+
 					"‖w‖/Σα = %.3g, so no hyperplane separates the classes with a margin of %g·R (R = %.3g)",
-					s.iter, sum, bound, minMarginRatio, s.cols.r)
+					iterations(s.iter), sum, bound, minMarginRatio, s.cols.r)
 			}
 		}
 	}

@@ -474,7 +474,7 @@ type hugeKernel struct{}
 func (hugeKernel) Eval(x, z []float64) float64 { return math.Inf(1) }
 
 // TestSMOKernelNotFinite: kernel values that are NaN or infinite are
-// ErrNonFinite, never a converged result; the message names the point
+// ErrNotFinite, never a converged result; the message names the point
 // where the diagonal overflows.
 func TestSMOKernelNotFinite(t *testing.T) {
 	x, y := dataset.Example21().XY()
@@ -486,8 +486,8 @@ func TestSMOKernelNotFinite(t *testing.T) {
 		{hugeKernel{}, "K(x1, x1) = +Inf"},
 	} {
 		r, err := (SMO{C: 1, Kernel: c.k}).Fit(x, y)
-		if !errors.Is(err, classify.ErrNonFinite) || (r != nil && r.Status != NonFinite) {
-			t.Errorf("%T: error %v, want classify.ErrNonFinite", c.k, err)
+		if !errors.Is(err, classify.ErrNotFinite) || (r != nil && r.Status != NonFinite) {
+			t.Errorf("%T: error %v, want classify.ErrNotFinite", c.k, err)
 			continue
 		}
 		if !strings.Contains(err.Error(), c.want) {
@@ -501,7 +501,7 @@ func TestSMOKernelNotFinite(t *testing.T) {
 func TestStatusErr(t *testing.T) {
 	for s, want := range map[Status]error{
 		Converged: nil, IterationLimit: ErrNotConverged, NoProgress: ErrNotConverged,
-		NotSeparable: ErrNotSeparable, NonFinite: classify.ErrNonFinite, RoundingLimit: nil,
+		NotSeparable: ErrNotSeparable, NonFinite: classify.ErrNotFinite, RoundingLimit: nil,
 	} {
 		if got := s.Err(); got != want {
 			t.Errorf("%v.Err() = %v, want %v", s, got, want)
@@ -648,8 +648,8 @@ func TestSMOResolution(t *testing.T) {
 		p, err := InteriorPoint{C: tc.c}.Fit(s.X, s.Y)
 		if err != nil {
 			t.Errorf("%s: interior point: %v", tc.file, err)
-		} else if !scalar.EqualWithinRel(-r.DualObjective, p.Objective, agreeTol) {
-			t.Errorf("%s: −f(α) = %.12g, interior point %.12g", tc.file, -r.DualObjective, p.Objective)
+		} else if !scalar.EqualWithinRel(-r.DualObjective, p.PrimalObjective, agreeTol) {
+			t.Errorf("%s: −f(α) = %.12g, interior point %.12g", tc.file, -r.DualObjective, p.PrimalObjective)
 		}
 		checkSMO(t, tc.file, s.X, s.Y, kernel.Linear{}, tc.c, DefaultEps, r)
 		t.Logf("%s: %v after %d iterations, objective %.9g, gap %.3g", tc.file, r.Status, r.Iterations, r.DualObjective, r.Gap)

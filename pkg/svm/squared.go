@@ -8,6 +8,7 @@ import (
 	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
 
+	"github.com/marginnotes/marginnotes/internal/errtext"
 	"github.com/marginnotes/marginnotes/pkg/classify"
 	"github.com/marginnotes/marginnotes/pkg/dataset"
 	"github.com/marginnotes/marginnotes/pkg/kernel"
@@ -43,9 +44,11 @@ const DefaultSquaredEps = 1e-5
 // solves the primal with Newton's method, for the linear kernel. The two
 // are independent: notebook 14-exercises-ch7 checks that they agree.
 //
-// The zero value is not useful: C must be set.
+// SquaredSlack has no hard margin (its hard margin, C → ∞, is SMO's): C
+// must be set, and C = 0, the zero value, is a *classify.SettingError.
 type SquaredSlack struct {
-	// C weighs the squared slacks; it must be a finite number > 0.
+	// C weighs the squared slacks; it must be a finite number > 0 (0 is a
+	// *classify.SettingError: there is no hard margin).
 	C float64
 	// Kernel is the kernel; nil means kernel.Linear{}. FitPrimal accepts
 	// only the linear kernel.
@@ -60,9 +63,9 @@ type SquaredSlack struct {
 // squaredName is the prefix of SquaredSlack's errors.
 const squaredName = "svm.SquaredSlack"
 
-// SquaredResult is the solution of the squared-slack SVM, from either
+// SquaredSlackResult is the solution of the squared-slack SVM, from either
 // side. It classifies points on its own: Decision(x) = Σαᵢyᵢ K(xᵢ, x) + b.
-type SquaredResult struct {
+type SquaredSlackResult struct {
 	// Alpha are the multipliers α (from FitPrimal: αᵢ = 2Cξᵢ).
 	Alpha []float64
 	// W = Σ αᵢyᵢxᵢ for the linear kernel, nil otherwise.
@@ -89,26 +92,32 @@ type SquaredResult struct {
 	model *kernel.Expansion
 }
 
+// SquaredResult is SquaredSlackResult.
+//
+// Deprecated: use SquaredSlackResult, named after its solver (as
+// DCDResult is).
+type SquaredResult = SquaredSlackResult
+
 var (
-	_ classify.Classifier  = (*SquaredResult)(nil)
-	_ classify.Dimensioned = (*SquaredResult)(nil)
+	_ classify.Classifier  = (*SquaredSlackResult)(nil)
+	_ classify.Dimensioned = (*SquaredSlackResult)(nil)
 )
 
 // Decision returns f(x) = Σαᵢyᵢ K(xᵢ, x) + b, which is w·x + b for the
 // linear kernel. It panics if x does not have the dimension of the data.
-func (r *SquaredResult) Decision(x []float64) float64 { return r.model.Decision(x) }
+func (r *SquaredSlackResult) Decision(x []float64) float64 { return r.model.Decision(x) }
 
 // Predict returns sign f(x), +1 at f(x) = 0 (Definition 2.1).
-func (r *SquaredResult) Predict(x []float64) float64 { return r.model.Predict(x) }
+func (r *SquaredSlackResult) Predict(x []float64) float64 { return r.model.Predict(x) }
 
 // Dim returns the dimension d of the points.
-func (r *SquaredResult) Dim() int { return r.model.Dim() }
+func (r *SquaredSlackResult) Dim() int { return r.model.Dim() }
 
 // Expansion returns the decision function Decision computes, f(x) =
 // Σⱼ αⱼyⱼ K(xⱼ, x) + b over the support vectors (copies of them, in the
 // order of Support): the model that package modelio saves. It is the
 // result's own, not a copy.
-func (r *SquaredResult) Expansion() *kernel.Expansion { return r.model }
+func (r *SquaredSlackResult) Expansion() *kernel.Expansion { return r.model }
 
 // Fit solves the dual problem by SMO: the data are given their index as an
 // extra coordinate, so that a kernel can add 1/(2C) to K(xᵢ, xᵢ) exactly
@@ -125,7 +134,7 @@ func (r *SquaredResult) Expansion() *kernel.Expansion { return r.model }
 // An invalid C, Eps or kernel gives a *classify.SettingError; otherwise the
 // error wraps that of dataset.Validate, dataset.ErrOneClass, or the error
 // of SMO (ErrNotConverged, ErrNotSeparable).
-func (s SquaredSlack) Fit(x mat.Matrix, y []float64) (*SquaredResult, error) {
+func (s SquaredSlack) Fit(x mat.Matrix, y []float64) (*SquaredSlackResult, error) {
 	k, err := s.check(x, y)
 	if err != nil {
 		return nil, err
@@ -186,7 +195,7 @@ func (k ridgeKernel) Eval(x, z []float64) float64 {
 // *classify.SettingError; otherwise the error wraps that of dataset.Validate,
 // dataset.ErrOneClass, or ErrNotConverged (with the last iterate) when
 // MaxIter steps do not suffice.
-func (s SquaredSlack) FitPrimal(x mat.Matrix, y []float64) (*SquaredResult, error) {
+func (s SquaredSlack) FitPrimal(x mat.Matrix, y []float64) (*SquaredSlackResult, error) {
 	k, err := s.check(x, y)
 	if err != nil {
 		return nil, err
@@ -250,10 +259,10 @@ func (s SquaredSlack) FitPrimal(x mat.Matrix, y []float64) (*SquaredResult, erro
 			h.SetSym(d, d, 1)
 		}
 		if !chol.Factorize(h) {
-			return nil, fmt.Errorf("%s: FitPrimal: %w: Newton system not positive definite", squaredName, ErrNotConverged)
+			return nil, errtext.Errorf("%s: FitPrimal: %w: Newton system not positive definite", squaredName, ErrNotConverged)
 		}
 		if err := chol.SolveVecTo(&step, g); err != nil {
-			return nil, fmt.Errorf("%s: FitPrimal: %w: %v", squaredName, ErrNotConverged, err)
+			return nil, errtext.Errorf("%s: FitPrimal: %w: %v", squaredName, ErrNotConverged, err)
 		}
 		step.ScaleVec(-1, &step)
 		// Backtracking (Armijo) from the full Newton step.
@@ -277,12 +286,12 @@ func (s SquaredSlack) FitPrimal(x mat.Matrix, y []float64) (*SquaredResult, erro
 	}
 	r := s.fromPrimal(x, y, v)
 	r.Iterations = maxIter
-	return r, fmt.Errorf("%s: FitPrimal: %w after %d Newton steps", squaredName, ErrNotConverged, maxIter)
+	return r, errtext.Errorf("%s: FitPrimal: %w after %s", squaredName, ErrNotConverged, plural(maxIter, "Newton step", "Newton steps"))
 }
 
 // fromPrimal returns the result for the primal solution v = (w, b), with
 // αᵢ = 2Cξᵢ.
-func (s SquaredSlack) fromPrimal(x mat.Matrix, y, v []float64) *SquaredResult {
+func (s SquaredSlack) fromPrimal(x mat.Matrix, y, v []float64) *SquaredSlackResult {
 	n, d := x.Dims()
 	alpha := make([]float64, n)
 	for i, xi := range kernel.Rows(x) {
@@ -300,14 +309,14 @@ func (s SquaredSlack) fromPrimal(x mat.Matrix, y, v []float64) *SquaredResult {
 
 // check validates the settings and the data and returns the kernel.
 func (s SquaredSlack) check(x mat.Matrix, y []float64) (kernel.Kernel, error) {
-	if !(s.C > 0) || math.IsInf(s.C, 1) {
-		return nil, &classify.SettingError{Solver: squaredName, Field: "C", Value: s.C, Want: "a finite number > 0"}
+	if err := checkSoftC(squaredName, s.C); err != nil {
+		return nil, err
 	}
 	if err := dataset.Validate(x, y); err != nil {
-		return nil, fmt.Errorf("%s: %w", squaredName, err)
+		return nil, errtext.Errorf("%s: %w", squaredName, err)
 	}
 	if pos, neg := dataset.Counts(y); pos == 0 || neg == 0 {
-		return nil, fmt.Errorf("%s: %d positive and %d negative labels: %w", squaredName, pos, neg, dataset.ErrOneClass)
+		return nil, errtext.Errorf("%s: %d positive and %d negative labels: %w", squaredName, pos, neg, dataset.ErrOneClass)
 	}
 	return kernel.Setting(squaredName, s.Kernel)
 }
@@ -315,10 +324,10 @@ func (s SquaredSlack) check(x mat.Matrix, y []float64) (kernel.Kernel, error) {
 // result builds the result of the multipliers α: the support set, w for
 // the linear kernel, b as the mean over the support vectors of
 // yⱼ(1 − αⱼ/(2C)) − Σᵢαᵢyᵢ K(xᵢ, xⱼ), the slacks and both objectives.
-func (s SquaredSlack) result(x mat.Matrix, y []float64, k kernel.Kernel, alpha []float64) *SquaredResult {
+func (s SquaredSlack) result(x mat.Matrix, y []float64, k kernel.Kernel, alpha []float64) *SquaredSlackResult {
 	_, d := x.Dims()
 	xs := kernel.Rows(x)
-	r := &SquaredResult{Alpha: alpha, C: s.C}
+	r := &SquaredSlackResult{Alpha: alpha, C: s.C}
 	top := floats.Max(alpha)
 	e := &kernel.Expansion{Kernel: k, D: d}
 	for i, a := range alpha {
@@ -348,7 +357,7 @@ func (s SquaredSlack) result(x mat.Matrix, y []float64, k kernel.Kernel, alpha [
 }
 
 // finish computes the slacks and the objectives from α and the model.
-func (r *SquaredResult) finish(x mat.Matrix, y []float64) {
+func (r *SquaredSlackResult) finish(x mat.Matrix, y []float64) {
 	xs := kernel.Rows(x)
 	n, c := len(y), r.C
 	r.Xi = make([]float64, n)

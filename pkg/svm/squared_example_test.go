@@ -23,7 +23,7 @@ func ExampleSquaredSlack() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	for _, r := range []*svm.SquaredResult{du, pr} {
+	for _, r := range []*svm.SquaredSlackResult{du, pr} {
 		fmt.Printf("α = %.4g, w = %.4g, b = %.4g, ξ = %.4g, P = %.4g, D = %.4g\n",
 			r.Alpha, r.W, r.B, r.Xi, r.PrimalObjective, r.DualObjective)
 	}

@@ -28,7 +28,7 @@ func TestSquaredSlackExample21(t *testing.T) {
 	// y(w·x+b) = 4/3 ≥ 1, so α2 = 0 is consistent.
 	x, y := dataset.Example21().XY()
 	sq := SquaredSlack{C: 1}
-	for name, fit := range map[string]func(mat.Matrix, []float64) (*SquaredResult, error){"dual": sq.Fit, "primal": sq.FitPrimal} {
+	for name, fit := range map[string]func(mat.Matrix, []float64) (*SquaredSlackResult, error){"dual": sq.Fit, "primal": sq.FitPrimal} {
 		r, err := fit(x, y)
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
@@ -101,7 +101,7 @@ func TestSquaredSlackDualEqualsPrimal(t *testing.T) {
 
 // checkSquaredKKT checks Σαᵢyᵢ = 0, α ≥ 0 and yᵢf(xᵢ) = 1 − αᵢ/(2C) for
 // αᵢ > 0, ≥ 1 otherwise, within tol (the margins are of order 1).
-func checkSquaredKKT(t *testing.T, x mat.Matrix, y []float64, r *SquaredResult, tol float64) {
+func checkSquaredKKT(t *testing.T, x mat.Matrix, y []float64, r *SquaredSlackResult, tol float64) {
 	t.Helper()
 	var s float64
 	for i, a := range r.Alpha {
