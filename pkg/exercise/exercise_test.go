@@ -231,6 +231,7 @@ var cases = map[string]struct {
 		{"swapped", []float64{0.1, -0.1}, exercise.Wrong, "left and right are swapped", "左右弄反了"},
 		{"left", []float64{-0.2, 0.1}, exercise.Wrong, "the left slope is wrong", "左侧斜率不对"},
 		{"right", []float64{-0.1, 0.2}, exercise.Wrong, "the right slope is wrong", "右侧斜率不对"},
+		{"placeholder", exercise.Placeholder, exercise.Unanswered, "with (left slope, right slope)", "换成（左侧斜率，右侧斜率）"},
 	}},
 	"NB02Ex1": {exercise.NB02Ex1, []verdictCase{
 		{"both", []exercise.Hyperplane{hp(-4, 2, 1), hp(-4, 1, 1)}, exercise.Correct, "exactly these 2: x⁽¹⁾ + x⁽²⁾ − 4 = 0 (1/4), 2x⁽¹⁾ + x⁽²⁾ − 4 = 0 (3/4)", "恰好是这 2 个"},
