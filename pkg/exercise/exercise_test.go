@@ -360,6 +360,15 @@ func TestVariants(t *testing.T) {
 	if v := exercise.Certificate(x, y, []float64{1, 1, 1, 1}, lang.English); v.Status != exercise.Wrong || !strings.Contains(v.Message, "linearly separable") {
 		t.Errorf("a certificate for separable data: %v", v)
 	}
+	// A start that already separates: no update, and no panic on a
+	// wrong answer.
+	q := perceptron.Primal{W0: []float64{1, -2}, B0: 1}
+	if v := exercise.PerceptronRun(q, x, y, hp(1, 1, -2), lang.English); !v.OK() {
+		t.Errorf("a start that separates, answered with itself: %v", v)
+	}
+	if v := exercise.PerceptronRun(q, x, y, hp(0.5, 1, -1), lang.English); v.Status != exercise.Wrong || !strings.Contains(v.Message, "makes no update") {
+		t.Errorf("a start that separates, another line: %v", v)
+	}
 	if v := exercise.FeatureMap(kernel.Polynomial{Degree: 3, Gamma: 1}, 1, func(x []float64) []float64 { return []float64{x[0] * x[0] * x[0]} }, lang.English); !v.OK() {
 		t.Errorf("(xz)³ on R: %v", v)
 	}
