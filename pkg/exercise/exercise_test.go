@@ -275,6 +275,14 @@ var cases = map[string]struct {
 		{"the norms", math.Sqrt(1078) - 32, exercise.Wrong, "that is ‖a‖‖b‖ − ⟨a, b⟩", "这是 ‖a‖‖b‖ − ⟨a, b⟩"},
 		{"other", 50, exercise.Wrong, "not 50", "不是 50"},
 	}},
+	"NB10Ex5": {exercise.NB10Ex5, []verdictCase{
+		{"(1, 1)", []float64{1, 1}, exercise.Correct, "cᵀGc = −2 < 0", "cᵀGc = −2 < 0"},
+		{"(2, 3)", []float64{2, 3}, exercise.Correct, "not a positive definite kernel", "不是正定核"},
+		{"(1, −1)", []float64{1, -1}, exercise.Wrong, "cᵀGc = 2 ≥ 0", "cᵀGc = 2 ≥ 0"},
+		{"a unit vector", []float64{1, 0}, exercise.Wrong, "cᵀGc = 0 ≥ 0", "cᵀGc = 0 ≥ 0"},
+		{"zero", []float64{0, 0}, exercise.Wrong, "c = 0 gives cᵀGc = 0", "c = 0 给出 cᵀGc = 0"},
+		{"three", []float64{1, 1, 1}, exercise.Malformed, "c has 3 numbers, want 2", "c 有 3 个数，应当有 2 个"},
+	}},
 	"NB06Ex1": {exercise.NB06Ex1, []verdictCase{
 		{"signs changed", []float64{-1.5, -1.5 * math.Sqrt2}, exercise.Correct, "γ̂ = −3/2 and γ = −3√2/2", "γ̂ = −3/2，γ = −3√2/2"},
 		{"decimals", []float64{-1.5, -2.121}, exercise.Correct, "every point is misclassified", "每个点都被误分类"},
