@@ -74,6 +74,25 @@ func nbconvert(t *testing.T, ipynb, dir string) string {
 	return filepath.Join(dir, strings.TrimSuffix(filepath.Base(ipynb), ".ipynb")+".html")
 }
 
+// markdownNotebook writes a notebook of one Markdown cell to path and
+// returns path.
+func markdownNotebook(t *testing.T, path, markdown string) string {
+	t.Helper()
+	nb := map[string]any{
+		"nbformat": 4, "nbformat_minor": 5,
+		"metadata": map[string]any{"language_info": map[string]any{"name": "go"}},
+		"cells":    []any{map[string]any{"cell_type": "markdown", "metadata": map[string]any{}, "source": markdown}},
+	}
+	data, err := json.Marshal(nb)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
 // exportNotebook writes the notebook nb as dir/name.ipynb and runs it
 // through the whole pipeline (nbconvert, -html into dir/html, -pdf into
 // dir/pdf); it returns the self-contained page and its HTML.
@@ -128,19 +147,7 @@ func needExport(t *testing.T) {
 func TestEquationNumbers(t *testing.T) {
 	needExport(t)
 	dir := t.TempDir()
-	nb := map[string]any{
-		"nbformat": 4, "nbformat_minor": 5,
-		"metadata": map[string]any{"language_info": map[string]any{"name": "go"}},
-		"cells":    []any{map[string]any{"cell_type": "markdown", "metadata": map[string]any{}, "source": testMarkdown}},
-	}
-	data, err := json.Marshal(nb)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ipynb := filepath.Join(dir, "tags.ipynb")
-	if err := os.WriteFile(ipynb, data, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	ipynb := markdownNotebook(t, filepath.Join(dir, "tags.ipynb"), testMarkdown)
 	if err := run([]string{nbconvert(t, ipynb, filepath.Join(dir, "raw"))}, filepath.Join(dir, "html"), filepath.Join(dir, "pdf"), time.Minute); err != nil {
 		t.Fatal(err)
 	}

@@ -6,6 +6,8 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+
+	"github.com/marginnotes/marginnotes/internal/mdheading"
 )
 
 // A cell of a notebook as written in a source file.
@@ -279,6 +281,32 @@ func missingChinese(name string, cells []cell) error {
 	if len(missing) > 0 {
 		return fmt.Errorf("%d Markdown cells have no Chinese block (\":::zh\" … \":::\" after the cell):\n\t%s",
 			len(missing), strings.Join(missing, "\n\t"))
+	}
+	return nil
+}
+
+// unequalHeadings names the Markdown cells whose Chinese text has other
+// headings (their number or levels) than the English, so that both
+// editions have the same sections: the contents of the book, its outline
+// and the site's search index list them.
+func unequalHeadings(name string, cells []cell) error {
+	var bad []string
+	for _, c := range cells {
+		if c.kind != "markdown" || c.zhLine == 0 {
+			continue
+		}
+		en, zh := mdheading.Levels(c.source), mdheading.Levels(c.zh)
+		if !slices.Equal(en, zh) {
+			first, _, _ := strings.Cut(c.source, "\n")
+			if r := []rune(first); len(r) > 60 {
+				first = string(r[:60]) + "…"
+			}
+			bad = append(bad, fmt.Sprintf("%s:%d: %q: heading levels %v in English, %v in Chinese (line %d)", name, c.line, first, en, zh, c.zhLine))
+		}
+	}
+	if len(bad) > 0 {
+		return fmt.Errorf("%d Markdown cells have other headings in Chinese than in English:\n\t%s",
+			len(bad), strings.Join(bad, "\n\t"))
 	}
 	return nil
 }

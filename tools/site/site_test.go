@@ -578,8 +578,17 @@ func TestDescriptionFromTheTitleCell(t *testing.T) {
 	for _, tc := range []struct{ cells, want string }{
 		{`<div class="jp-Cell"><h1 id="t">1. Title</h1><p>What this notebook does, in a sentence of some length.</p></div>` +
 			`<div class="jp-Cell"><p>Run it in Jupyter.</p></div>`, `<span>What this notebook does, in a sentence of some length.</span>`},
-		{`<div class="jp-Cell"><h1 id="t">1. Title</h1><ul><li>a key point</li></ul></div>` +
+		{`<div class="jp-Cell"><h1 id="t">1. Title</h1></div>` +
 			`<div class="jp-Cell"><p>Run it in Jupyter.</p></div>`, ``},
+		// The key points come first, then the packages: the first key point
+		// says what the reader learns (review zh-4, M10: ten of fourteen
+		// descriptions were lists of packages).
+		{`<div class="jp-Cell"><h1 id="t">1. Title</h1><ul><li>The perceptron classifies a point by the side of a hyperplane it falls on. More.</li><li>Second.</li></ul>` +
+			`<p>Packages: <a href="../pkg/perceptron"><code>pkg/perceptron</code></a>.</p></div>`,
+			`<span>The perceptron classifies a point by the side of a hyperplane it falls on.</span>`},
+		{`<div class="jp-Cell"><h1 id="t">1. Title</h1><ul><li><p>感知机根据点落在超平面的哪一侧对它分类，它要求数据能被某个超平面分开。其余。</p></li></ul>` +
+			`<p>用到的包：<a href="../../pkg/perceptron"><code>pkg/perceptron</code></a>。</p></div>`,
+			`<span>感知机根据点落在超平面的哪一侧对它分类，它要求数据能被某个超平面分开。</span>`},
 	} {
 		p := &page{src: []byte(`<!DOCTYPE html><html><head><title>x</title></head><body>` + tc.cells + `</body></html>`)}
 		if err := p.parseExport(); err != nil {
@@ -588,5 +597,47 @@ func TestDescriptionFromTheTitleCell(t *testing.T) {
 		if p.title != "1. Title" || p.desc != tc.want {
 			t.Errorf("title %q, description %q; want %q", p.title, p.desc, tc.want)
 		}
+	}
+	p := &page{src: []byte(`<!DOCTYPE html><html><body><div class="jp-Cell"><h1 id="t">1. Title</h1>` +
+		`<p>用到的包：<a href="../../pkg/perceptron"><code>pkg/perceptron</code></a>（距离、间隔）。</p></div></body></html>`)}
+	if err := p.parseExport(); err == nil || !strings.Contains(err.Error(), "packages") {
+		t.Errorf("a title cell that opens with its packages: err = %v, desc %q; want an error", err, p.desc)
+	}
+}
+
+// TestDescriptionSanitized: a notebook's Markdown with an image's onerror,
+// a link's onclick and javascript: URL and a script reaches neither the
+// index's description nor the page (issue 23 §1.4: firstSentence's
+// template.HTML copied the onerror into index.html).
+func TestDescriptionSanitized(t *testing.T) {
+	cell := `<div class="jp-Cell"><div class="jp-RenderedHTMLCommon jp-RenderedMarkdown"><h1 id="t">1. Title</h1>` +
+		`<p>What this <img src="x.png" onerror="alert(1)"> notebook <a href="javascript:alert(2)" onclick="alert(3)">does</a>, in a sentence of some length.</p>` +
+		`<script>alert(4)</script></div></div>`
+	p := &page{src: []byte(`<!DOCTYPE html><html><head><title>x</title><script src="own.js"></script></head><body>` + cell + `</body></html>`)}
+	if err := p.parseExport(); err != nil {
+		t.Fatal(err)
+	}
+	if want := `<span>What this <img src="x.png"/> notebook <span>does</span>, in a sentence of some length.</span>`; p.desc != want {
+		t.Errorf("description %s, want %s", p.desc, want)
+	}
+	for _, bad := range []string{"alert", "onerror", "onclick", "javascript"} {
+		if strings.Contains(string(p.src), bad) {
+			t.Errorf("the page still holds %q", bad)
+		}
+	}
+	if !strings.Contains(string(p.src), `<script src="own.js"></script>`) {
+		t.Errorf("the page's own script is gone")
+	}
+}
+
+// TestFirstSentenceOutsideMarkdown: a paragraph outside the Markdown cells
+// is sanitized as it is copied.
+func TestFirstSentenceOutsideMarkdown(t *testing.T) {
+	doc, err := html.Parse(strings.NewReader(`<p>A sentence <b onclick="alert(1)">of</b> some length, long enough to stand.</p>`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := render(firstSentence(find(doc, atom.P))); strings.Contains(got, "onclick") {
+		t.Errorf("got %s", got)
 	}
 }
