@@ -138,6 +138,10 @@ func PerceptronRun(p perceptron.Primal, x mat.Matrix, y []float64, ans any, l la
 		return j.wrong("right line, wrong scale: each update adds ηyᵢxᵢ to w and ηyᵢ to b, so the run fixes (w, b) itself, not only the line",
 			"直线对了，尺度不对：每次更新给 w 加上 ηyᵢxᵢ、给 b 加上 ηyᵢ，所以迭代确定的是 (w, b) 本身，而不仅是直线")
 	}
+	if len(res.Mistakes) == 0 {
+		return j.wrong("this separates the data, but Algorithm 2.1 makes no update from this start: it stops at %s", "它能分开数据，但算法 2.1 从这个初值出发不做任何更新：它停在 %s",
+			notation.Equation(res.W, res.B))
+	}
 	return j.wrong("this separates the data, but it is not where Algorithm 2.1 stops from this start, η and order: follow the updates one by one (the first uses x%d)",
 		"它能分开数据，但不是算法 2.1 在这个初值、η 和顺序下停下的地方：逐次跟踪更新（第一次用的是 x%d）", res.Mistakes[0]+1)
 }

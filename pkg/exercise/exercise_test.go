@@ -231,6 +231,7 @@ var cases = map[string]struct {
 		{"swapped", []float64{0.1, -0.1}, exercise.Wrong, "left and right are swapped", "左右弄反了"},
 		{"left", []float64{-0.2, 0.1}, exercise.Wrong, "the left slope is wrong", "左侧斜率不对"},
 		{"right", []float64{-0.1, 0.2}, exercise.Wrong, "the right slope is wrong", "右侧斜率不对"},
+		{"placeholder", exercise.Placeholder, exercise.Unanswered, "with (left slope, right slope)", "换成（左侧斜率，右侧斜率）"},
 	}},
 	"NB02Ex1": {exercise.NB02Ex1, []verdictCase{
 		{"both", []exercise.Hyperplane{hp(-4, 2, 1), hp(-4, 1, 1)}, exercise.Correct, "exactly these 2: x⁽¹⁾ + x⁽²⁾ − 4 = 0 (1/4), 2x⁽¹⁾ + x⁽²⁾ − 4 = 0 (3/4)", "恰好是这 2 个"},
@@ -273,6 +274,14 @@ var cases = map[string]struct {
 		{"one side", 1078, exercise.Wrong, "that is ‖a‖²‖b‖² alone", "这只是 ‖a‖²‖b‖²"},
 		{"the norms", math.Sqrt(1078) - 32, exercise.Wrong, "that is ‖a‖‖b‖ − ⟨a, b⟩", "这是 ‖a‖‖b‖ − ⟨a, b⟩"},
 		{"other", 50, exercise.Wrong, "not 50", "不是 50"},
+	}},
+	"NB10Ex5": {exercise.NB10Ex5, []verdictCase{
+		{"(1, 1)", []float64{1, 1}, exercise.Correct, "cᵀGc = −2 < 0", "cᵀGc = −2 < 0"},
+		{"(2, 3)", []float64{2, 3}, exercise.Correct, "not a positive definite kernel", "不是正定核"},
+		{"(1, −1)", []float64{1, -1}, exercise.Wrong, "cᵀGc = 2 ≥ 0", "cᵀGc = 2 ≥ 0"},
+		{"a unit vector", []float64{1, 0}, exercise.Wrong, "cᵀGc = 0 ≥ 0", "cᵀGc = 0 ≥ 0"},
+		{"zero", []float64{0, 0}, exercise.Wrong, "c = 0 gives cᵀGc = 0", "c = 0 给出 cᵀGc = 0"},
+		{"three", []float64{1, 1, 1}, exercise.Malformed, "c has 3 numbers, want 2", "c 有 3 个数，应当有 2 个"},
 	}},
 	"NB06Ex1": {exercise.NB06Ex1, []verdictCase{
 		{"signs changed", []float64{-1.5, -1.5 * math.Sqrt2}, exercise.Correct, "γ̂ = −3/2 and γ = −3√2/2", "γ̂ = −3/2，γ = −3√2/2"},
@@ -358,6 +367,15 @@ func TestVariants(t *testing.T) {
 	}
 	if v := exercise.Certificate(x, y, []float64{1, 1, 1, 1}, lang.English); v.Status != exercise.Wrong || !strings.Contains(v.Message, "linearly separable") {
 		t.Errorf("a certificate for separable data: %v", v)
+	}
+	// A start that already separates: no update, and no panic on a
+	// wrong answer.
+	q := perceptron.Primal{W0: []float64{1, -2}, B0: 1}
+	if v := exercise.PerceptronRun(q, x, y, hp(1, 1, -2), lang.English); !v.OK() {
+		t.Errorf("a start that separates, answered with itself: %v", v)
+	}
+	if v := exercise.PerceptronRun(q, x, y, hp(0.5, 1, -1), lang.English); v.Status != exercise.Wrong || !strings.Contains(v.Message, "makes no update") {
+		t.Errorf("a start that separates, another line: %v", v)
 	}
 	if v := exercise.FeatureMap(kernel.Polynomial{Degree: 3, Gamma: 1}, 1, func(x []float64) []float64 { return []float64{x[0] * x[0] * x[0]} }, lang.English); !v.OK() {
 		t.Errorf("(xz)³ on R: %v", v)

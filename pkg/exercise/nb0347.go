@@ -57,6 +57,9 @@ func DualRun(p perceptron.Dual, x mat.Matrix, y []float64, ans any, l lang.Lang)
 			return j.wrong("α%s = %s is negative: each update adds η > 0 to one αᵢ", "α%s = %s 是负数：每次更新给某个 αᵢ 加上 η > 0", sub(i), notation.Number(a))
 		}
 	}
+	if len(res.Mistakes) == 0 {
+		return j.wrong("Algorithm 2.2 makes no update with these settings: α stays %s", "算法 2.2 在这些设置下不做任何更新：α 保持为 %s", notation.Vector(res.Alpha))
+	}
 	return j.wrong("this is not where Algorithm 2.2 stops with these settings: follow the updates (the first uses x%d)", "这不是算法 2.2 在这些设置下停下的地方：逐次跟踪更新（第一次用的是 x%d）", res.Mistakes[0]+1)
 }
 

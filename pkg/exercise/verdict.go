@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strings"
 	"unicode"
 	"unicode/utf8"
 
@@ -101,9 +102,10 @@ func (j judge) malformed(en, zh string, a ...any) Verdict {
 func (j judge) unanswered(en, zh string) Verdict {
 	if j.l == lang.Chinese {
 		// 换成 and the answer's name: a space before a symbol or a
-		// Latin word, none between Chinese characters.
+		// Latin word, none before a Chinese character or full-width
+		// punctuation.
 		sep := " "
-		if r, _ := utf8.DecodeRuneInString(zh); unicode.Is(unicode.Han, r) {
+		if r, _ := utf8.DecodeRuneInString(zh); unicode.Is(unicode.Han, r) || strings.ContainsRune("（“《", r) {
 			sep = ""
 		}
 		return Verdict{Unanswered, "把 exercise.Placeholder 换成" + sep + zh, j.l}
