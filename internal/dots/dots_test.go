@@ -15,23 +15,26 @@ func naive(a, b []float64) (s, abs float64) {
 	return s, abs
 }
 
-// TestRows4x2 compares Rows4x2 with sums in order, for every length that
-// leaves a remainder of the lanes: within 1e-14 of the sum of |terms|.
-func TestRows4x2(t *testing.T) {
+// TestTile4 compares Tile4 with sums in order, for every length that
+// leaves a remainder of the lanes and an odd number of columns: within
+// 1e-14 of the sum of |terms|.
+func TestTile4(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	for d := 0; d <= 13; d++ {
-		x := make([]float64, 6*d)
+		const n = 11
+		x := make([]float64, n*d)
 		for k := range x {
 			x[k] = rng.NormFloat64()
 		}
-		row := func(k int) []float64 { return x[k*d : (k+1)*d] }
-		var out [8]float64
-		Rows4x2(row(0), row(1), row(2), row(3), row(4), row(5), &out)
-		for r := range 4 {
-			for c := range 2 {
-				want, abs := naive(row(r), row(4+c))
-				if got := out[2*r+c]; math.Abs(got-want) > 1e-14*abs {
-					t.Errorf("d=%d: row %d·row %d = %v, want %v", d, r, 4+c, got, want)
+		for _, j1 := range []int{4, 9, 10, 11} {
+			out := make([]float64, n*n)
+			Tile4(x, d, 1, 4, j1, out, n)
+			for r := 1; r < 5; r++ {
+				for j := 4; j < j1; j++ {
+					want, abs := naive(x[r*d:(r+1)*d], x[j*d:(j+1)*d])
+					if got := out[r*n+j]; math.Abs(got-want) > 1e-14*abs {
+						t.Errorf("d=%d j1=%d: row %d·row %d = %v, want %v", d, j1, r, j, got, want)
+					}
 				}
 			}
 		}

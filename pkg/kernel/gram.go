@@ -72,7 +72,7 @@ func Gram(k Kernel, x mat.Matrix) *mat.SymDense {
 		// [j0, j1): four at a time, then one at a time.
 		i := 0
 		for ; i+4 <= j1; i += 4 {
-			dotRows4(xs, d, i, max(j0, i), j1, out, stride)
+			dots.Tile4(xs, d, i, max(j0, i), j1, out, stride)
 			for r := i; r < i+4; r++ {
 				finish(k, kind, out[r*stride:], sq, r, max(j0, r), j1)
 			}
@@ -147,30 +147,6 @@ func finish(k Kernel, kind int, row, sq []float64, i, j0, j1 int) {
 }
 
 func dot(a, b []float64) float64 { return dots.Dot(a, b) }
-
-// dotRows4 stores xᵣ·xⱼ in out[r·stride + j] for the four rows r = i, …,
-// i+3 and j0 ≤ j < j1 (entries below the diagonal included: the caller
-// reads only the upper triangle), two columns at a time (dots.Rows4x2).
-func dotRows4(xs []float64, d, i, j0, j1 int, out []float64, stride int) {
-	a0 := xs[i*d : i*d+d]
-	a1 := xs[(i+1)*d : (i+1)*d+d]
-	a2 := xs[(i+2)*d : (i+2)*d+d]
-	a3 := xs[(i+3)*d : (i+3)*d+d]
-	o0, o1, o2, o3 := out[i*stride:], out[(i+1)*stride:], out[(i+2)*stride:], out[(i+3)*stride:]
-	var s [8]float64
-	j := j0
-	for ; j+2 <= j1; j += 2 {
-		dots.Rows4x2(a0, a1, a2, a3, xs[j*d:j*d+d], xs[(j+1)*d:(j+1)*d+d], &s)
-		o0[j], o0[j+1] = s[0], s[1]
-		o1[j], o1[j+1] = s[2], s[3]
-		o2[j], o2[j+1] = s[4], s[5]
-		o3[j], o3[j+1] = s[6], s[7]
-	}
-	if j < j1 {
-		b := xs[j*d : j*d+d]
-		o0[j], o1[j], o2[j], o3[j] = dot(a0, b), dot(a1, b), dot(a2, b), dot(a3, b)
-	}
-}
 
 // dotRows1 stores xᵢ·xⱼ in out[i·stride + j] for j0 ≤ j < j1.
 func dotRows1(xs []float64, d, i, j0, j1 int, out []float64, stride int) {
