@@ -130,6 +130,7 @@ fi
 
 if [ "${GRAM:-1}" != 0 ]; then
 	go build -o "$work/gram" ./bench/svm/gram
+	read -ra gramsizes <<<"${GRAM_SIZES:-2000x100 2000x20}"
 	echo
 	echo "## Gram matrices: kernel.Gram against numpy, one thread"
 	echo
@@ -137,7 +138,7 @@ if [ "${GRAM:-1}" != 0 ]; then
 		"load average $(cut -d' ' -f1-3 /proc/loadavg) at the start."
 	echo
 	"${nice[@]}" "$py" bench/svm/gram.py --driver "$work/gram" --numpy bench/svm/numpy_gram.py \
-		--repeat "${REPEAT:-3}" ${GRAM_SIZES:-2000x100 2000x20}
+		--repeat "${REPEAT:-3}" "${gramsizes[@]}"
 	echo
 	echo "Load average $(cut -d' ' -f1-3 /proc/loadavg) at the end."
 fi
