@@ -29,12 +29,20 @@
 #   normal data (GRAM_SIZES="2000x100"; GRAM=0 skips it). See
 #   bench/svm/gram.py.
 #
+#   The command line (issue 24): whole marginnotes processes against the
+#   anchors, interleaved: start-up (--help) against svm-train's usage, svm
+#   on the breast cancer set against svm-train, svm --solver dcd on dense
+#   files past any fixed cell limit (CLI_DCD_SETS, default "g20-1e6
+#   g100-2e5") against liblinear-train. See bench/cli/compare.py. CLI=0
+#   skips it; RESULTS=DIR keeps its raw runs as DIR/cli.tsv.
+#
 #   Perceptron: bench/perceptron/compare.sh, when present (PERCEPTRON=0
 #   skips it).
 #
 # As root the programs run at nice -5. Debian's libsvm-tools, liblinear-tools
-# and python3-sklearn are installed with apt-get when missing. Usage, from
-# anywhere: bench/compare.sh
+# and python3-sklearn are installed when missing (scripts/setup.sh packages:
+# as root; otherwise it says what to install). Usage, from anywhere:
+# bench/compare.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
 py=/usr/bin/python3 # Debian's, which python3-sklearn extends (not a pyenv shim)
@@ -43,13 +51,7 @@ need=()
 command -v svm-train >/dev/null && command -v svm-scale >/dev/null || need+=(libsvm-tools)
 [ "${DCD:-1}" = 0 ] || command -v liblinear-train >/dev/null || need+=(liblinear-tools)
 [ -x "$py" ] && "$py" -c 'import sklearn' 2>/dev/null || need+=(python3-sklearn)
-if ((${#need[@]})); then
-	sudo=
-	[ "$(id -u)" -eq 0 ] || sudo=sudo
-	echo "installing ${need[*]}" >&2
-	$sudo apt-get update -qq
-	DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${need[@]}" >&2
-fi
+((${#need[@]} == 0)) || scripts/setup.sh packages "${need[@]}"
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -139,6 +141,37 @@ if [ "${GRAM:-1}" != 0 ]; then
 	echo
 	"${nice[@]}" "$py" bench/svm/gram.py --driver "$work/gram" --numpy bench/svm/numpy_gram.py \
 		--repeat "${REPEAT:-3}" "${gramsizes[@]}"
+	echo
+	echo "Load average $(cut -d' ' -f1-3 /proc/loadavg) at the end."
+fi
+
+if [ "${CLI:-1}" != 0 ]; then
+	go build -o "$work/marginnotes" ./cmd/marginnotes
+	[ -f "$work/breast-cancer.scale" ] || {
+		"$work/gendata" -set breast-cancer -out "$work/breast-cancer.raw"
+		svm-scale -l -1 -u 1 "$work/breast-cancer.raw" >"$work/breast-cancer.scale" 2>/dev/null
+	}
+	cli=(--smo "breast-cancer=$work/breast-cancer.scale:569:30")
+	clitsv=()
+	[ -z "${RESULTS:-}" ] || clitsv=(--tsv "$RESULTS/cli.tsv")
+	declare -A clispec=([g20-1e6]="1000000 20 1" [g100-2e5]="200000 100 2")
+	for name in ${CLI_DCD_SETS:-g20-1e6 g100-2e5}; do
+		read -r n d seed <<<"${clispec[$name]}"
+		if [ ! -f "$work/$name.scale" ]; then
+			"$work/gendata" -set gaussian -n "$n" -d "$d" -seed "$seed" -out "$work/$name.raw"
+			svm-scale -l -1 -u 1 "$work/$name.raw" >"$work/$name.scale" 2>/dev/null
+			rm "$work/$name.raw"
+		fi
+		cli+=(--dcd "$name=$work/$name.scale:$n:$d")
+	done
+	echo
+	echo "## The command line, whole processes (issue 24)"
+	echo
+	echo "$(dpkg-query -W -f '${Package} ${Version}, ' libsvm-tools liblinear-tools 2>/dev/null)$(go version | cut -d' ' -f3);" \
+		"$(nproc) CPUs, load average $(cut -d' ' -f1-3 /proc/loadavg) at the start."
+	echo
+	"${nice[@]}" "$py" bench/cli/compare.py --marginnotes "$work/marginnotes" --dcd-driver "$work/dcd" \
+		--model "$work/cli-model" --repeat "${REPEAT:-3}" "${clitsv[@]}" "${cli[@]}"
 	echo
 	echo "Load average $(cut -d' ' -f1-3 /proc/loadavg) at the end."
 fi

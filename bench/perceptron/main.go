@@ -12,6 +12,21 @@
 // (steady on a shared machine) and the wall time. If DIR/coef_E1.npy exists (scikit-learn's
 // weights after e1 epochs) it also prints the largest relative difference
 // between those weights and ours.
+//
+// -form dual fits perceptron.Dual instead (Algorithm 2.2; beyond its Gram
+// budget it scores by w = Σ αᵢyᵢxᵢ), and -rows N uses the first N rows
+// only; the output then also gives the CPU time per update,
+// (min time(e2) − min time(e1))/(updates(e2) − updates(e1)), for the
+// comparison of the two forms at the same updates (issue 24, goal 6).
+//
+// -csv FILE writes the data set as CSV (label last) to FILE and exits.
+// -cli MARGINNOTES -file FILE also times the command line on that file:
+// whole processes "marginnotes perceptron --max-epochs E FILE" for E = e1
+// and cli-e2, repeat times each, interleaved with the fits, and prints
+// (min CPU(cli-e2) − min CPU(e1))/(cli-e2 − e1), user + system time of the
+// process, as cli_cpu_seconds_per_epoch: reading the file cancels out, and
+// the epochs through the command line cost what they cost there, printing
+// included (issue 24, goal 5).
 package main
 
 import (
@@ -20,9 +35,11 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"log"
 	"math"
 	"os"
+	"os/exec"
 	"regexp"
 	"runtime"
 	"strconv"
@@ -33,6 +50,7 @@ import (
 	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
 
+	"github.com/marginnotes/marginnotes/pkg/dataset"
 	"github.com/marginnotes/marginnotes/pkg/perceptron"
 )
 
@@ -41,6 +59,12 @@ func main() {
 	e1 := flag.Int("e1", 2, "epochs of the short fit")
 	e2 := flag.Int("e2", 12, "epochs of the long fit")
 	repeat := flag.Int("repeat", 3, "fits of each length; the fastest counts")
+	csvOut := flag.String("csv", "", "write the data set as CSV to this file and exit")
+	cli := flag.String("cli", "", "the marginnotes command, to time its perceptron on -file too")
+	file := flag.String("file", "", "the data set as a file marginnotes reads (for -cli)")
+	cliE2 := flag.Int("cli-e2", 0, "epochs of the long command-line run (default 4·e2)")
+	form := flag.String("form", "primal", "primal or dual")
+	rows := flag.Int("rows", 0, "use the first rows of the data only (0: all)")
 	flag.Parse()
 	log.SetFlags(0)
 	log.SetPrefix("perceptron-bench: ")
@@ -60,14 +84,36 @@ func main() {
 		log.Fatalf("X has shape %v, y has %d entries", shape, len(y))
 	}
 	n := shape[0]
+	if *rows > 0 && *rows < n {
+		n, y = *rows, y[:*rows]
+		xs = xs[:n*shape[1]]
+	}
 	x := mat.NewDense(n, shape[1], xs)
+	if *csvOut != "" {
+		writeCSV(*csvOut, x, y)
+		return
+	}
+	if *cliE2 == 0 {
+		*cliE2 = 4 * *e2
+	}
+	if *cli != "" && (*file == "" || *cliE2 <= *e1) {
+		log.Fatal("-cli needs -file and cli-e2 > e1")
+	}
 
 	// Fit runs on this goroutine, locked to its thread, whose CPU time
 	// getrusage(RUSAGE_THREAD) reports.
 	runtime.LockOSThread()
 	fit := func(epochs int) (cpu, wall time.Duration, res *perceptron.Result) {
 		c0, w0 := threadCPU(), time.Now()
-		res, err := perceptron.Primal{Settings: perceptron.Settings{MaxEpochs: epochs}}.Fit(x, y)
+		var err error
+		switch st := (perceptron.Settings{MaxEpochs: epochs}); *form {
+		case "primal":
+			res, err = perceptron.Primal{Settings: st}.Fit(x, y)
+		case "dual":
+			res, err = perceptron.Dual{Settings: st}.Fit(x, y)
+		default:
+			log.Fatalf("unknown -form %q", *form)
+		}
 		wall, cpu = time.Since(w0), threadCPU()-c0
 		if err != nil && !errors.Is(err, perceptron.ErrNotConverged) {
 			log.Fatal(err)
@@ -79,23 +125,65 @@ func main() {
 	}
 	const never = time.Duration(math.MaxInt64)
 	c1, c2, w1, w2 := never, never, never, never
+	cc1, cc2 := never, never
 	var short *perceptron.Result
+	updates := 0
 	for range *repeat {
 		c, w, res := fit(*e1)
 		c1, w1, short = min(c1, c), min(w1, w), res
-		c, w, _ = fit(*e2)
+		var long *perceptron.Result
+		c, w, long = fit(*e2)
+		updates = long.Updates - res.Updates
 		c2, w2 = min(c2, c), min(w2, w)
+		if *cli != "" {
+			cc1, cc2 = min(cc1, processCPU(*cli, *e1, *file)), min(cc2, processCPU(*cli, *cliE2, *file))
+		}
 	}
 	epochs := float64(*e2 - *e1)
 	cpu := (c2 - c1).Seconds() / epochs
 	wall := (w2 - w1).Seconds() / epochs
-	out := map[string]any{"cpu_seconds_per_epoch": cpu, "wall_seconds_per_epoch": wall}
-	if coef, _, err := readNpy(fmt.Sprintf("%s/coef_%d.npy", *dir, *e1)); err == nil && len(coef) == len(short.W)+1 {
+	out := map[string]any{"cpu_seconds_per_epoch": cpu, "wall_seconds_per_epoch": wall, "n": n,
+		"updates_per_epoch": float64(updates) / epochs, "cpu_seconds_per_update": (c2 - c1).Seconds() / float64(updates)}
+	if *cli != "" {
+		out["cli_cpu_seconds_per_epoch"] = (cc2 - cc1).Seconds() / float64(*cliE2-*e1)
+		out["cli_epochs"] = fmt.Sprintf("%d–%d", *e1, *cliE2)
+	}
+	if coef, _, err := readNpy(fmt.Sprintf("%s/coef_%d.npy", *dir, *e1)); err == nil && len(coef) == len(short.W)+1 && n == shape[0] {
 		ours := append(append([]float64(nil), short.W...), short.B)
 		floats.Sub(coef, ours)
 		out["max_rel_diff_vs_sklearn"] = floats.Norm(coef, math.Inf(1)) / floats.Norm(ours, math.Inf(1))
 	}
 	if err := json.NewEncoder(os.Stdout).Encode(out); err != nil {
+		log.Fatal(err)
+	}
+}
+
+// processCPU runs "marginnotes perceptron --max-epochs epochs file" and
+// returns its user + system time. The run does not converge (the data are
+// not separable): exit status 1 is its success.
+func processCPU(marginnotes string, epochs int, file string) time.Duration {
+	cmd := exec.Command(marginnotes, "perceptron", "--max-epochs", strconv.Itoa(epochs), file)
+	cmd.Stdout = io.Discard
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	err := cmd.Run()
+	var exit *exec.ExitError
+	if err != nil && !(errors.As(err, &exit) && exit.ExitCode() == 1 && strings.Contains(stderr.String(), "not converged after "+strconv.Itoa(epochs)+" epochs")) {
+		log.Fatalf("%s: %v: %s", cmd, err, stderr.String())
+	}
+	return cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
+}
+
+// writeCSV writes x and y as the CSV file path.
+func writeCSV(path string, x *mat.Dense, y []float64) {
+	f, err := os.Create(path)
+	if err != nil {
+		log.Fatal(err)
+	}
+	if err := dataset.WriteCSV(f, &dataset.Set{X: x, Y: y}); err != nil {
+		log.Fatal(err)
+	}
+	if err := f.Close(); err != nil {
 		log.Fatal(err)
 	}
 }

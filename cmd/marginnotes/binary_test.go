@@ -37,7 +37,8 @@ func TestMain(m *testing.M) {
 	os.Exit(code)
 }
 
-// builtCommand returns the path of the command, building it on first use.
+// builtCommand returns the path of the command, building it (and
+// marginnotes-figures in the same directory) on first use.
 func builtCommand(t *testing.T) string {
 	t.Helper()
 	binary.once.Do(func() {
@@ -49,8 +50,10 @@ func builtCommand(t *testing.T) string {
 		if binary.dir, binary.err = os.MkdirTemp("", "marginnotes-test-"); binary.err != nil {
 			return
 		}
+		// marginnotes-figures beside it, where "figures" looks first.
 		binary.path = filepath.Join(binary.dir, "marginnotes")
-		if out, err := exec.Command(gobin, "build", "-o", binary.path, ".").CombinedOutput(); err != nil {
+		build := exec.Command(gobin, "build", "-o", binary.dir+string(filepath.Separator), ".", "../"+figuresProgram)
+		if out, err := build.CombinedOutput(); err != nil {
 			binary.err = fmt.Errorf("go build: %v\n%s", err, out)
 		}
 	})
@@ -170,6 +173,10 @@ func TestReadersUnderMemoryLimit(t *testing.T) {
 		{"huge index", nil, []string{"bound", hugeIndex}, "index 4194304 on this line"},
 		{"huge index svm", nil, []string{"svm", "--kernel", "rbf", hugeIndex}, "index 4194304 on this line"},
 		{"huge dense", nil, []string{"perceptron", hugeDense}, "more than 16777216 numbers"},
+		// svm --solver dcd reads past MaxCells, within the memory the limit
+		// leaves: an endless stream of rows is refused before it fills it.
+		{"endless rows dcd", &endless{body: "+1 1:1 2:1 3:1 4:1 5:1 6:1 7:1\n"}, []string{"svm", "--solver", "dcd", "--c", "1", "-"},
+			"numbers); the limit follows the memory available ("},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			code, _, errOut := runLimited(t, limits{MemMiB: 1024, Timeout: time.Minute, Stdin: c.stdin}, c.args...)

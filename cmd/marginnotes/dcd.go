@@ -1,10 +1,12 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"strings"
 
 	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
@@ -103,12 +105,19 @@ func checkDCD(solver, kernel string, given map[string]bool) error {
 }
 
 // runDCD reads the data as they are (a sparse LIBSVM file stays sparse),
-// fits s and prints the result.
+// within a limit that follows the memory available (dataset.MemoryCells:
+// a dense 10⁶ × 20 file is read, one that cannot fit is refused), fits s
+// and prints the result.
 func runDCD(w io.Writer, s svm.DCD, file string, stdin io.Reader, asJSON bool, save string) error {
 	var x mat.Matrix
 	var y []float64
+	avail, limit := dataset.AvailableMemory(), dataset.MemoryCells()
 	err := readInput(file, stdin, func(r io.Reader) (err error) {
-		x, y, err = dataset.ReadSparse(r)
+		x, y, err = dataset.SparseReader{MaxCells: limit}.Read(r)
+		if errors.Is(err, dataset.ErrTooLarge) && strings.Contains(err.Error(), "numbers") {
+			err = fmt.Errorf("%w; the limit follows the memory available (%d MB): half of it at %d bytes a number, at least %d numbers",
+				err, avail>>20, dataset.BytesPerCell, dataset.MaxCells)
+		}
 		return err
 	})
 	if err != nil {

@@ -2,97 +2,63 @@ package main
 
 import (
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
-	"slices"
-	"strings"
-
-	"github.com/marginnotes/marginnotes/pkg/figures"
-	"github.com/marginnotes/marginnotes/pkg/gallery"
-	"github.com/marginnotes/marginnotes/pkg/lang"
 )
 
-// runFigures writes every figure of the notebooks (the catalogue
-// gallery.All, or the entries --only selects), in the language --lang, to
-// DIR/<name>.<format> at its house size, one line per file written on
-// stdout.
-func runFigures(args []string, stdout io.Writer) error {
-	fs := flag.NewFlagSet("figures", flag.ContinueOnError)
-	out := fs.String("out", "", "directory to write the figures to (created if missing)")
-	format := fs.String("format", strings.Join(figures.Formats(), ","), "comma-separated formats: "+strings.Join(figures.Formats(), ", "))
-	only := fs.String("only", "*", "write only the figures whose name matches this shell pattern, e.g. '09-*'")
-	language := fs.String("lang", "en", "language of the figures' words: en (English) or zh (Chinese, needs fonts-wqy-microhei)")
-	if err := parseNone(fs, args, stdout); err != nil {
-		return err
+// figuresProgram is the program that writes the figures. It is apart from
+// marginnotes so that the commands that draw nothing do not initialise
+// gonum/plot, its fonts and LaTeX renderer at every start (issue 24).
+const figuresProgram = "marginnotes-figures"
+
+// errFiguresMissing is the error of "figures" when marginnotes-figures is
+// neither beside marginnotes nor on PATH.
+var errFiguresMissing = errors.New("figures: " + figuresProgram + " is neither beside marginnotes nor on PATH: " +
+	"go build -o DIR ./cmd/... (or go install ./cmd/...), or run go run ./cmd/" + figuresProgram)
+
+// exitStatus is the error of a command that ran another program which
+// exited with a status other than 0, having said why on standard error.
+type exitStatus int
+
+func (e exitStatus) Error() string { return fmt.Sprintf("exit status %d", int(e)) }
+
+// figuresPath finds marginnotes-figures: beside the running executable,
+// else on PATH.
+func figuresPath() (string, error) {
+	if self, err := os.Executable(); err == nil {
+		p := filepath.Join(filepath.Dir(self), figuresProgram)
+		if st, err := os.Stat(p); err == nil && st.Mode().IsRegular() && st.Mode()&0o111 != 0 {
+			return p, nil
+		}
 	}
-	if *out == "" {
-		return usagef("figures: --out DIR is required")
+	if p, err := exec.LookPath(figuresProgram); err == nil {
+		return p, nil
 	}
-	formats, err := formatList(*format)
+	return "", errFiguresMissing
+}
+
+// runFigures runs marginnotes-figures with args, its standard output to
+// stdout (after what marginnotes has buffered) and its errors to stderr.
+func runFigures(args []string, stdin io.Reader, stdout output, stderr io.Writer) error {
+	p, err := figuresPath()
 	if err != nil {
 		return err
 	}
-	l, err := lang.Parse(*language)
-	if err != nil {
-		return usagef("figures: --lang: %v", err)
+	if err := stdout.Flush(); err != nil {
+		return nil // Close reports it
 	}
-	entries, err := gallery.Match(*only)
-	if err != nil {
-		return usagef("figures: --only: %v", err)
+	cmd := exec.Command(p, args...)
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = stdin, stdout.Writer, stderr
+	err = cmd.Run()
+	var exit *exec.ExitError
+	if errors.As(err, &exit) && exit.ExitCode() > 0 {
+		return exitStatus(exit.ExitCode())
 	}
-	if err := os.MkdirAll(*out, 0o755); err != nil {
+	if err != nil {
 		return fmt.Errorf("figures: %w", err)
 	}
-	for _, e := range entries {
-		f, err := e.Build(l)
-		if err != nil {
-			return fmt.Errorf("figures: %w", err)
-		}
-		for _, ext := range formats {
-			name := filepath.Join(*out, e.Name+"."+ext)
-			if err := figures.Save(f, name); err != nil {
-				return fmt.Errorf("figures: %s: %w", e.Name, err)
-			}
-			fmt.Fprintln(stdout, name)
-		}
-	}
 	return nil
-}
-
-// parseNone parses args with fs for a command that takes options only, no
-// FILE; the help text goes to out.
-func parseNone(fs *flag.FlagSet, args []string, out io.Writer) error {
-	fs.SetOutput(io.Discard)
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			fmt.Fprintf(out, "usage: marginnotes %s [options]\n\noptions:\n", fs.Name())
-			fs.SetOutput(out)
-			fs.PrintDefaults()
-			return errHelp
-		}
-		return usageError{fs.Name() + ": " + err.Error()}
-	}
-	if fs.NArg() > 0 {
-		return usagef("%s: takes no FILE, got %q", fs.Name(), short(fs.Arg(0)))
-	}
-	return nil
-}
-
-// formatList parses a comma-separated list of figure formats, dropping
-// repeats.
-func formatList(s string) ([]string, error) {
-	var formats []string
-	for _, f := range strings.Split(s, ",") {
-		f = strings.ToLower(strings.TrimSpace(f))
-		if !slices.Contains(figures.Formats(), f) {
-			return nil, usagef("figures: unknown --format %q (want %s)", short(f), strings.Join(figures.Formats(), ", "))
-		}
-		if !slices.Contains(formats, f) {
-			formats = append(formats, f)
-		}
-	}
-	return formats, nil
 }

@@ -1,134 +1,78 @@
 package main
 
 import (
-	"bytes"
-	"encoding/xml"
-	"image/png"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/marginnotes/marginnotes/internal/testenv"
-	"github.com/marginnotes/marginnotes/pkg/figures"
-	"github.com/marginnotes/marginnotes/pkg/gallery"
-	"github.com/marginnotes/marginnotes/pkg/lang"
 )
 
-// TestFigures writes the whole catalogue as PNG and SVG and checks that
-// every entry's files exist, are listed on stdout and decode.
-func TestFigures(t *testing.T) {
-	dir := filepath.Join(t.TempDir(), "new", "figures") // created by the command
-	code, out, errOut := runCmd(t, "", "figures", "--out", dir, "--format", "png,svg")
-	if code != 0 {
-		t.Fatalf("exit %d: %s", code, errOut)
-	}
-	all := gallery.All()
-	if lines := strings.Split(strings.TrimSpace(out), "\n"); len(lines) != 2*len(all) {
-		t.Errorf("%d lines on stdout, want one per file, %d", len(lines), 2*len(all))
-	}
-	for _, e := range all {
-		for _, ext := range []string{"png", "svg"} {
-			name := filepath.Join(dir, e.Name+"."+ext)
-			if !strings.Contains(out, name+"\n") {
-				t.Errorf("stdout does not list %s", name)
-			}
-			b, err := os.ReadFile(name)
-			if err != nil {
-				t.Error(err)
-				continue
-			}
-			switch ext {
-			case "png":
-				if _, err := png.Decode(bytes.NewReader(b)); err != nil {
-					t.Errorf("%s: %v", name, err)
-				}
-			case "svg":
-				var doc struct {
-					XMLName xml.Name
-				}
-				if err := xml.Unmarshal(b, &doc); err != nil || doc.XMLName.Local != "svg" {
-					t.Errorf("%s: not an SVG document (root %q, %v)", name, doc.XMLName.Local, err)
-				}
-			}
-		}
-	}
+// goTool returns the go command, or skips the test without it.
+func goTool(t *testing.T) string {
+	t.Helper()
+	return testenv.LookPath(t, "go", "the Go toolchain")
 }
 
-func TestFiguresOnly(t *testing.T) {
-	dir := t.TempDir()
-	code, out, errOut := runCmd(t, "", "figures", "--out", dir, "--format", "pdf,PDF", "--only", "09-*-figure76-*")
-	if code != 0 {
-		t.Fatalf("exit %d: %s", code, errOut)
-	}
-	want := filepath.Join(dir, "09-soft-margin-figure76-losses.pdf")
-	if out != want+"\n" {
-		t.Errorf("stdout %q, want the one file %s", out, want)
-	}
-	b, err := os.ReadFile(want)
-	if err != nil || !bytes.HasPrefix(b, []byte("%PDF-")) {
-		t.Errorf("%s: not a PDF (%v)", want, err)
-	}
-	if files, _ := os.ReadDir(dir); len(files) != 1 {
-		t.Errorf("%d files written, want 1", len(files))
-	}
-}
-
-// TestFiguresChinese writes the Chinese figures of notebook 08: their
-// labels are Chinese text, set in WenQuanYi Micro Hei.
-func TestFiguresChinese(t *testing.T) {
-	_, err := figures.NewPlot(lang.Chinese) // is the Chinese font installed?
-	testenv.MissingIf(t, err, figures.ErrFont)
-	dir := t.TempDir()
-	code, out, errOut := runCmd(t, "", "figures", "--out", dir, "--format", "svg", "--only", "08-*", "--lang", "zh")
-	if code != 0 {
-		t.Fatalf("exit %d: %s", code, errOut)
-	}
-	if n := strings.Count(out, "\n"); n != 2 {
-		t.Errorf("%d files listed, want 2", n)
-	}
-	b, err := os.ReadFile(filepath.Join(dir, "08-svm-dual-max-margin.svg"))
+// TestDrawsNothing checks that marginnotes does not link the plotting
+// packages, their fonts or gob: every command but figures starts without
+// their initialisers (issue 24, goal 1).
+func TestDrawsNothing(t *testing.T) {
+	out, err := exec.Command(goTool(t), "list", "-deps", ".").CombinedOutput()
 	if err != nil {
-		t.Fatal(err)
+		t.Fatalf("go list -deps: %v\n%s", err, out)
 	}
-	for _, want := range []string{">：最大间隔分离超平面<", ">支持向量，<", "font-family:'WenQuanYi Micro Hei'"} {
-		if !strings.Contains(string(b), want) {
-			t.Errorf("SVG lacks %q", want)
+	deps := strings.Fields(string(out))
+	if len(deps) < 20 || !strings.Contains(string(out), "github.com/marginnotes/marginnotes/pkg/svm\n") {
+		t.Fatalf("go list -deps printed %d packages, without pkg/svm: %q", len(deps), short(string(out)))
+	}
+	for _, p := range deps {
+		for _, bad := range []string{"gonum.org/v1/plot", "/pkg/figures", "/pkg/gallery", "encoding/gob",
+			"golang.org/x/image", "go-fonts", "go-latex", "go-pdf"} {
+			if strings.Contains(p, bad) {
+				t.Errorf("marginnotes depends on %s", p)
+			}
 		}
 	}
 }
 
-func TestFiguresErrors(t *testing.T) {
-	file := writeFile(t, "file", "not a directory")
-	cases := []struct {
-		name string
-		args []string
-		code int
-		want string
-	}{
-		{"bad format", []string{"--out", t.TempDir(), "--format", "png,jpeg"}, 2, `unknown --format "jpeg"`},
-		{"empty format", []string{"--out", t.TempDir(), "--format", ""}, 2, `unknown --format ""`},
-		{"no out", []string{"--format", "png"}, 2, "--out DIR is required"},
-		{"positional", []string{"--out", t.TempDir(), "extra"}, 2, `takes no FILE, got "extra"`},
-		{"unknown flag", []string{"--dpi", "300"}, 2, "flag provided but not defined: -dpi"},
-		{"bad pattern", []string{"--out", t.TempDir(), "--only", "["}, 2, "bad name pattern"},
-		{"no match", []string{"--out", t.TempDir(), "--only", "99-*"}, 2, `no figure matches "99-*"`},
-		{"bad language", []string{"--out", t.TempDir(), "--lang", "fr"}, 2, `unknown language "fr"`},
-		{"out is a file", []string{"--out", file, "--only", "08-*"}, 1, "not a directory"},
-		{"unwritable dir", []string{"--out", filepath.Join(file, "sub"), "--only", "08-*"}, 1, "not a directory"},
+// TestFiguresRunsProgram puts marginnotes-figures on PATH and checks that
+// "marginnotes figures" runs it: its files and its lines on stdout, its
+// help, its error and exit status as its own. (The built command finds it
+// beside itself: TestFullDisk, TestFiguresDevice.)
+func TestFiguresRunsProgram(t *testing.T) {
+	bin := filepath.Dir(builtCommand(t))
+	t.Setenv("PATH", bin+string(os.PathListSeparator)+os.Getenv("PATH"))
+
+	code, out, _ := runCmd(t, "", "figures", "-h")
+	if code != 0 || !strings.HasPrefix(out, "usage: marginnotes figures") {
+		t.Errorf("figures -h: exit %d, output %q", code, out)
 	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			code, out, errOut := runCmd(t, "", append([]string{"figures"}, c.args...)...)
-			if code != c.code {
-				t.Errorf("exit %d, want %d (stderr %q)", code, c.code, errOut)
-			}
-			if !strings.Contains(errOut, c.want) || strings.Count(errOut, "\n") != 1 {
-				t.Errorf("stderr %q, want one line containing %q", errOut, c.want)
-			}
-			if out != "" {
-				t.Errorf("stdout %q, want nothing", out)
-			}
-		})
+
+	dir := t.TempDir()
+	code, out, errOut := runCmd(t, "", "figures", "--out", dir, "--format", "svg", "--only", "09-*-figure76-*")
+	want := filepath.Join(dir, "09-soft-margin-figure76-losses.svg")
+	if code != 0 || out != want+"\n" || errOut != "" {
+		t.Errorf("exit %d, stdout %q, stderr %q; want 0 and the one file %s", code, out, errOut, want)
+	}
+	if b, err := os.ReadFile(want); err != nil || !strings.Contains(string(b), "<svg") {
+		t.Errorf("%s: not an SVG file (%v)", want, err)
+	}
+
+	code, out, errOut = runCmd(t, "", "figures", "--out", dir, "--format", "jpeg")
+	if code != 2 || out != "" || errOut != "marginnotes: figures: unknown --format \"jpeg\" (want svg, png, pdf)\n" {
+		t.Errorf("exit %d, stdout %q, stderr %q; want 2 and the program's one line", code, out, errOut)
+	}
+}
+
+// TestFiguresMissingProgram: without marginnotes-figures, figures says
+// where it looked and how to build it.
+func TestFiguresMissingProgram(t *testing.T) {
+	t.Setenv("PATH", t.TempDir())
+	code, out, errOut := runCmd(t, "", "figures", "--out", t.TempDir())
+	if code != 1 || out != "" || errOut != "marginnotes: "+errFiguresMissing.Error()+"\n" {
+		t.Errorf("exit %d, stdout %q, stderr %q; want 1 and %q", code, out, errOut, errFiguresMissing)
 	}
 }

@@ -18,7 +18,7 @@
 //	                [--max-iter 1000] [--seed S] [--json] [--save-model MODEL] FILE
 //	marginnotes predict --model MODEL [--json] DATA
 //	marginnotes bound [--json] FILE
-//	marginnotes figures --out DIR [--format svg,png,pdf] [--only PATTERN]
+//	marginnotes figures --out DIR [--format svg,png,pdf] [--only PATTERN] [--lang en|zh]
 //
 // FILE is CSV (label in the last column, optional header) or LIBSVM sparse
 // format, detected from the content; "-" reads standard input. Point numbers
@@ -32,7 +32,9 @@
 //
 // --save-model MODEL writes the fitted model, when the run succeeds, as the
 // JSON file of package modelio: the solver and its settings, the weights or
-// the support vectors with αᵢyᵢ and the kernel, the dimension. predict reads
+// the support vectors with αᵢyᵢ and the kernel, the dimension. A MODEL that
+// is the data file (after links, or given as standard input) is refused
+// before the fit. predict reads
 // it and prints the label of every point of DATA, one per line, +1 or -1
 // (Definition 2.1: +1 where f(x) ≥ 0; the voted perceptron predicts by its
 // vote), and when DATA has labels a last line with the accuracy; --json
@@ -54,6 +56,11 @@
 // saves no model) or output that could not be written. JSON has no NaN or
 // infinity: a result holding one is not printed with --json, and the error
 // says why.
+//
+// figures runs the program marginnotes-figures (cmd/marginnotes-figures),
+// found beside marginnotes or on PATH, with the options given: it is a
+// program apart so that the other commands, which draw nothing, start
+// without initialising gonum/plot and its fonts.
 package main
 
 import (
@@ -66,6 +73,12 @@ import (
 func main() {
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
+
+// notice is what a run that succeeded has to say on standard error; it
+// exits with status 0.
+type notice struct{ msg string }
+
+func (n notice) Error() string { return n.msg }
 
 // usageError marks errors in the command line, which exit with status 2.
 type usageError struct{ msg string }
@@ -84,7 +97,7 @@ commands:
                dual coordinate descent, as LIBLINEAR, for large or sparse linear problems)
   predict      classify points with a model saved by perceptron or svm --save-model
   bound        Novikoff's bound (R/γ)² and the mistakes of a book-order run
-  figures      write every notebook figure to a directory
+  figures      write every notebook figure to a directory (runs marginnotes-figures)
 
 Run "marginnotes COMMAND -h" for the options of a command.
 `
@@ -107,7 +120,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case "predict":
 		err = runPredict(rest, stdin, out)
 	case "figures":
-		err = runFigures(rest, out)
+		err = runFigures(rest, stdin, out, stderr)
 	case "-h", "-help", "--help", "help":
 		fmt.Fprint(out, usage)
 	default:
@@ -117,11 +130,20 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		err = nil
 	}
 	// An error of the run comes first; a failed write is an error too.
-	if cerr := out.Close(); err == nil {
+	var n notice
+	if cerr := out.Close(); err == nil || errors.As(err, &n) && cerr != nil {
 		err = cerr
 	}
 	if err == nil {
 		return 0
+	}
+	if errors.As(err, &n) {
+		fmt.Fprintf(stderr, "marginnotes: %s\n", n.msg)
+		return 0
+	}
+	var status exitStatus
+	if errors.As(err, &status) {
+		return int(status) // the program run has said why
 	}
 	fmt.Fprintf(stderr, "marginnotes: %s\n", bounded(err.Error()))
 	var u usageError

@@ -278,7 +278,7 @@ func TestErrors(t *testing.T) {
 }
 
 func TestHelp(t *testing.T) {
-	for _, cmd := range []string{"perceptron", "svm", "predict", "bound", "figures"} {
+	for _, cmd := range []string{"perceptron", "svm", "predict", "bound"} { // figures: TestFiguresRunsProgram
 		code, out, _ := runCmd(t, "", cmd, "-h")
 		if code != 0 || !strings.Contains(out, "usage: marginnotes "+cmd) {
 			t.Errorf("%s -h: exit %d, output %q", cmd, code, out)

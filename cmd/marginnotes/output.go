@@ -6,7 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"unicode/utf8"
+
+	"github.com/marginnotes/marginnotes/internal/cliutil"
 )
 
 // output buffers what a command prints. The bufio.Writer keeps the first
@@ -45,37 +46,8 @@ func writeJSON(w io.Writer, v any, runErr error) error {
 	return err
 }
 
-// short shortens text of the command line for a message, as the data
-// readers shorten the text of a file: at most 40 bytes, then "…".
-func short(s string) string {
-	const n = 40
-	if len(s) <= n {
-		return s
-	}
-	i := n
-	for i > 0 && !utf8.RuneStart(s[i]) {
-		i--
-	}
-	return s[:i] + "…"
-}
+// short shortens text of the command line for a message (cliutil.Short).
+func short(s string) string { return cliutil.Short(s) }
 
-// maxMessage bounds an error message, in bytes.
-const maxMessage = 300
-
-// bounded returns msg, or, past maxMessage bytes (an error of the flag
-// package quoting a huge argument), its beginning and end around a note of
-// what was cut, so that no message repeats megabytes of input.
-func bounded(msg string) string {
-	if len(msg) <= maxMessage {
-		return msg
-	}
-	head, tail := maxMessage*2/3, maxMessage/4
-	for head > 0 && !utf8.RuneStart(msg[head]) {
-		head--
-	}
-	t := len(msg) - tail
-	for t < len(msg) && !utf8.RuneStart(msg[t]) {
-		t++
-	}
-	return fmt.Sprintf("%s… (%d bytes) …%s", msg[:head], t-head, msg[t:])
-}
+// bounded bounds an error message (cliutil.Bounded).
+func bounded(msg string) string { return cliutil.Bounded(msg) }

@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
-	"strings"
+	"strconv"
 
 	"github.com/marginnotes/marginnotes/pkg/classify"
 	"github.com/marginnotes/marginnotes/pkg/kernel"
@@ -14,14 +14,23 @@ import (
 	"github.com/marginnotes/marginnotes/pkg/perceptron"
 )
 
+// maxListed is the number of updates up to which a run lists its mistakes
+// without --trace: the book's runs (Table 2.1's 7, Example 2.1's other
+// order's 11) and more, but not the hundreds of thousands of a large data
+// set, whose list costs more to print than the run itself (issue 24).
+const maxListed = 100
+
 // perceptronOutput is the JSON object printed by "perceptron --json".
-// Point numbers are 1-based.
+// Point numbers are 1-based. Mistakes is the list of points used by the
+// updates, in update order; a run of more than maxListed updates lists
+// them only with --trace (and then the first perceptron.MaxRecorded), and
+// its "mistakes" is absent.
 type perceptronOutput struct {
 	Form      string      `json:"form"`
 	W         []float64   `json:"w,omitempty"`
 	B         float64     `json:"b"`
 	Alpha     []float64   `json:"alpha,omitempty"`
-	Mistakes  []int       `json:"mistakes"`
+	Mistakes  []int       `json:"mistakes,omitempty"`
 	Updates   int         `json:"updates"`
 	Epochs    int         `json:"epochs"`
 	Converged bool        `json:"converged"`
@@ -62,13 +71,17 @@ func runPerceptron(args []string, stdin io.Reader, stdout io.Writer) error {
 	maxEpochs := fs.Int("max-epochs", perceptron.DefaultMaxEpochs, "stop after this many epochs (primal, dual, kernel)")
 	epochs := fs.Int("epochs", perceptron.DefaultVotedEpochs, "number of epochs of --form voted")
 	cs229 := fs.Bool("cs229", false, "CS229's mistake rule: sign(w·x+b) ≠ y with sign(0) = +1, instead of y(w·x+b) ≤ 0")
-	trace := fs.Bool("trace", false, fmt.Sprintf("print every update (Tables 2.1 and 2.2), the first %d of them", perceptron.MaxTraceSteps))
+	trace := fs.Bool("trace", false, fmt.Sprintf("print every update (Tables 2.1 and 2.2), the first %d of them, and the list of mistakes, "+
+		"which without --trace is printed for runs of at most %d updates", perceptron.MaxTraceSteps, maxListed))
 	asJSON := fs.Bool("json", false, "print one JSON object")
 	save := fs.String("save-model", "", "write the fitted model to this file (JSON, package modelio) when the run succeeds")
 	var kf kernelFlags
 	kf.register(fs)
 	file, err := parse(fs, args, stdout)
 	if err != nil {
+		return err
+	}
+	if err := checkSaveTarget(*save, file, stdin); err != nil {
 		return err
 	}
 	if !(*eta > 0) {
@@ -181,7 +194,9 @@ func runPerceptron(args []string, stdin io.Reader, stdout io.Writer) error {
 	if *form != "primal" {
 		out.Alpha = run.Alpha
 	}
-	out.Mistakes = oneBased(run.Mistakes)
+	if *trace || run.Updates <= maxListed {
+		out.Mistakes = oneBased(run.Mistakes)
+	}
 	if !run.Converged {
 		p := run.Pocket
 		out.Pocket = &pocketJSON{W: p.W, B: p.B, Alpha: p.Alpha, Errors: p.Errors, Updates: p.Updates}
@@ -231,11 +246,12 @@ func printPerceptron(w io.Writer, out perceptronOutput) {
 	if out.Alpha != nil {
 		fmt.Fprintf(w, "alpha:      %s\n", notation.Vector(out.Alpha))
 	}
-	pts := make([]string, len(out.Mistakes))
-	for i, p := range out.Mistakes {
-		pts[i] = fmt.Sprintf("x%d", p)
+	switch {
+	case out.Mistakes == nil && out.Updates > 0:
+		fmt.Fprintf(w, "mistakes:   (%d; --trace lists them)\n", out.Updates)
+	default:
+		fmt.Fprintf(w, "mistakes:   %s\n", pointNames(out.Mistakes))
 	}
-	fmt.Fprintf(w, "mistakes:   %s\n", strings.Join(pts, ", "))
 	converged := fmt.Sprint(out.Converged)
 	if p := out.Pocket; p != nil && p.Errors == 0 {
 		// The pocket holds the final weights, which classify every point.
@@ -255,17 +271,30 @@ func printPerceptron(w io.Writer, out perceptronOutput) {
 	}
 }
 
+// pointNames writes the 1-based point numbers p as "x1, x3, x3".
+func pointNames(p []int) string {
+	b := make([]byte, 0, 8*len(p))
+	for i, v := range p {
+		if i > 0 {
+			b = append(b, ", "...)
+		}
+		b = strconv.AppendInt(append(b, 'x'), int64(v), 10)
+	}
+	return string(b)
+}
+
 // votedOutput is the JSON object of "perceptron --form voted --json": the
 // averaged weights w, b, the number of votes and the consecutive weight
 // vectors merged into each (group; 1 unless the run made more than
-// perceptron.DefaultMaxVotes).
+// perceptron.DefaultMaxVotes). Mistakes lists the points of the updates
+// when there are at most maxListed of them (voted has no --trace).
 type votedOutput struct {
 	Form     string    `json:"form"`
 	W        []float64 `json:"w"`
 	B        float64   `json:"b"`
 	Vectors  int       `json:"vectors"`
 	Group    int       `json:"group"`
-	Mistakes []int     `json:"mistakes"`
+	Mistakes []int     `json:"mistakes,omitempty"`
 	Updates  int       `json:"updates"`
 	Epochs   int       `json:"epochs"`
 	// TrainingErrors counts training points the vote misclassifies.
@@ -274,7 +303,10 @@ type votedOutput struct {
 
 func printVoted(w io.Writer, vr *perceptron.VotedResult, rows [][]float64, y []float64, asJSON bool) error {
 	out := votedOutput{Form: "voted", W: vr.Averaged.W, B: vr.Averaged.B, Vectors: len(vr.Votes), Group: vr.Group,
-		Mistakes: oneBased(vr.Mistakes), Updates: vr.Updates, Epochs: vr.Epochs}
+		Updates: vr.Updates, Epochs: vr.Epochs}
+	if vr.Updates <= maxListed {
+		out.Mistakes = oneBased(vr.Mistakes)
+	}
 	for i, x := range rows {
 		if vr.Predict(x) != y[i] {
 			out.TrainingErrors++

@@ -58,6 +58,12 @@
 // take at once is read again by Read's rules, so both readers give the
 // same data or the same error). SparseReader reads with a larger limit,
 // and its ReadPoints reads points for a model as ReadPoints does, sparse.
+// MemoryCells is a limit that follows the memory the process may use
+// (AvailableMemory: the kernel's MemAvailable, the cgroup's limit, ulimit
+// -v): half of it at BytesPerCell bytes a number, never below MaxCells;
+// the command line reads svm --solver dcd's data with it, so that a dense
+// 10⁶ × 20 file (2.1·10⁷ numbers) is read, and a file that cannot fit is
+// still refused.
 // svm.DCD solves the linear SVM on a CSR without densifying, and its model
 // predicts from one.
 //

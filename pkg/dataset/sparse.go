@@ -43,8 +43,9 @@ type SparseReader struct {
 	// together; 0 means the package's MaxCells (2²⁴). A program that knows
 	// its memory may raise it: a CSR takes 12 bytes per entry and 8 per
 	// row, and svm.DCD about 20 bytes per row besides, so a dense 10⁶ × 20
-	// set (2.1·10⁷ numbers) is read and fitted in about 200 MB. CSV data
-	// are read by Read's rules, within the package's MaxCells.
+	// set (2.1·10⁷ numbers) is read and fitted in about 200 MB.
+	// MemoryCells gives a limit that follows the memory available. CSV
+	// data are read by Read's rules, within the package's MaxCells.
 	MaxCells int
 }
 

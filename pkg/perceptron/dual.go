@@ -21,9 +21,15 @@ import (
 // The data enter only through the Gram matrix G = [xᵢ·xⱼ]. Started from
 // α = 0, b = 0 and visiting the points in the same order, it makes exactly
 // the updates of Primal (book Tables 2.1 and 2.2). Fit keeps the full Gram
-// matrix when its 8n² bytes fit GramBudget, and otherwise computes rows of
-// it when an update needs them, keeping the most recently used rows within
-// the budget.
+// matrix when its 8n² bytes fit GramBudget. Beyond that it forms no row of
+// G at all: the score it needs, Σⱼ αⱼyⱼGⱼᵢ + b, is entry i of G(α∘y) + b,
+// and G = XXᵀ makes it xᵢ·w + b with w = Xᵀ(α∘y) = Σⱼ αⱼyⱼxⱼ, which it
+// keeps; a check and an update then cost O(d), as the primal's do, and the
+// memory is the data's and O(n + d) — 2·10⁴ points or 10⁶ run at the
+// primal's speed, making the same updates (exactly the full matrix's
+// where the arithmetic is exact, as on integer data). KernelDual keeps
+// the most recently used rows of its kernel's matrix within the budget
+// instead.
 type Dual struct {
 	Settings
 	// Gram, if not nil, is the n×n Gram matrix [xᵢ·xⱼ] of the data passed
@@ -44,30 +50,45 @@ func (dl Dual) Fit(x mat.Matrix, y []float64) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	g, err := prepareDual(name, &cfg, dl.GramBudget, kernel.Linear{}, dl.Gram, x, y)
+	budget, err := validateDual(name, &cfg, dl.GramBudget, x, y)
 	if err != nil {
 		return nil, err
 	}
-	l := newDual(g, y, kernel.Rows(x))
+	var l learner
+	if n, _ := x.Dims(); dl.Gram == nil && n > budget/8/n {
+		l = newWideDual(x, y)
+	} else {
+		l = newDual(newGramRows(kernel.Linear{}, dl.Gram, x, budget), y, kernel.Rows(x))
+	}
 	run, err := drive(l, y, cfg, true)
-	return &Result{Linear: classify.Linear{W: slices.Clone(l.w), B: l.b}, Run: *run}, wrap(name, err)
+	w, b := l.weights()
+	return &Result{Linear: classify.Linear{W: slices.Clone(w), B: b}, Run: *run}, wrap(name, err)
 }
 
-// prepareDual validates the budget, the data and the visiting order of a
-// dual-form run (form names it in errors) and returns the rows of the Gram
-// matrix of k. It panics if g is not n×n.
-func prepareDual(form string, cfg *config, budget int, k kernel.Kernel, g *mat.SymDense, x mat.Matrix, y []float64) (gramRows, error) {
+// validateDual validates the budget, the data and the visiting order of a
+// dual-form run (form names it in errors) and returns the budget in bytes.
+func validateDual(form string, cfg *config, budget int, x mat.Matrix, y []float64) (int, error) {
 	if budget < 0 {
-		return nil, cfg.bad("GramBudget", budget, "a number of bytes ≥ 0")
+		return 0, cfg.bad("GramBudget", budget, "a number of bytes ≥ 0")
 	}
 	if budget == 0 {
 		budget = DefaultGramBudget
 	}
 	if err := dataset.Validate(x, y); err != nil {
-		return nil, wrap(form, err)
+		return 0, wrap(form, err)
 	}
 	n, _ := x.Dims()
 	if err := cfg.checkSeq(n); err != nil {
+		return 0, err
+	}
+	return budget, nil
+}
+
+// prepareDual validates a dual-form run as validateDual does and returns
+// the rows of the Gram matrix of k. It panics if g is not n×n.
+func prepareDual(form string, cfg *config, budget int, k kernel.Kernel, g *mat.SymDense, x mat.Matrix, y []float64) (gramRows, error) {
+	budget, err := validateDual(form, cfg, budget, x, y)
+	if err != nil {
 		return nil, err
 	}
 	return newGramRows(k, g, x, budget), nil
@@ -132,4 +153,35 @@ func (l *dual) check() error {
 		return fmt.Errorf("%w: α%d = %v", classify.ErrNonFinite, i+1, l.alpha[i])
 	}
 	return checkWeights(l.w, l.b)
+}
+
+// wideDual is Dual's learner when the Gram matrix does not fit its budget:
+// the primal learner's scores xᵢ·w + b, which equal the dual's
+// Σⱼ αⱼyⱼGⱼᵢ + b (see Dual), with α kept beside w for the result and the
+// pocket.
+type wideDual struct {
+	*primal
+	alpha []float64
+}
+
+func newWideDual(x mat.Matrix, y []float64) *wideDual {
+	n, _ := x.Dims()
+	return &wideDual{primal: newPrimal(x, y, nil, 0, false), alpha: make([]float64, n)}
+}
+
+func (l *wideDual) update(i int, step float64) {
+	l.primal.update(i, step)
+	l.alpha[i] += step * l.y[i] // step = η·yᵢ and yᵢ² = 1
+}
+
+func (l *wideDual) save(s *snap) {
+	l.primal.save(s)
+	s.alpha = append(s.alpha[:0], l.alpha...)
+}
+
+func (l *wideDual) check() error {
+	if i, ok := allFinite(l.alpha); !ok {
+		return fmt.Errorf("%w: α%d = %v", classify.ErrNonFinite, i+1, l.alpha[i])
+	}
+	return l.primal.check()
 }

@@ -208,8 +208,11 @@ func (r *runner) cyclic() {
 // length at the end. It returns early when the run reaches n or a score is
 // not finite.
 func (r *runner) pass(perm []int, run int) int {
-	if p, ok := r.l.(*primal); ok {
-		return r.passPrimal(p, perm, run)
+	switch l := r.l.(type) {
+	case *primal:
+		return r.passPrimal(l, perm, run)
+	case *wideDual:
+		return r.passPrimal(l.primal, perm, run) // updates go through r.l, the wideDual
 	}
 	n, y, l, cs229 := r.n, r.y, r.l, r.cfg.CS229
 	for j := 0; j < n; j++ {
