@@ -24,6 +24,11 @@
 #   above; DCD_SETS="g20-1e5 text" picks sets; RESULTS=DIR keeps the raw
 #   runs as DIR/dcd.tsv.
 #
+#   Gram matrices: kernel.Gram (driver bench/svm/gram) against numpy with
+#   one BLAS thread, linear and Gaussian, on 2000×100 and 2000×20 standard
+#   normal data (GRAM_SIZES="2000x100"; GRAM=0 skips it). See
+#   bench/svm/gram.py.
+#
 #   The command line (issue 24): whole marginnotes processes against the
 #   anchors, interleaved: start-up (--help) against svm-train's usage, svm
 #   on the breast cancer set against svm-train, svm --solver dcd on dense
@@ -121,6 +126,21 @@ if [ "${DCD:-1}" != 0 ]; then
 	[ -z "${RESULTS:-}" ] || tsv=(--tsv "$RESULTS/dcd.tsv")
 	"${nice[@]}" "$py" bench/dcd/compare.py --driver "$work/dcd" --sklearn bench/dcd/sklearn_linearsvc.py \
 		--repeat "${REPEAT:-3}" --work "$work" "${tsv[@]}" "${specs[@]}"
+	echo
+	echo "Load average $(cut -d' ' -f1-3 /proc/loadavg) at the end."
+fi
+
+if [ "${GRAM:-1}" != 0 ]; then
+	go build -o "$work/gram" ./bench/svm/gram
+	read -ra gramsizes <<<"${GRAM_SIZES:-2000x100 2000x20}"
+	echo
+	echo "## Gram matrices: kernel.Gram against numpy, one thread"
+	echo
+	echo "numpy $("$py" -c 'import numpy; print(numpy.__version__)'), $(go version | cut -d' ' -f3);" \
+		"load average $(cut -d' ' -f1-3 /proc/loadavg) at the start."
+	echo
+	"${nice[@]}" "$py" bench/svm/gram.py --driver "$work/gram" --numpy bench/svm/numpy_gram.py \
+		--repeat "${REPEAT:-3}" "${gramsizes[@]}"
 	echo
 	echo "Load average $(cut -d' ' -f1-3 /proc/loadavg) at the end."
 fi

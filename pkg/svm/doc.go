@@ -121,7 +121,13 @@
 // So the solvers report Converged only when the gap is below their
 // tolerance times ½‖w‖² (plus the rounding of its sums), and SMO lowers ε
 // until it is — but not below what float64 resolves on the problem, where
-// it stops with Status RoundingLimit. All other thresholds are relative to the problem's scale
+// it stops with Status RoundingLimit. SMO's target also holds the gap that
+// a KKT violation of Eps²·min(1, C·max K(x, x)) leaves, Σᵢmax(αᵢ, C − αᵢ)
+// times it: where ½‖w‖² is a small part of the objective (many αᵢ at C,
+// unscaled features) it stops SMO where svm-train stops, instead of after
+// two to four times the iterations for the sixth digit of the objective;
+// for a small C it is of the order of C², below what tells support sets
+// apart, and ½‖w‖² decides. All other thresholds are relative to the problem's scale
 // too: αᵢ counts as 0 below 10⁻¹² maxⱼαⱼ and as C above (1 − 10⁻¹²)C.
 // The SVM with data x·s and C/s² is the same problem in other units (α
 // scales by 1/s², w by 1/s, b and the support sets stay), and the tests

@@ -1,10 +1,10 @@
 //go:build amd64 && !purego
 
-package kernel
+package dots
 
 import "golang.org/x/sys/cpu"
 
-// hasAVX: the processor has AVX2 and FMA, which dot4x2AVX uses.
+// hasAVX: the processor has AVX2 and FMA, which the assembly uses.
 var hasAVX = cpu.X86.HasAVX2 && cpu.X86.HasFMA
 
 // dot4x2AVX stores in out the inner products of a0, a1, a2, a3 with b0 and

@@ -61,3 +61,4 @@ done:
 	REDUCE(Y7, X7, 56)
 	VZEROUPPER
 	RET
+
