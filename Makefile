@@ -39,7 +39,7 @@ NBCONVERT_EXEC := jupyter nbconvert --execute \
 	--ExecutePreprocessor.timeout=600 \
 	--ExecutePreprocessor.record_timing=False
 
-.PHONY: help setup notebook test lint test-unit test-notebooks notebooks html pdf book site figures \
+.PHONY: help setup notebook test lint test-unit test-notebooks notebooks html pdf book site playground figures \
 	bench compare fuzz test-docker test-e2e test-pdf test-site test-goonly clean distclean
 
 # The targets that install what their tests need set MARGINNOTES_REQUIRE=1:
@@ -61,6 +61,7 @@ help:
 	@echo 'make pdf             every notebook of both editions as PDF into build/pdf and build/pdf/zh, from its HTML (NB=01, 01-distance or a pattern)'
 	@echo 'make book            the notes as one PDF per edition: build/book/margin-notes.pdf, build/book/margin-notes-zh.pdf'
 	@echo 'make site            both editions as one web site that opens offline from build/site/index.html (search, glossary, books)'
+	@echo 'make playground      the playground page of both editions (WebAssembly), build/playground/playground.html and zh/'
 	@echo 'make figures         every figure as SVG, PNG and PDF into build/figures (LANG=zh: Chinese, into build/figures/zh)'
 	@echo 'make bench           Go benchmarks (BENCH=regexp PKGS=packages)'
 	@echo 'make fuzz            every fuzz target for FUZZTIME=$(FUZZTIME) each (FUZZPKGS=packages)'
@@ -134,10 +135,16 @@ book: setup
 # build/site/index.html (English) and build/site/zh/index.html (Chinese),
 # made from the HTML exports and the glossary's page, refreshed first
 # where they are stale, and the book PDFs when make book has built them.
-site: setup
+site: setup playground
 	scripts/export.sh stale
 	scripts/export.sh glossary
 	$(GO) run ./tools/site
+
+# The playground page of both editions (tools/playground): the library
+# compiled to WebAssembly (cmd/playground-wasm), embedded in one HTML file
+# per edition, build/playground/playground.html and zh/playground.html.
+playground:
+	$(GO) run ./tools/playground
 
 # make site, then the site in headless Chromium (e2e/site_test.go).
 test-site: site

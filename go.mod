@@ -9,6 +9,7 @@ require (
 	github.com/janpfeifer/gonb v0.11.4
 	golang.org/x/image v0.30.0
 	golang.org/x/net v0.45.0
+	golang.org/x/sys v0.36.0
 	golang.org/x/text v0.29.0
 	gonum.org/v1/gonum v0.17.0
 	gonum.org/v1/plot v0.17.0
@@ -44,7 +45,6 @@ require (
 	golang.org/x/exp v0.0.0-20250106191152-7588d65b2ba8 // indirect
 	golang.org/x/mod v0.27.0 // indirect
 	golang.org/x/sync v0.17.0 // indirect
-	golang.org/x/sys v0.36.0 // indirect
 	k8s.io/klog/v2 v2.130.1 // indirect
 )
 

@@ -4,14 +4,16 @@
 #
 #   SVM: svm.SMO (driver bench/svm) against LIBSVM's svm-train and
 #   scikit-learn's SVC on the Wisconsin breast cancer set (569×30) and
-#   generated sets (5000×100 and 5000, 10000, 20000 and 40000 × 20), all
+#   generated sets (2000×10, 5000×100 and 5000, 10000, 20000 and 40000 × 20), all
 #   scaled to [−1, 1] by svm-scale, each with a linear and an RBF kernel
 #   (γ = 1/d), C = 1, tolerance 0.001, a 100 MB cache and shrinking in all
 #   three. Against svm-train whole processes (reading the file included),
-#   against SVC the fit alone (SVC on a dense array); the peak memory (max
+#   against SVC the fit alone (SVC on a dense array), fresh and repeated in
+#   one process; the iterations against svm-train's; the peak memory (max
 #   RSS) of every process. Each runs REPEAT times (default 3) and the
-#   medians are compared. SIZES="5000 10000" limits the n of the d = 20
-#   sets. See bench/svm/compare.py.
+#   medians are compared, the programs interleaved. SIZES="5000 10000"
+#   limits the n of the d = 20 sets; RESULTS=DIR keeps the raw runs as
+#   DIR/smo.tsv. See bench/svm/compare.py.
 #
 #   Linear SVM at scale: svm.DCD (driver bench/dcd) against LIBLINEAR's
 #   liblinear-train -s 3 and -s 1 and scikit-learn's LinearSVC (dual=True)
@@ -33,8 +35,9 @@
 #   skips it).
 #
 # As root the programs run at nice -5. Debian's libsvm-tools, liblinear-tools
-# and python3-sklearn are installed with apt-get when missing. Usage, from
-# anywhere: bench/compare.sh
+# and python3-sklearn are installed when missing (scripts/setup.sh packages:
+# as root; otherwise it says what to install). Usage, from anywhere:
+# bench/compare.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
 py=/usr/bin/python3 # Debian's, which python3-sklearn extends (not a pyenv shim)
@@ -43,13 +46,7 @@ need=()
 command -v svm-train >/dev/null && command -v svm-scale >/dev/null || need+=(libsvm-tools)
 [ "${DCD:-1}" = 0 ] || command -v liblinear-train >/dev/null || need+=(liblinear-tools)
 [ -x "$py" ] && "$py" -c 'import sklearn' 2>/dev/null || need+=(python3-sklearn)
-if ((${#need[@]})); then
-	sudo=
-	[ "$(id -u)" -eq 0 ] || sudo=sudo
-	echo "installing ${need[*]}" >&2
-	$sudo apt-get update -qq
-	DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${need[@]}" >&2
-fi
+((${#need[@]} == 0)) || scripts/setup.sh packages "${need[@]}"
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -65,9 +62,11 @@ if [ "${SMO:-1}" != 0 ]; then
 # non-negative sparse data does not apply here).
 sizes=${SIZES:-"5000 10000 20000 40000"}
 "$work/gendata" -set breast-cancer -out "$work/breast-cancer.raw"
+"$work/gendata" -set gaussian -n 2000 -d 10 -seed 1 -out "$work/gauss10.raw"
 "$work/gendata" -set gaussian -n 5000 -d 100 -seed 2 -out "$work/gauss100.raw"
-sets=(breast-cancer gauss100)
-specs=("breast-cancer=$work/breast-cancer.scale:569:30" "gauss100=$work/gauss100.scale:5000:100")
+sets=(breast-cancer gauss10 gauss100)
+specs=("breast-cancer=$work/breast-cancer.scale:569:30" "gauss10=$work/gauss10.scale:2000:10"
+	"gauss100=$work/gauss100.scale:5000:100")
 for n in $sizes; do
 	"$work/gendata" -set gaussian -n "$n" -d 20 -seed 1 -out "$work/gauss20-$n.raw"
 	sets+=("gauss20-$n")
@@ -83,8 +82,10 @@ echo "$(dpkg-query -W -f '${Package} ${Version}' libsvm-tools 2>/dev/null || ech
 	"scikit-learn $("$py" -c 'import sklearn; print(sklearn.__version__)'), $(go version | cut -d' ' -f3);" \
 	"$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $(nproc) CPUs, load average $(cut -d' ' -f1-3 /proc/loadavg) at the start."
 echo
+smotsv=()
+[ -z "${RESULTS:-}" ] || smotsv=(--tsv "$RESULTS/smo.tsv")
 "${nice[@]}" "$py" bench/svm/compare.py --driver "$work/svm" --svc bench/svm/sklearn_svc.py --repeat "${REPEAT:-3}" \
-	--model "$work/model" "${specs[@]}"
+	--model "$work/model" "${smotsv[@]}" "${specs[@]}"
 echo
 echo "Load average $(cut -d' ' -f1-3 /proc/loadavg) at the end."
 fi

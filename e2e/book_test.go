@@ -183,6 +183,17 @@ func TestBook(t *testing.T) {
 				}
 			}
 
+			// The glossary's first page holds its table, not only its
+			// heading (review zh-4, L35: a table that may not break left
+			// the page blank): its first term, the perceptron, is there.
+			for _, e := range top {
+				if squeeze(e.Title) == squeeze(ed.glossary) && e.Page >= 1 && e.Page <= len(layoutPages) {
+					if p := layoutPages[e.Page-1]; !strings.Contains(p, "感知机") || !strings.Contains(p, "perceptron") {
+						t.Errorf("the glossary's first page (%d) lacks its first term, 感知机 · perceptron:\n%s", e.Page, p)
+					}
+				}
+			}
+
 			// The contents: the page whose heading the first notebook's
 			// title follows, and the pages after it whose lines mostly end
 			// with a page number.

@@ -79,6 +79,8 @@ var typography = []struct {
 	{regexp.MustCompile(`\([ \t]*\p{Han}|\p{Han}[ \t]*\)`), "ASCII parentheses around Chinese (write （）)"},
 	// (Two or more spaces are a column gap of printed columns: 硬间隔：   w* = …)
 	{regexp.MustCompile(`[：，；。、！？][ \t][^ \t]`), "a space after full-width punctuation"},
+	// (Review zh-4, M8: 1.298e-10 beside 10⁻¹⁴ in the same line.)
+	{regexp.MustCompile(`\de[+\-−]?\d`), "e-notation (write 1.298×10⁻¹⁰, as notation.Decimal does)"},
 }
 
 // outputFaults returns what in a Chinese notebook's printed text is not
@@ -281,7 +283,7 @@ func TestOutputFaults(t *testing.T) {
 		"ΦΦᵀ 与 K 之差在 10⁻¹⁴·max K 以内",
 		"上界的 32%；10000 个种子",
 		"| 高斯核，σ = √15 | 0.01 | 296 |",
-		"合页(0) = 1，感知机(0) = 0，0-1 损失，1.298e-10",
+		"合页(0) = 1，感知机(0) = 0，0-1 损失，1.298×10⁻¹⁰，10⁵ 个点",
 		"x1 = (3, 3)  y1 = +1\nx3 = (1, 1)  y3 = −1",
 		"原始形式（算法 2.1）    G  0\n对偶形式，书中的写法  G 12",
 		"硬间隔：            w* = (1/2, 1/2)\n软间隔，C = 0.1：   w* = (0.2, 0.2)",
@@ -297,6 +299,8 @@ func TestOutputFaults(t *testing.T) {
 		"异或，K = poly(degree=2, gamma=1, coef0=1)",
 		"圆环，K = rbf(gamma=1)",
 		"维数 2：min 1−|cos θ| 4.284e-10",
+		"维数 2：最小差 1.298e-10",
+		"(R/γ)² = 2.213e+04",
 		"LP：否",
 		"N = 100 [sepal_length sepal_width]",
 		"area_mean ∈ [143.5, 2501]",

@@ -270,6 +270,17 @@ func TestNotebooks(t *testing.T) {
 				timings = append(timings, tm)
 				mu.Unlock()
 			})
+			// The English edition's exercises, answered: only the setup,
+			// answer and check cells run again (the Chinese verdicts are
+			// pkg/exercise's unit tests).
+			if filepath.Dir(name) == "." && len(answerCells(readNotebook(t, p))) > 0 {
+				t.Run("answers-"+name, func(t *testing.T) {
+					t.Parallel()
+					sem <- struct{}{}
+					defer func() { <-sem }()
+					checkAnswers(t, root, env, p, filepath.Join(outDir, "answers"))
+				})
+			}
 		}
 	})
 
@@ -302,23 +313,8 @@ func checkNotebook(t *testing.T, root string, env []string, path, outDir string)
 	saved := readNotebook(t, path)
 
 	start := time.Now()
-	cmd := exec.Command("jupyter", "nbconvert",
-		"--config", filepath.Join(root, "scripts", "nbtiming.py"),
-		"--to", "notebook", "--execute", "--allow-errors",
-		"--ExecutePreprocessor.kernel_name=gonb",
-		"--ExecutePreprocessor.timeout=600",
-		"--output-dir", outDir, "--output", name,
-		path)
-	cmd.Dir = filepath.Dir(path)
-	cmd.Env = env
-	var log bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &log, &log
-	err := cmd.Run()
+	fresh := execute(t, root, env, path, outDir)
 	wall := time.Since(start)
-	if err != nil {
-		t.Fatalf("jupyter nbconvert --execute %s: %v\n%s", name, err, tail(log.String(), 40))
-	}
-	fresh := readNotebook(t, filepath.Join(outDir, name))
 
 	tm := timing{name: name, wall: wall}
 	if chinese {
@@ -375,6 +371,118 @@ func checkNotebook(t *testing.T, root string, env []string, path, outDir string)
 
 	t.Logf("wall %.1f s; plot cells %s; median %s", wall.Seconds(), secondsList(tm.plots), medianString(tm.plots))
 	return tm
+}
+
+// execute runs the notebook at path with jupyter nbconvert and returns the
+// executed notebook, written to outDir.
+func execute(t *testing.T, root string, env []string, path, outDir string) *notebook {
+	t.Helper()
+	name := filepath.Base(path)
+	cmd := exec.Command("jupyter", "nbconvert",
+		"--config", filepath.Join(root, "scripts", "nbtiming.py"),
+		"--to", "notebook", "--execute", "--allow-errors",
+		"--ExecutePreprocessor.kernel_name=gonb",
+		"--ExecutePreprocessor.timeout=600",
+		"--output-dir", outDir, "--output", name,
+		path)
+	cmd.Dir = filepath.Dir(path)
+	cmd.Env = env
+	var log bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &log, &log
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("jupyter nbconvert --execute %s: %v\n%s", name, err, tail(log.String(), 40))
+	}
+	return readNotebook(t, filepath.Join(outDir, name))
+}
+
+// answerCells returns the indices of the answer cells (tag "answer") of nb.
+func answerCells(nb *notebook) []int {
+	var idx []int
+	for i, c := range nb.Cells {
+		if c.CellType == "code" && slices.Contains(c.Metadata.Tags, "answer") {
+			idx = append(idx, i)
+		}
+	}
+	return idx
+}
+
+// checkAnswers executes a copy of the notebook at path made of its setup
+// cell, its answer cells with the solution's value in place of
+// exercise.Placeholder (metadata.marginnotes.answer, which nbgen writes
+// from the source) and its check cells, and checks that every check cell
+// prints ✓: every solution passes its own check. The rest of the notebook
+// (its derivations and figures, which the check cells do not use) is not
+// run again.
+func checkAnswers(t *testing.T, root string, env []string, path, outDir string) {
+	var raw map[string]any
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(b, &raw); err != nil {
+		t.Fatal(err)
+	}
+	nb := readNotebook(t, path)
+	var cells []any
+	checks := 0
+	for i, c := range nb.Cells {
+		tags := c.Metadata.Tags
+		src := string(c.Source)
+		switch {
+		case slices.Contains(tags, "setup"):
+			// The copy lives outside notebooks/: point the workspace
+			// script at this repository.
+			src = strings.Replace(src, `${GONB_DIR%/notebooks*}`, root, 1)
+		case slices.Contains(tags, "answer"):
+			if c.Metadata.MarginNotes.Answer == "" || strings.Count(src, "exercise.Placeholder") != 1 {
+				t.Errorf("cell %d (%s): an answer cell needs exercise.Placeholder once and its answer", i+1, firstLine(c.Source))
+				continue
+			}
+			src = strings.Replace(src, "exercise.Placeholder", c.Metadata.MarginNotes.Answer, 1)
+		case slices.Contains(tags, "check"):
+			checks++
+		default:
+			continue
+		}
+		cell := raw["cells"].([]any)[i].(map[string]any)
+		cell["source"] = src
+		cell["outputs"] = []any{}
+		cells = append(cells, cell)
+	}
+	raw["cells"] = cells
+	data, err := json.Marshal(raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(outDir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	copyPath := filepath.Join(outDir, "answered-"+filepath.Base(path))
+	if err := os.WriteFile(copyPath, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	fresh := execute(t, root, env, copyPath, filepath.Join(outDir, "run"))
+	passed := 0
+	for i, c := range fresh.Cells {
+		out := c.textOutputs().all()
+		for _, o := range c.Outputs {
+			if o.OutputType == "error" || (o.OutputType == "stream" && o.Name == "stderr" && failurePattern.MatchString(string(o.Text))) {
+				t.Errorf("cell %d (%s) with the solution's answer fails: %s %s%s", i+1, firstLine(c.Source), o.EName, o.EValue, o.Text)
+			}
+		}
+		if !slices.Contains(c.Metadata.Tags, "check") {
+			continue
+		}
+		if strings.HasPrefix(strings.TrimSpace(out), "✓ ") {
+			passed++
+		} else {
+			t.Errorf("cell %d (%s): the solution's answer does not pass its check: %q", i+1, firstLine(c.Source), out)
+		}
+	}
+	if passed != checks || checks == 0 {
+		t.Errorf("%d of %d check cells print ✓ with the solutions' answers", passed, checks)
+	}
+	t.Logf("%d of %d exercises answered with their solutions' values print ✓", passed, checks)
 }
 
 // compareSaved checks that the saved notebook shows what a fresh run
@@ -465,6 +573,7 @@ type cell struct {
 		Tags        []string `json:"tags"`
 		MarginNotes struct {
 			Expect []string `json:"expect"`
+			Answer string   `json:"answer"`
 		} `json:"marginnotes"`
 		// Seconds is written by scripts/nbtiming.py in fresh runs.
 		Seconds float64 `json:"marginnotes_seconds"`

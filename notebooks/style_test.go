@@ -35,6 +35,9 @@ var zhRules = []struct {
 	{regexp.MustCompile(`(^|[^\d.])\d{1,3} \d{3}([^\d]|$)`), `digits grouped by a space (write 10000)`},
 	{regexp.MustCompile(`\d %`), `a space before % (write 5%)`},
 	{regexp.MustCompile(`^#+ .*选读.*[^）]$|^#+ 选读`), `an optional section's heading not ending in （选读）`},
+	{regexp.MustCompile(`步骤 ?\(\d\)|第 ?\(\d\) ?步|^(> ?)*\(\d\) `), `an algorithm's step as (1) (write （1）, 第（2）步, as the book)`},
+	{regexp.MustCompile(`\*\*(算法|定义|定理|引理|推论|例) [\dA-Z.]+（[^*\n]*）\*\*`), `the name bold with the number (write **算法 7.2**（名称）)`},
+	{regexp.MustCompile(`\d\)?–\(?\d`), `a range with – (write ～, as the book: §7.1.1～7.1.3, (7.101)～(7.103))`},
 }
 
 // enRules are the English edition's rules, on the English prose.
@@ -158,6 +161,9 @@ func TestStyleRules(t *testing.T) {
 		"笔记本 1 练习 5 与书中的习题 7.3；10000 个种子，5% 的点。",
 		"| 感知机的对偶形式（算法 2.2） | 线性可分支持向量机 |",
 		"向量 (3, 3) 与点 x1, x3 的列表，公式 $w^*$ 与 $x_i$。",
+		"> （1）构造并求解约束最优化问题；第（2）步由定理 7.2 完成。",
+		"> **算法 7.2**（线性可分支持向量机学习算法）",
+		"式 (7.101)～(7.103) 与 §7.1.1～7.1.3，不等式 (2) 和 (4)。",
 	} {
 		if f := styleFaults(s, zhRules, zhGlossary); len(f) > 0 {
 			t.Errorf("%q: %v", s, f)
@@ -179,6 +185,12 @@ func TestStyleRules(t *testing.T) {
 		"误分类 18 103 次，7 % 的点",
 		"## 选读：最优 $\\gamma$ 是怎样计算的",
 		"中英术语对照见[术语表 · glossary](../glossary.md)。",
+		"> (1) 构造并求解约束最优化问题",
+		"步骤 (2) 和 (3) 由定理 7.2 完成。",
+		"书中的第 (3) 步",
+		"**算法 7.2（线性可分支持向量机学习算法）**",
+		"（李航 §2.1–2.2）",
+		"式 (7.101)–(7.103)",
 	} {
 		if f := styleFaults(s, zhRules, zhGlossary); len(f) == 0 {
 			t.Errorf("%q passes", s)

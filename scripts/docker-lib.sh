@@ -50,10 +50,7 @@ docker_need() {
 	if [[ $(id -u) != 0 ]] || ! command -v apt-get >/dev/null; then
 		die "missing ${need[*]}: install them (Debian: apt-get install ${need[*]}), or set DOCKER_HOST"
 	fi
-	say "installing ${need[*]}"
-	local apt=(apt-get -o DPkg::Lock::Timeout=600 -qq)
-	DEBIAN_FRONTEND=noninteractive "${apt[@]}" install -y --no-install-recommends "${need[@]}" >/dev/null ||
-		{ "${apt[@]}" update && DEBIAN_FRONTEND=noninteractive "${apt[@]}" install -y --no-install-recommends "${need[@]}" >/dev/null; }
+	"$(dirname "${BASH_SOURCE[0]}")/setup.sh" packages "${need[@]}"
 }
 
 # docker_daemon: starts the private daemon unless DOCKER_HOST names one, and

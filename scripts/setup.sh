@@ -16,6 +16,13 @@
 #   lint    what `make lint` runs besides go: Debian's shellcheck (as the apt
 #           step installs packages) and staticcheck $STATICCHECK_VERSION,
 #           built into $MN_BIN.
+#   packages PACKAGE...
+#           the Debian packages named (all the words after it), installed
+#           only if missing, as the apt step installs its own, without
+#           recommended packages: what scripts/need.sh, the bench scripts
+#           and the Docker scripts need (chromium, poppler-utils,
+#           libsvm-tools, python3-sklearn, …). On a system without apt it
+#           does nothing: the step that needs a package reports it.
 #   kernel  registers GoNB as the Jupyter kernel `gonb` in
 #           $JUPYTER_DATA_DIR/kernels/gonb. kernel.json points to the
 #           absolute path of $MN_BIN/gonb and puts $MN_BIN and Go's bin
@@ -23,7 +30,13 @@
 #           (link flags that make each cell build faster). Rewritten only when
 #           its content changes.
 #
-# Usage: scripts/setup.sh [apt] [tools] [kernel] [lint]
+# Usage: scripts/setup.sh [apt] [tools] [kernel] [lint] [packages PACKAGE...]
+#
+# Every Debian package the project installs goes through apt_install below:
+# apt-get waits up to ten minutes for another apt run's lock, runs
+# `apt-get update` only when the package lists lack a package (or an
+# install from them fails once), and as another user than root it names
+# the packages and the command that installs them, and fails.
 #
 # Go modules and tools come through the Go module proxy that `go env GOPROXY`
 # names: set GOPROXY (e.g. GOPROXY=https://goproxy.cn,direct) to use a mirror.
@@ -34,6 +47,7 @@
 #                         (default: ${XDG_DATA_HOME:-~/.local/share}/jupyter)
 #   GO                    the go command (default: go on PATH, else /usr/local/go/bin/go)
 #   MN_SKIP_APT=1         skip the apt step (Jupyter installed some other way)
+#                         and install no packages (packages: only check them)
 #   MN_APT_NO_RECOMMENDS=1  apt-get install --no-install-recommends (smaller images)
 #   MN_GONB_FLAGS         extra flags for the kernel, e.g. --raw_error (tests use it)
 #   MN_KERNEL_GOFLAGS     GOFLAGS of the kernel (default: -ldflags=-s; empty: unset)
@@ -63,21 +77,27 @@ die() {
 }
 
 # --- which steps ------------------------------------------------------------
-do_apt=0 do_tools=0 do_kernel=0 do_lint=0
+do_apt=0 do_tools=0 do_kernel=0 do_lint=0 packages=()
 if (($# == 0)); then
 	do_apt=1 do_tools=1 do_kernel=1
 fi
-for step in "$@"; do
+while (($#)); do
+	step=$1
+	shift
 	case $step in
 	apt) do_apt=1 ;;
 	tools) do_tools=1 ;;
 	kernel) do_kernel=1 ;;
 	lint) do_lint=1 ;;
+	packages)
+		packages=("$@")
+		set --
+		;;
 	-h | --help)
 		sed -n '2,/^set -euo/p' "${BASH_SOURCE[0]}" | sed '$d; s/^# \{0,1\}//'
 		exit 0
 		;;
-	*) die "unknown step '$step' (want apt, tools, kernel or lint)" ;;
+	*) die "unknown step '$step' (want apt, tools, kernel, lint or packages)" ;;
 	esac
 done
 skip_apt=0
@@ -111,19 +131,24 @@ step_apt() {
 	apt_install "${apt_packages[@]}"
 }
 
-# apt_install PACKAGE...: installs the Debian packages that are missing.
+# apt_install [--no-install-recommends] PACKAGE...: installs the Debian
+# packages that are missing.
 apt_install() {
+	local opts=(-y -q)
+	[[ ${MN_APT_NO_RECOMMENDS:-} == 1 ]] && opts+=(--no-install-recommends)
+	if [[ ${1:-} == --no-install-recommends ]]; then
+		[[ ${MN_APT_NO_RECOMMENDS:-} == 1 ]] || opts+=("$1")
+		shift
+	fi
 	local missing
 	mapfile -t missing < <(missing_packages "$@")
 	((${#missing[@]} == 0)) && return
-	if [[ $(id -u) != 0 ]]; then
+	if [[ $(id -u) != 0 ]] || ((skip_apt)); then
 		die "missing Debian packages: ${missing[*]}
-  Install them as root, then run make setup again:
+  Install them as root, then run this again:
       sudo apt-get install -y ${missing[*]}
-  (or install them some other way and run  MN_SKIP_APT=1 make setup)"
+  (or install them some other way)"
 	fi
-	local opts=(-y -q)
-	[[ ${MN_APT_NO_RECOMMENDS:-} == 1 ]] && opts+=(--no-install-recommends)
 	export DEBIAN_FRONTEND=noninteractive
 	local p need_update=0
 	for p in "${missing[@]}"; do
@@ -144,6 +169,12 @@ apt_install() {
 		"${apt[@]}" update -q >/dev/null
 		"${apt[@]}" install "${opts[@]}" "${missing[@]}" >/dev/null
 	fi
+}
+
+# step_packages PACKAGE...: the packages step.
+step_packages() {
+	have_apt || return 0
+	apt_install --no-install-recommends "$@"
 }
 
 # --- Go ----------------------------------------------------------------------
@@ -269,6 +300,7 @@ step_kernel() {
 
 # --- run ------------------------------------------------------------------------
 ((do_apt)) && step_apt
+((${#packages[@]})) && step_packages "${packages[@]}"
 if ((do_tools || do_kernel || do_lint)); then
 	go=$(find_go)
 	gover=$("$go" env GOVERSION)

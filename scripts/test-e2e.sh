@@ -44,6 +44,9 @@ make --no-print-directory setup
 html_failed=
 MARGINNOTES_CHROMIUM=$chromium scripts/export.sh stale || html_failed=1
 
+# The playground page (e2e/playground_test.go opens it from build/playground).
+make --no-print-directory playground
+
 export MARGINNOTES_E2E=1
 rc=0
 # shellcheck disable=SC2086 # E2E_GO_TEST_FLAGS is a list of flags

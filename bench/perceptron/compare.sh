@@ -21,9 +21,9 @@
 #   bench/perceptron/compare.sh            # both sizes
 #   SIZES="100000" bench/perceptron/compare.sh
 #
-# Needs Debian's python3-sklearn (installed with apt-get if missing) and
-# about 2 GB of memory and disk for the 10⁶-row file. Data are cached in
-# $BENCH_DATA (default ${TMPDIR:-/tmp}/marginnotes-bench).
+# Needs Debian's python3-sklearn (scripts/setup.sh packages installs it if
+# missing) and about 2 GB of memory and disk for the 10⁶-row file. Data are
+# cached in $BENCH_DATA (default ${TMPDIR:-/tmp}/marginnotes-bench).
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -36,13 +36,7 @@ e2=${E2:-}
 repeat=${REPEAT:-3}
 data=${BENCH_DATA:-${TMPDIR:-/tmp}/marginnotes-bench}
 
-if ! "$py" -c 'import sklearn' 2>/dev/null; then
-	echo "installing python3-sklearn" >&2
-	sudo=""
-	[ "$(id -u)" -eq 0 ] || sudo=sudo
-	$sudo apt-get update -qq >&2
-	DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq python3-sklearn >&2
-fi
+"$py" -c 'import sklearn' 2>/dev/null || "$root/scripts/setup.sh" packages python3-sklearn
 
 mkdir -p "$data"
 (cd "$root" && go build -o "$data/perceptron-bench" ./bench/perceptron && go build -o "$data/marginnotes" ./cmd/marginnotes)

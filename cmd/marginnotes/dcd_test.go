@@ -235,6 +235,29 @@ func TestPredictSparse(t *testing.T) {
 	}
 }
 
+// TestDCDMeaninglessRuns: a bias whose B² overflows and a C that makes the
+// duality gap the whole objective exit 1 with what to change and save no
+// model (issue 23, defects 1 and 8: both printed "converged", exited 0 and
+// saved an empty or a far-from-optimal model).
+func TestDCDMeaninglessRuns(t *testing.T) {
+	file := writeFile(t, "ex21.csv", example21)
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--c", "1", "--bias", "1e155"}, "smaller Bias"},
+		{[]string{"--c", "1", "--bias", "1e300"}, "smaller Bias"},
+		{[]string{"--c", "1e308"}, "smaller Eps or C"},
+	} {
+		model := filepath.Join(t.TempDir(), "m.json")
+		args := append(append([]string{"svm", "--solver", "dcd"}, c.args...), "--save-model", model, file)
+		code, _, errOut := runCmd(t, "", args...)
+		if _, err := os.Stat(model); code != 1 || !strings.Contains(errOut, c.want) || err == nil {
+			t.Errorf("%v: exit %d, model saved: %v; %s", c.args, code, err == nil, errOut)
+		}
+	}
+}
+
 // TestDCDPastMaxCells: svm --solver dcd reads a dense file of more numbers
 // than dataset.MaxCells (800 000 × 20 and the labels: 1.68·10⁷ > 2²⁴),
 // which it refused before the limit followed the memory available (issue

@@ -4,7 +4,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"testing"
 
@@ -14,12 +13,7 @@ import (
 // goTool returns the go command, or skips the test without it.
 func goTool(t *testing.T) string {
 	t.Helper()
-	if p, err := exec.LookPath("go"); err == nil {
-		return p
-	}
-	p := filepath.Join(runtime.GOROOT(), "bin", "go")
-	testenv.File(t, p, "the Go toolchain")
-	return p
+	return testenv.LookPath(t, "go", "the Go toolchain")
 }
 
 // TestDrawsNothing checks that marginnotes does not link the plotting

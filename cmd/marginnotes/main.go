@@ -32,7 +32,9 @@
 //
 // --save-model MODEL writes the fitted model, when the run succeeds, as the
 // JSON file of package modelio: the solver and its settings, the weights or
-// the support vectors with αᵢyᵢ and the kernel, the dimension. predict reads
+// the support vectors with αᵢyᵢ and the kernel, the dimension. A MODEL that
+// is the data file (after links, or given as standard input) is refused
+// before the fit. predict reads
 // it and prints the label of every point of DATA, one per line, +1 or -1
 // (Definition 2.1: +1 where f(x) ≥ 0; the voted perceptron predicts by its
 // vote), and when DATA has labels a last line with the accuracy; --json
@@ -71,6 +73,12 @@ import (
 func main() {
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
+
+// notice is what a run that succeeded has to say on standard error; it
+// exits with status 0.
+type notice struct{ msg string }
+
+func (n notice) Error() string { return n.msg }
 
 // usageError marks errors in the command line, which exit with status 2.
 type usageError struct{ msg string }
@@ -122,10 +130,15 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		err = nil
 	}
 	// An error of the run comes first; a failed write is an error too.
-	if cerr := out.Close(); err == nil {
+	var n notice
+	if cerr := out.Close(); err == nil || errors.As(err, &n) && cerr != nil {
 		err = cerr
 	}
 	if err == nil {
+		return 0
+	}
+	if errors.As(err, &n) {
+		fmt.Fprintf(stderr, "marginnotes: %s\n", n.msg)
 		return 0
 	}
 	var status exitStatus

@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -222,6 +223,43 @@ func TestMemoryAtTheLimit(t *testing.T) {
 		t.Logf("%s: exit %d, peak resident memory %d MB", strings.Join(args, " "), code, rss>>20)
 		if code != 0 {
 			t.Errorf("%s on %d points: exit %d: %.200s", strings.Join(args, " "), n, code, errOut)
+		}
+	}
+}
+
+// A DCD model whose w passes MaxCells (dimension 7·10⁷, 140 MB), streamed
+// to predict through a pipe, is refused at the limit within 3 GiB of
+// virtual memory at a peak resident memory of about the limit's 512 MiB;
+// one of dimension 2²⁵ (67 MB) is read at about twice its 256 MiB of
+// numbers. Issue 23 §1.2: the first died with "runtime: out of memory"
+// under 3 GiB and took 1.6 GB without the limit, the second 1.06 GB.
+func TestMemoryModelStream(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a 140 MB model file")
+	}
+	points := writeFile(t, "points.csv", "1,2\n")
+	for _, c := range []struct {
+		d        int
+		wantCode int
+		wantErr  string
+		maxRSS   int64
+	}{
+		{70_000_000, 1, "MaxCells", 640 << 20},
+		{1 << 25, 1, "want 33554432 features", 640 << 20},
+	} {
+		head := fmt.Sprintf(`{"format": "marginnotes-model", "version": 1, "kind": "svm.DCD", "dim": %d,
+"settings": {"c": 1, "loss": "hinge", "bias": 1, "no_bias": false, "eps": 0.1, "max_iter": 1000},
+"linear": {"w": [0`, c.d)
+		in := io.MultiReader(strings.NewReader(head), io.LimitReader(&endless{body: ",0"}, int64(2*(c.d-1))), strings.NewReader(`], "b": 0}}`))
+		var rss int64
+		code, _, errOut := runLimited(t, limits{MemMiB: 3 << 10, RSS: &rss, Stdin: in, Timeout: 5 * time.Minute},
+			"predict", "--model", "/dev/stdin", points)
+		t.Logf("dimension %d: exit %d, peak resident memory %d MB: %.120s", c.d, code, rss>>20, errOut)
+		if code != c.wantCode || !strings.Contains(errOut, c.wantErr) {
+			t.Errorf("dimension %d: exit %d: %.300s; want %d and %q", c.d, code, errOut, c.wantCode, c.wantErr)
+		}
+		if rss > c.maxRSS {
+			t.Errorf("dimension %d: peak resident memory %d MB, want at most %d MB", c.d, rss>>20, c.maxRSS>>20)
 		}
 	}
 }

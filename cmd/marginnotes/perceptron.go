@@ -81,6 +81,9 @@ func runPerceptron(args []string, stdin io.Reader, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
+	if err := checkSaveTarget(*save, file, stdin); err != nil {
+		return err
+	}
 	if !(*eta > 0) {
 		return usagef("perceptron: --eta %v, want a finite η > 0", *eta)
 	}

@@ -5,9 +5,11 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"os"
 
 	"gonum.org/v1/gonum/mat"
 
+	"github.com/marginnotes/marginnotes/internal/safefile"
 	"github.com/marginnotes/marginnotes/pkg/classify"
 	"github.com/marginnotes/marginnotes/pkg/dataset"
 	"github.com/marginnotes/marginnotes/pkg/modelio"
@@ -93,8 +95,8 @@ func kind(m *modelio.Model) string { return fmt.Sprintf("%T", m.Solver) }
 
 // linearWeights returns w and b of a model whose decision function is
 // w·x + b computed from w: a classify.Linear (perceptron.Primal and Dual,
-// svm.InteriorPoint, MaxMargin and DCD) or an svm.Model of the linear
-// kernel (SMO, Exact).
+// svm.InteriorPoint and DCD, separability.MaxMargin) or an svm.Model of
+// the linear kernel (SMO, Exact).
 func linearWeights(c classify.Classifier) (classify.Linear, bool) {
 	switch c := c.(type) {
 	case classify.Linear:
@@ -124,13 +126,47 @@ func readPoints(name string, stdin io.Reader, d int, sparse bool) (x mat.Matrix,
 	return x, y, err
 }
 
+// checkSaveTarget refuses a --save-model path that is the data file read
+// (the name data, or standard input for "-"), the same file after links
+// hard or symbolic: the model would replace the data. A target that does
+// not exist yet, or data that are not a regular file, pass.
+func checkSaveTarget(path, data string, stdin io.Reader) error {
+	if path == "" {
+		return nil
+	}
+	target, err := os.Stat(path)
+	if err != nil {
+		return nil // a new file, or an error that Save reports
+	}
+	var in os.FileInfo
+	if data == "-" {
+		if f, ok := stdin.(*os.File); ok {
+			in, err = f.Stat()
+		}
+	} else {
+		in, err = os.Stat(data)
+	}
+	if err != nil || in == nil || !in.Mode().IsRegular() || !os.SameFile(target, in) {
+		return nil
+	}
+	if data == "-" {
+		data = "standard input"
+	}
+	return usagef("--save-model %s is the data file (%s): the model would replace the data; name another file", path, data)
+}
+
 // saveModel writes the model fitted by solver to path, unless path is "".
 func saveModel(path string, solver any, c classify.Classifier) error {
 	if path == "" {
 		return nil
 	}
+	others := safefile.OtherLinks(path)
 	if err := modelio.Save(path, modelio.Model{Solver: solver, Classifier: c}); err != nil {
 		return fmt.Errorf("--save-model: %w", err)
+	}
+	if others > 0 {
+		// modelio.Save replaced the file under path alone.
+		return notice{fmt.Sprintf("--save-model %s: saved; the file's %d other hard link(s) keep the old content", path, others)}
 	}
 	return nil
 }

@@ -5,6 +5,7 @@ package main
 import (
 	"bytes"
 	"compress/gzip"
+	"io"
 	"io/fs"
 	"math/rand/v2"
 	"os"
@@ -149,5 +150,86 @@ func TestFiguresDevice(t *testing.T) {
 	}
 	if !isCharDevice(full) {
 		t.Errorf("the device is no longer a device")
+	}
+}
+
+// TestSaveModelOntoData: a --save-model target that is the data file —
+// the same name, a hard link to it, a symbolic link to it, or the file
+// given as standard input — is refused before the fit (exit 2) and the
+// data are left as they were (issue 23 §1.5: --save-model d.csv d.csv
+// replaced the data with the model and exited 0).
+func TestSaveModelOntoData(t *testing.T) {
+	dir := t.TempDir()
+	data := filepath.Join(dir, "d.csv")
+	if err := os.WriteFile(data, []byte(example21), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	hard, soft := filepath.Join(dir, "hard.csv"), filepath.Join(dir, "soft.csv")
+	if err := os.Link(data, hard); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("d.csv", soft); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name   string
+		stdin  bool
+		target string
+		args   []string
+	}{
+		{"the same name", false, data, []string{"svm"}},
+		{"a hard link", false, hard, []string{"svm", "--solver", "dcd", "--c", "1"}},
+		{"a symbolic link", false, soft, []string{"perceptron"}},
+		{"standard input", true, data, []string{"perceptron", "--form", "dual"}},
+	} {
+		file := data
+		var stdin io.Reader // nil: /dev/null
+		if c.stdin {
+			f, err := os.Open(data)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer f.Close()
+			stdin, file = f, "-"
+		}
+		args := append(append(c.args, "--save-model", c.target), file)
+		code, _, errOut := runLimited(t, limits{Stdin: stdin}, args...)
+		if code != 2 || !strings.Contains(errOut, "is the data file") {
+			t.Errorf("%s: exit %d: %s; want 2 and the refusal", c.name, code, errOut)
+		}
+		if got, err := os.ReadFile(data); err != nil || string(got) != example21 {
+			t.Fatalf("%s: the data file now holds %.80q (%v)", c.name, got, err)
+		}
+	}
+	// Another file is saved to, as before.
+	other := filepath.Join(dir, "m.json")
+	if code, _, errOut := runLimited(t, limits{}, "svm", "--save-model", other, soft); code != 0 {
+		t.Errorf("another file: exit %d: %s", code, errOut)
+	}
+}
+
+// TestSaveModelHardLink: --save-model onto a file with another hard link
+// replaces it under the name given, says on standard error that the other
+// link keeps the old content, and exits 0 (issue 23 §1.3: the file was
+// written in place, and a kill mid-write lost the old model).
+func TestSaveModelHardLink(t *testing.T) {
+	dir := t.TempDir()
+	data := writeFile(t, "ex21.csv", example21)
+	model, link := filepath.Join(dir, "m.json"), filepath.Join(dir, "link.json")
+	if err := os.WriteFile(model, []byte("old"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Link(model, link); err != nil {
+		t.Fatal(err)
+	}
+	code, _, errOut := runCmd(t, "", "svm", "--save-model", model, data)
+	if code != 0 || !strings.Contains(errOut, "--save-model "+model+": saved; the file's 1 other hard link(s) keep the old content") {
+		t.Errorf("exit %d, stderr %q; want 0 and the note", code, errOut)
+	}
+	if _, err := modelio.Load(model); err != nil {
+		t.Errorf("the model: %v", err)
+	}
+	if b, _ := os.ReadFile(link); string(b) != "old" {
+		t.Errorf("the other link holds %.40q, want the old content", b)
 	}
 }

@@ -63,6 +63,9 @@ func runSVM(args []string, stdin io.Reader, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
+	if err := checkSaveTarget(*save, file, stdin); err != nil {
+		return err
+	}
 	given := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { given[f.Name] = true })
 	if given["c"] && !(*c > 0) {

@@ -7,4 +7,6 @@ require (
 	gonum.org/v1/gonum v0.17.0
 )
 
+require golang.org/x/sys v0.36.0 // indirect
+
 replace github.com/marginnotes/marginnotes => ../..

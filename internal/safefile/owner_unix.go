@@ -28,3 +28,9 @@ func keepOwner(f *os.File, fi fs.FileInfo) {
 		f.Chown(-1, int(st.Gid))
 	}
 }
+
+// gone reports whether no process pid runs (kill(pid, 0) fails with
+// ESRCH): a process of another user is there too.
+func gone(pid int) bool {
+	return syscall.Kill(pid, 0) == syscall.ESRCH
+}

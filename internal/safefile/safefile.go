@@ -13,27 +13,32 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"syscall"
 )
 
 // Write writes the file path with write, which gets a buffered writer.
 //
-// When path names a regular file with one link, directly or through
-// symbolic links, or nothing yet, the data go to a temporary file in the
-// directory of that file, which is synced and renamed over it: the file
-// then holds either its old content or the new one whole, and keeps its
-// permissions and, where the caller may set them, its owner and group (a
-// new file gets 0666 less the umask, as a shell redirection gives it). A
-// symbolic link stays a link to the file it names. When the directory
-// cannot take a temporary file (no permission, a read-only file system),
-// the file is written in place.
+// When path names a regular file, directly or through symbolic links, or
+// nothing yet, the data go to a temporary file in the directory of that
+// file, which is synced and renamed over it: the file then holds either its
+// old content or the new one whole, even when the writer is killed, and
+// keeps its permissions and, where the caller may set them, its owner and
+// group (a new file gets 0666 less the umask, as a shell redirection gives
+// it). A symbolic link stays a link to the file it names. A file with
+// several hard links is replaced under the name written, so its other
+// names keep the old content (OtherLinks tells a caller who wants to say
+// so). When the directory cannot take a temporary file (no permission, a
+// read-only file system), the file is written in place.
 //
 // Anything else is written in place, as a shell redirection would: a device
 // (/dev/null), a named pipe, a pipe reached through /proc/self/fd or
-// /dev/fd (/dev/stdout, bash's >(gzip > m.gz)), a file with several hard
-// links, whose other names then see the new content too.
+// /dev/fd (/dev/stdout, bash's >(gzip > m.gz)).
 //
-// On error, the temporary file is removed; the error names path.
+// On error, the temporary file is removed; the error names path. The
+// temporary file is named .NAME.PID-RANDOM.tmp after the file and the
+// writing process, and a write removes those of its file left by processes
+// that no longer run (killed mid-write), where the system tells.
 func Write(path string, write func(io.Writer) error) error {
 	target, fi, err := resolve(path)
 	if err != nil {
@@ -52,13 +57,25 @@ func Write(path string, write func(io.Writer) error) error {
 // errNoTemp: the directory cannot take a temporary file.
 var errNoTemp = errors.New("no temporary file")
 
+// OtherLinks returns the number of other hard links of the regular file
+// path names (through symbolic links), which keep its old content when
+// Write replaces it: 0 for a file with one link, a new file, anything
+// else, or where the system does not count links.
+func OtherLinks(path string) int {
+	fi, err := os.Stat(path)
+	if err != nil || !fi.Mode().IsRegular() {
+		return 0
+	}
+	return int(links(fi)) - 1
+}
+
 // resolve returns the file path names: target is the path of a regular
-// file with one link (fi its FileInfo) or of a file to create (fi nil); it
-// is "" for anything to write in place (fi describes it).
+// file (fi its FileInfo) or of a file to create (fi nil); it is "" for
+// anything to write in place (fi describes it).
 func resolve(path string) (target string, fi fs.FileInfo, err error) {
 	fi, err = os.Stat(path)
 	switch {
-	case err == nil && (!fi.Mode().IsRegular() || links(fi) != 1):
+	case err == nil && !fi.Mode().IsRegular():
 		return "", fi, nil
 	case err == nil:
 		// A regular file: the name to rename over, unless it is reached
@@ -148,15 +165,44 @@ func replace(path, target string, fi fs.FileInfo, write func(io.Writer) error) (
 // (0666 less the umask).
 func createTemp(target string, isNew bool) (*os.File, error) {
 	dir, base := filepath.Split(target)
+	removeStale(dir, base)
 	perm := fs.FileMode(0o600)
 	if isNew {
 		perm = 0o666
 	}
 	for {
-		name := filepath.Join(dir, "."+base+"."+strconv.FormatUint(rand.Uint64(), 36)+".tmp")
+		name := filepath.Join(dir, "."+base+"."+strconv.Itoa(os.Getpid())+"-"+strconv.FormatUint(rand.Uint64(), 36)+".tmp")
 		f, err := os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, perm)
 		if !errors.Is(err, fs.ErrExist) {
 			return f, err
+		}
+	}
+}
+
+// removeStale removes the temporary files of base in dir whose writers no
+// longer run: .BASE.PID-RANDOM.tmp with a PID that the system says is gone.
+func removeStale(dir, base string) {
+	if dir == "" {
+		dir = "."
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return
+	}
+	prefix := "." + base + "."
+	for _, e := range entries {
+		name := e.Name()
+		rest, ok := strings.CutPrefix(name, prefix)
+		if !ok || !e.Type().IsRegular() {
+			continue
+		}
+		rest, ok = strings.CutSuffix(rest, ".tmp")
+		pid, random, dash := strings.Cut(rest, "-")
+		if !ok || !dash || random == "" || strings.Contains(random, ".") {
+			continue
+		}
+		if n, err := strconv.Atoi(pid); err == nil && n > 0 && n != os.Getpid() && gone(n) {
+			os.Remove(filepath.Join(dir, name))
 		}
 	}
 }

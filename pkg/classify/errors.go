@@ -18,6 +18,15 @@ var (
 	// (for example on data of magnitude 10²⁰⁰), so no result is reported as
 	// a success. The message names the point or quantity concerned.
 	ErrNonFinite = errors.New("arithmetic is not finite")
+	// ErrNotSeparable: a hard margin was asked for data that no hyperplane
+	// (in the kernel's feature space) separates. svm.ErrNotSeparable is
+	// this error.
+	ErrNotSeparable = errors.New("data not separable, a hard margin has no solution")
+	// ErrNotConverged: a solver stopped at its iteration limit, made no
+	// progress, or ended with a duality gap or KKT violation that is not
+	// small relative to the problem; the partial result comes with it.
+	// svm.ErrNotConverged is this error.
+	ErrNotConverged = errors.New("solver did not converge")
 )
 
 // SettingError reports an invalid setting: the solver, the field, the value

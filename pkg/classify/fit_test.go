@@ -10,6 +10,7 @@ import (
 	"github.com/marginnotes/marginnotes/pkg/dataset"
 	"github.com/marginnotes/marginnotes/pkg/kernel"
 	"github.com/marginnotes/marginnotes/pkg/perceptron"
+	"github.com/marginnotes/marginnotes/pkg/separability"
 	"github.com/marginnotes/marginnotes/pkg/svm"
 )
 
@@ -56,8 +57,8 @@ func TestFitterOf(t *testing.T) {
 	}
 	// No hyperplane through the origin separates Example 2.1 (x3 = x1/3):
 	// MaxMargin returns no result.
-	m, err = classify.FitterOf(svm.MaxMargin{}.Fit)(x, y)
-	if !errors.Is(err, svm.ErrNotSeparable) || m != nil {
+	m, err = classify.FitterOf(separability.MaxMargin{}.Fit)(x, y)
+	if !errors.Is(err, classify.ErrNotSeparable) || m != nil {
 		t.Errorf("max margin through the origin: %#v, %v; want a nil Classifier and ErrNotSeparable", m, err)
 	}
 	// A bad setting: no model.

@@ -25,8 +25,9 @@ type FitTime struct {
 	Objective  float64
 }
 
-// smoDCDSeries is bench/results/smo-dcd-series.tsv, the committed run of
-// bench/dcd/series.sh (a test keeps the two the same).
+// smoDCDSeries is the committed run of bench/dcd/series.sh, which writes
+// this file (a test checks that the script's output and the go:embed line
+// name the same file, the one copy of the series).
 //
 //go:embed data/smo-dcd-series.tsv
 var smoDCDSeries string
@@ -34,7 +35,7 @@ var smoDCDSeries string
 // SMODCDSeries returns the fit times of svm.SMO (linear kernel, LIBSVM's
 // tolerance 0.001) and svm.DCD (LIBLINEAR's 0.1 and 0.01) against n, 10³ to
 // 10⁶ points of 20 features, from the committed run of bench/dcd/series.sh
-// (bench/results/smo-dcd-series.tsv, embedded), and the run's comment
+// (pkg/experiment/data/smo-dcd-series.tsv, embedded), and the run's comment
 // lines: the command, the machine and its load. Nothing is timed here;
 // notebook 11-smo plots the run.
 func SMODCDSeries() ([]FitTime, []string, error) { return parseSeries(smoDCDSeries) }

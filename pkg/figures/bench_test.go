@@ -4,8 +4,6 @@ import (
 	"testing"
 
 	"gonum.org/v1/plot/vg"
-
-	"github.com/marginnotes/marginnotes/pkg/lang"
 )
 
 // BenchmarkRender measures what a notebook plot cell pays after building
@@ -13,11 +11,11 @@ import (
 func BenchmarkRender(b *testing.B) {
 	x, y := bookData()
 	plane, err := Plane{Title: "Example 7.1", X: x, Y: y, Names: PointNames(3), FreeIndices: []int{0, 2},
-		Boundaries: []Boundary{{W: []float64{0.5, 0.5}, B: -2, Margins: true}}}.Plot()
+		Boundaries: []Boundary{{Line: Line{W: []float64{0.5, 0.5}, B: -2}, Margins: true}}}.Plot()
 	if err != nil {
 		b.Fatal(err)
 	}
-	steps, err := PerceptronSteps(x, y, table21(), 4, lang.English)
+	steps, err := table21Grid(8, 4)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -59,7 +57,7 @@ func BenchmarkBuild(b *testing.B) {
 	b.Run("plane", func(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
-			if _, err := (Plane{X: x, Y: y, Names: PointNames(3), Boundaries: []Boundary{{W: []float64{1, 1}, B: -3, Distances: []int{0, 1, 2}}}}).Plot(); err != nil {
+			if _, err := (Plane{X: x, Y: y, Names: PointNames(3), Boundaries: []Boundary{{Line: Line{W: []float64{1, 1}, B: -3}, Distances: []int{0, 1, 2}}}}).Plot(); err != nil {
 				b.Fatal(err)
 			}
 		}

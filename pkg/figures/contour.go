@@ -177,7 +177,7 @@ func (s Contour) constraints() ([]Hyperplane, error) {
 	}
 	cons := s.Constraints
 	if cons == nil {
-		cons = []Hyperplane{{W: []float64{1, 0}}, {W: []float64{0, 1}}}
+		cons = []Hyperplane{{Line: Line{W: []float64{1, 0}}}, {Line: Line{W: []float64{0, 1}}}}
 	}
 	for _, c := range cons {
 		if len(c.W) != 2 {

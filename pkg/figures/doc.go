@@ -1,15 +1,15 @@
-// Package figures builds the gonum/plot figures of the notebooks: data in the
-// plane with hyperplanes, margins and decision regions, the perceptron's
-// iterations, Novikoff's proof inequalities, the quadratic of the
-// Cauchy–Schwarz proof, the contour of s(α1, α2) of Example 7.2, the
-// soft-margin sweep over C and Figure 7.6 (the 0-1, hinge and perceptron
-// losses).
+// Package figures holds the reusable plotters and the rendering of the
+// notebooks' gonum/plot figures: data in the plane with hyperplanes,
+// margins and decision regions, sequences and curves, contours, Novikoff's
+// mistake bound, the quadratic of the Cauchy–Schwarz proof and Figure 7.6
+// (the 0-1, hinge and perceptron losses). Package gallery builds the
+// book's figures from them.
 //
 // A figure of the plane in a few lines, from a fitted SVM:
 //
 //	res, err := svm.Exact{}.Fit(x, y)
 //	p, err := figures.Plane{X: x, Y: y, Names: figures.PointNames(3),
-//		Boundaries:  []figures.Boundary{{W: res.W, B: res.B, Margins: true}},
+//		Boundaries:  []figures.Boundary{{Line: figures.Line{W: res.W, B: res.B}, Margins: true}},
 //		FreeIndices: res.FreeIndices, BoundedIndices: res.BoundedIndices,
 //	}.Plot()
 //	err = figures.Save(p, "example72.png") // at the house size, figures.Size(p)
@@ -46,7 +46,7 @@
 // Builders compose the plotters into the notebooks' figures. They take
 // plain values — a mat.Matrix of points with []float64 labels, slices,
 // functions, a classify.Classifier, and the small structs of this package
-// (Boundary, Step, Fit, Series, Quadratic, Candidate) — never the result
+// (Line, Boundary, Series, Quadratic, Candidate) — never the result
 // types of the algorithm packages, so a notebook adapts a result in a line
 // or two. They return a *plot.Plot, or a *Grid of small multiples, and
 // never save, choose a size or touch gonum's globals. Both are a Figure;
@@ -65,18 +65,16 @@
 //     sets of an svm.Result (αᵢ = 0 unmarked, 0 < αᵢ < C ringed, αᵢ = C
 //     boxed).
 //     notebooks/01-distance-loss, 03-dual-form-gram, 08-svm-dual-example.
-//     NewPlaneGrid lays several out as small multiples with one legend.
-//   - PerceptronSteps: one panel per row of Table 2.1 (Algorithm 2.1,
-//     Example 2.1): w_k, b_k, the half-planes they assign to ±1, the point
-//     the update used. notebooks/02-primal-form.
+//     NewPlaneGrid lays several out as small multiples with one legend
+//     (gallery.PerceptronSteps: one panel per row of Table 2.1).
 //   - Lines: sequences against k or N — the loss L(w, b) = −Σ yᵢ(w·xᵢ + b)
 //     over the misclassified points along Table 2.1 (not monotone), or the
 //     cost of the dual and primal forms as N and d vary (log axes).
 //     notebooks/01-distance-loss, 03-dual-form-gram.
-//   - Novikoff and MistakeBound: the two inequalities of the proof of
-//     Theorem 2.1, ŵ_k·ŵ_opt ≥ kηγ and ‖ŵ_k‖² ≤ kη²R² (Novikoff 1962), along
-//     a run; and the mistakes of many runs against the bound (R/γ)², log–log
-//     with the line k = (R/γ)². notebooks/04-novikoff.
+//   - MistakeBound: the mistakes of many perceptron runs against the bound
+//     (R/γ)² of Theorem 2.1 (Novikoff 1962), log–log with the line
+//     k = (R/γ)². notebooks/04-novikoff. (The two inequalities of the
+//     proof along a run, a pair of Lines, are gallery.Novikoff.)
 //   - CauchySchwarz: Σ(aᵢx + bᵢ)² = Ax² + 2Bx + C with A = ‖a‖², B = a·b,
 //     C = ‖b‖²; it touches 0 (at x = −B/A) exactly when a and b are
 //     collinear, whence B² ≤ AC. notebooks/05-cauchy-schwarz.
@@ -90,10 +88,10 @@
 //     θ_D(α) of Appendix C on a problem of one variable, or a cloud of
 //     θ_D values under the bound p* (Theorem C.1).
 //     notebooks/07-lagrange-duality.
-//   - SoftMarginSweep and Figure76: the soft margin of Algorithm 7.3 over C,
-//     and Figure 7.6 (Theorem 7.4): the 0-1 loss, the hinge loss [1 − z]₊
-//     and the perceptron loss [−z]₊ against the functional margin
-//     z = y(w·x + b). notebooks/09-soft-margin-hinge.
+//   - Figure76: Figure 7.6 (Theorem 7.4): the 0-1 loss, the hinge loss
+//     [1 − z]₊ and the perceptron loss [−z]₊ against the functional margin
+//     z = y(w·x + b). notebooks/09-soft-margin-hinge, whose sweep over C
+//     (small multiples of Plane) is gallery.SoftMarginSweep.
 //   - PairBox, PairBoxes and SMOStep: a step of SMO in the plane of its two
 //     variables, the book's Figure 7.8 (§7.4.1): the box [0, C]², the line
 //     α1y1 + α2y2 = ς, the segment [L, H] of α2, the unclipped minimiser of

@@ -112,7 +112,7 @@ func ExamplePlane() {
 		X:           bookX,
 		Y:           bookY,
 		Names:       figures.PointNames(3),
-		Boundaries:  []figures.Boundary{{W: []float64{0.5, 0.5}, B: -2, Margins: true}},
+		Boundaries:  []figures.Boundary{{Line: figures.Line{W: []float64{0.5, 0.5}, B: -2}, Margins: true}},
 		FreeIndices: []int{0, 2}, // x1 and x3: α* = (1/4, 0, 1/4) of Example 7.2
 	}.Plot()
 	if err != nil {
@@ -132,33 +132,6 @@ func ExamplePlane() {
 	// Output:
 	// x from 0.55 to 4.45, y from 0.05 to 3.95
 	// PNG 780 pixels wide at 120 dpi
-}
-
-// Table 2.1 as small multiples: one panel per iteration. (The Chinese
-// edition's panels, lang.Chinese, need the Chinese font, which a machine
-// with only Go lacks; pkg/gallery's tests check their titles.)
-func ExamplePerceptronSteps() {
-	steps := []figures.Step{
-		{K: 0, Point: -1, W: []float64{0, 0}, B: 0},
-		{K: 1, Point: 0, W: []float64{3, 3}, B: 1},
-		{K: 2, Point: 2, W: []float64{2, 2}, B: 0},
-		{K: 3, Point: 2, W: []float64{1, 1}, B: -1},
-		{K: 4, Point: 2, W: []float64{0, 0}, B: -2},
-		{K: 5, Point: 0, W: []float64{3, 3}, B: -1},
-		{K: 6, Point: 2, W: []float64{2, 2}, B: -2},
-		{K: 7, Point: 2, W: []float64{1, 1}, B: -3},
-	}
-	g, err := figures.PerceptronSteps(bookX, bookY, steps, 4, lang.English)
-	if err != nil {
-		log.Fatal(err)
-	}
-	rows, cols := g.Dims()
-	fmt.Printf("%d×%d panels\n", rows, cols)
-	fmt.Println(g.Panels[1][3].Title.Text)
-	// Output:
-	// 2×4 panels
-	// k = 7: x3 misclassified
-	// w = (1, 1), b = −3
 }
 
 // Example 7.2: s(α1, α2) over α ≥ 0 with the three candidates of the

@@ -273,7 +273,7 @@ func TestChinesePlane(t *testing.T) {
 	needChinese(t)
 	x, y := bookData()
 	p, err := Plane{Title: "例 7.1：最大间隔", X: x, Y: y, Names: PointNames(3), FreeIndices: []int{0, 2}, Lang: lang.Chinese,
-		Boundaries: []Boundary{{W: []float64{0.5, 0.5}, B: -2, Margins: true, Normal: true, Distances: []int{0, 1, 2}}}}.Plot()
+		Boundaries: []Boundary{{Line: Line{W: []float64{0.5, 0.5}, B: -2}, Margins: true, Normal: true, Distances: []int{0, 1, 2}}}}.Plot()
 	if err != nil {
 		t.Fatal(err)
 	}

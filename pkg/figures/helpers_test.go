@@ -41,18 +41,44 @@ func bookData() (*mat.Dense, []float64) {
 	return mat.NewDense(3, 2, []float64{3, 3, 4, 3, 1, 1}), []float64{1, 1, -1}
 }
 
-// table21 is Table 2.1 of the book as perceptron steps.
-func table21() []Step {
-	return []Step{
-		{K: 0, Point: -1, W: []float64{0, 0}, B: 0},
-		{K: 1, Point: 0, W: []float64{3, 3}, B: 1},
-		{K: 2, Point: 2, W: []float64{2, 2}, B: 0},
-		{K: 3, Point: 2, W: []float64{1, 1}, B: -1},
-		{K: 4, Point: 2, W: []float64{0, 0}, B: -2},
-		{K: 5, Point: 0, W: []float64{3, 3}, B: -1},
-		{K: 6, Point: 2, W: []float64{2, 2}, B: -2},
-		{K: 7, Point: 2, W: []float64{1, 1}, B: -3},
+// table21 is Table 2.1 of the book: after update k the point it used
+// (−1 at k = 0), the weights and the bias, with the title gallery's
+// PerceptronSteps gives the panel.
+var table21 = []struct {
+	point int
+	w     []float64
+	b     float64
+	title string
+}{
+	{-1, []float64{0, 0}, 0, "k = 0: start\nw = (0, 0), b = 0"},
+	{0, []float64{3, 3}, 1, "k = 1: x1 misclassified\nw = (3, 3), b = 1"},
+	{2, []float64{2, 2}, 0, "k = 2: x3 misclassified\nw = (2, 2), b = 0"},
+	{2, []float64{1, 1}, -1, "k = 3: x3 misclassified\nw = (1, 1), b = −1"},
+	{2, []float64{0, 0}, -2, "k = 4: x3 misclassified\nw = (0, 0), b = −2"},
+	{0, []float64{3, 3}, -1, "k = 5: x1 misclassified\nw = (3, 3), b = −1"},
+	{2, []float64{2, 2}, -2, "k = 6: x3 misclassified\nw = (2, 2), b = −2"},
+	{2, []float64{1, 1}, -3, "k = 7: x3 misclassified\nw = (1, 1), b = −3"},
+}
+
+// table21Grid draws the first n rows of Table 2.1 as small multiples of
+// Plane, cols a row, as gallery.PerceptronSteps does: the grid of planes
+// the tests of Grid, AspectHeight, Render and Save draw.
+func table21Grid(n, cols int) (*Grid, error) {
+	x, y := bookData()
+	view, err := SharedView(x, y, true)
+	if err != nil {
+		return nil, err
 	}
+	panels := make([]Plane, n)
+	for k, r := range table21[:n] {
+		panels[k] = Plane{Title: r.title, X: x, Y: y, Names: PointNames(len(y)), View: view, NoLegend: true,
+			Boundaries:     []Boundary{{Line: Line{W: r.w, B: r.b}, Label: "hyperplane w·x + b = 0", Shade: true}},
+			HighlightLabel: "misclassified, updated on"}
+		if r.point >= 0 {
+			panels[k].Highlight = []int{r.point}
+		}
+	}
+	return NewPlaneGrid("", cols, panels...)
 }
 
 // sExample72 is s(α1, α2) of Example 7.2.

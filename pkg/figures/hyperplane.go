@@ -11,6 +11,16 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 )
 
+// Line is the line w·x + b = 0 of the plane, the decision boundary of a
+// linear model: W is the normal vector (w1, w2) and B the bias. Hyperplane
+// draws one and a Plane figure's Boundary holds one. A classify.Linear of
+// the plane converts to it, figures.Line(res.Linear), and so do the W and B
+// of any result: figures.Line{W: res.W, B: res.B}.
+type Line struct {
+	W []float64
+	B float64
+}
+
 // Hyperplane is a plot.Plotter that draws the line w·x + b = 0 of a linear
 // model in the plane and, with Margins, the lines w·x + b = ±1 on which
 // the support vectors of a maximum-margin model lie (Li Hang §7.1). The
@@ -20,11 +30,9 @@ import (
 // The zero value draws nothing visible; NewHyperplane gives the house
 // styles.
 type Hyperplane struct {
-	// W is the normal vector (w1, w2) and B the bias. A W that is zero,
-	// or not two finite numbers, draws nothing: NewHyperplane reports the
-	// latter as an error.
-	W []float64
-	B float64
+	// Line is w·x + b = 0. A W that is zero, or not two finite numbers,
+	// draws nothing: NewHyperplane reports the latter as an error.
+	Line
 	// Margins also draws w·x + b = ±1.
 	Margins bool
 	// LineStyle draws w·x + b = 0, MarginStyle the margins.
@@ -50,7 +58,7 @@ func NewHyperplane(w []float64, b float64) (*Hyperplane, error) {
 	if !finite(w...) || !finite(b) {
 		return nil, fmt.Errorf("%w: hyperplane w = %v, b = %v", ErrNotFinite, w, b)
 	}
-	return &Hyperplane{W: w, B: b, LineStyle: hyperplaneStyle(0), MarginStyle: marginStyle(0)}, nil
+	return &Hyperplane{Line: Line{W: w, B: b}, LineStyle: hyperplaneStyle(0), MarginStyle: marginStyle(0)}, nil
 }
 
 // hyperplaneColors are the colours of the hyperplanes of a figure, in
@@ -96,9 +104,9 @@ func (h *Hyperplane) lines() []*Hyperplane {
 	}
 	var ls []*Hyperplane
 	if h.Margins {
-		ls = append(ls, &Hyperplane{W: h.W, B: h.B - 1, LineStyle: h.MarginStyle}, &Hyperplane{W: h.W, B: h.B + 1, LineStyle: h.MarginStyle})
+		ls = append(ls, &Hyperplane{Line: Line{W: h.W, B: h.B - 1}, LineStyle: h.MarginStyle}, &Hyperplane{Line: Line{W: h.W, B: h.B + 1}, LineStyle: h.MarginStyle})
 	}
-	return append(ls, &Hyperplane{W: h.W, B: h.B, LineStyle: h.LineStyle})
+	return append(ls, &Hyperplane{Line: Line{W: h.W, B: h.B}, LineStyle: h.LineStyle})
 }
 
 // Plot implements plot.Plotter: the margins, then the line.

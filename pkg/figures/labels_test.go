@@ -42,7 +42,7 @@ func TestLabelAvoidsLine(t *testing.T) {
 		lines []*Hyperplane
 		paths [][]plotter.XY
 	}{
-		{"line", []*Hyperplane{{W: []float64{0, 1}, B: -5}}, nil},
+		{"line", []*Hyperplane{{Line: Line{W: []float64{0, 1}, B: -5}}}, nil},
 		{"path", nil, [][]plotter.XY{{{X: 0, Y: 5}, {X: 10, Y: 5}}}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -84,7 +84,7 @@ func TestSideLegendMargin(t *testing.T) {
 	const minLegendMargin = 5 // points
 	x, y := bookData()
 	p, err := Plane{X: x, Y: y, Names: PointNames(3),
-		Boundaries: []Boundary{{W: []float64{1, 1}, B: -3, Distances: []int{0, 1, 2}}}}.Plot()
+		Boundaries: []Boundary{{Line: Line{W: []float64{1, 1}, B: -3}, Distances: []int{0, 1, 2}}}}.Plot()
 	if err != nil {
 		t.Fatal(err)
 	}

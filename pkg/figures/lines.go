@@ -195,60 +195,6 @@ func (s span) padded(log bool, frac float64) (lo, hi float64) {
 	return a - d, b + d
 }
 
-// Novikoff builds the two inequalities of the proof of Theorem 2.1 along a
-// perceptron run, side by side: ŵₖ·ŵₒₚₜ against its lower bound kηγ, and
-// ‖ŵₖ‖² against its upper bound kη²R². dot[k] and norm2[k] are the values
-// after k mistakes, from k = 0. The bounds are drawn under the values
-// (Series.Bound), which stay visible where they meet the bound: on
-// Table 2.1 ŵₖ·ŵₒₚₜ = kηγ at every step.
-//
-// It returns ErrEmpty for no values and ErrNotFinite for non-finite
-// values or parameters; it panics if dot and norm2 differ in length.
-func Novikoff(dot, norm2 []float64, eta, gamma, r float64, l lang.Lang) (*Grid, error) {
-	if len(dot) != len(norm2) {
-		panic("figures: Novikoff dot and norm2 lengths differ")
-	}
-	if len(dot) == 0 {
-		return nil, fmt.Errorf("%w: no steps", ErrEmpty)
-	}
-	if !finite(eta, gamma, r) {
-		return nil, fmt.Errorf("%w: η=%v γ=%v R=%v", ErrNotFinite, eta, gamma, r)
-	}
-	k := make([]float64, len(dot))
-	lower := make([]float64, len(dot))
-	upper := make([]float64, len(dot))
-	for i := range k {
-		k[i] = float64(i)
-		lower[i] = k[i] * eta * gamma
-		upper[i] = k[i] * eta * eta * r * r
-	}
-	kLabel := l.Pick("k (mistakes so far)", "k（误分类次数）")
-	left, err := Lines{
-		Title:  "ŵₖ·ŵₒₚₜ ≥ kηγ",
-		XLabel: kLabel,
-		YLabel: "ŵₖ·ŵₒₚₜ",
-		Series: []Series{{Name: "ŵₖ·ŵₒₚₜ", X: k, Y: dot}, {Name: l.Pick("lower bound kηγ", "下界 kηγ"), X: k, Y: lower, Bound: true}},
-		Lang:   l,
-	}.Plot()
-	if err != nil {
-		return nil, fmt.Errorf("figures: Novikoff: %w", err)
-	}
-	right, err := Lines{
-		Title:  "‖ŵₖ‖² ≤ kη²R²",
-		XLabel: kLabel,
-		YLabel: "‖ŵₖ‖²",
-		Series: []Series{{Name: "‖ŵₖ‖²", X: k, Y: norm2}, {Name: l.Pick("upper bound kη²R²", "上界 kη²R²"), X: k, Y: upper, Bound: true}},
-		Lang:   l,
-	}.Plot()
-	if err != nil {
-		return nil, fmt.Errorf("figures: Novikoff: %w", err)
-	}
-	n := notation.Number
-	return NewGrid(l.Pick(
-		fmt.Sprintf("Novikoff's proof along a run: η = %s, γ = %s, R = %s", n(eta), n(gamma), n(r)),
-		fmt.Sprintf("沿一次迭代过程检验 Novikoff 定理的证明：η = %s，γ = %s，R = %s", n(eta), n(gamma), n(r))), 2, left, right), nil
-}
-
 // MistakeBound builds a log–log scatter of the mistakes a perceptron made
 // against the bound (R/γ)² of its data set, one point per data set, with the
 // line mistakes = bound and the region above it (impossible by Novikoff's
@@ -298,7 +244,7 @@ func MistakeBoundAt(bound, mistakes []float64, current int, l lang.Lang) (*plot.
 		XYs:   []plotter.XYs{{{X: lo, Y: lo}, {X: hi, Y: hi}, {X: lo, Y: hi}}},
 		Color: infeasibleTint,
 	}
-	diag := &Hyperplane{W: []float64{1, -1}, LineStyle: draw.LineStyle{Color: black, Width: vg.Points(lineWidth)}}
+	diag := &Hyperplane{Line: Line{W: []float64{1, -1}}, LineStyle: draw.LineStyle{Color: black, Width: vg.Points(lineWidth)}}
 	dots := scatter(pts, draw.GlyphStyle{Color: blue, Radius: vg.Points(markerRadius - 1), Shape: draw.CircleGlyph{}})
 	p.Add(above, diag, dots, legend)
 	legend.Add(l.Pick("k > (R/γ)²: impossible", "k > (R/γ)²：不可能"), boxThumb{draw.LineStyle{Color: infeasibleTint}})

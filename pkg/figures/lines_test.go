@@ -9,12 +9,9 @@ import (
 	"strings"
 	"testing"
 
-	"gonum.org/v1/gonum/floats/scalar"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
-	"gonum.org/v1/plot/vg/draw"
-	"gonum.org/v1/plot/vg/recorder"
 
 	"github.com/marginnotes/marginnotes/pkg/lang"
 	"github.com/marginnotes/marginnotes/pkg/notation"
@@ -199,65 +196,6 @@ func TestLinesCosts(t *testing.T) {
 				t.Errorf("got %v, want %v", err, tc.want)
 			}
 		})
-	}
-}
-
-func TestNovikoff(t *testing.T) {
-	// ŵ_k·ŵ_opt and ‖ŵ_k‖² along Table 2.1 with ŵ_opt = (1, 1, −3)/√11, γ = 1/√11,
-	// R = ‖(4, 3, 1)‖ = √26 (augmented vectors, book §2.3.2).
-	steps := table21()
-	s11 := math.Sqrt(11)
-	dot := make([]float64, len(steps))
-	norm2 := make([]float64, len(steps))
-	for i, st := range steps {
-		dot[i] = (st.W[0] + st.W[1] - 3*st.B) / s11
-		norm2[i] = st.W[0]*st.W[0] + st.W[1]*st.W[1] + st.B*st.B
-	}
-	g, err := Novikoff(dot, norm2, 1, 1/s11, math.Sqrt(26), lang.English)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if r, c := g.Dims(); r != 1 || c != 2 {
-		t.Fatalf("grid %d×%d, want 1×2", r, c)
-	}
-	left, right := g.Panels[0][0], g.Panels[0][1]
-	if left.Title.Text != "ŵₖ·ŵₒₚₜ ≥ kηγ" || right.Title.Text != "‖ŵₖ‖² ≤ kη²R²" {
-		t.Errorf("titles %q, %q", left.Title.Text, right.Title.Text)
-	}
-	// In each panel the bound (the wide line) is drawn before the values
-	// (the ordinary line): on Table 2.1 ŵₖ·ŵₒₚₜ = kηγ at every k, and the
-	// values must show on top of the bound.
-	for i, p := range []*plot.Plot{left, right} {
-		var rec recorder.Canvas
-		p.Draw(draw.NewCanvas(&rec, Width, Height))
-		first := map[vg.Length]int{}
-		for j, a := range rec.Actions {
-			if w, ok := a.(*recorder.SetLineWidth); ok {
-				if _, seen := first[w.Width]; !seen {
-					first[w.Width] = j
-				}
-			}
-		}
-		b, okB := first[vg.Points(boundLineWidth)]
-		d, okD := first[vg.Points(lineWidth)]
-		if !okB || !okD || b > d {
-			t.Errorf("panel %d: bound drawn at action %d (%v), values at %d (%v); want the bound first", i, b, okB, d, okD)
-		}
-	}
-	// The upper bound reaches 7·26 = 182 at k = 7.
-	if right.Y.Max < 182 {
-		t.Errorf("right panel tops at %v, below kη²R² = 182", right.Y.Max)
-	}
-	if !scalar.EqualWithinAbs(left.X.Max, 7+0.04*7, rangeTol) {
-		t.Errorf("k axis ends at %v, want 7.28", left.X.Max)
-	}
-	ts := drawTexts(g, Wide, Height)
-	checkGlyphs(t, ts)
-	if _, ok := findText(ts, "Novikoff's proof along a run: η = 1, γ = 0.3015, R = 5.099"); !ok {
-		t.Error("grid title not drawn")
-	}
-	if _, err := Novikoff(nil, nil, 1, 1, 1, lang.English); !errors.Is(err, ErrEmpty) {
-		t.Errorf("no steps: got %v, want ErrEmpty", err)
 	}
 }
 

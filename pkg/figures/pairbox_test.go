@@ -76,7 +76,7 @@ func TestSMOStep(t *testing.T) {
 	y := []float64{1, 1, -1}
 	g, err := SMOStep{
 		Title: "k = 1",
-		Plane: Plane{X: x, Y: y, Boundaries: []Boundary{{W: []float64{0.5, 0.5}, B: -2, Margins: true}}, Highlight: []int{0, 2}},
+		Plane: Plane{X: x, Y: y, Boundaries: []Boundary{{Line: Line{W: []float64{0.5, 0.5}, B: -2}, Margins: true}}, Highlight: []int{0, 2}},
 		Box:   PairBox{C: math.Inf(1), Old: [2]float64{0, 0}, Unclipped: 0.25, New: [2]float64{0.25, 0.25}, H: math.Inf(1)},
 	}.Plot()
 	if err != nil {

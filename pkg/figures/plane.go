@@ -20,10 +20,9 @@ import (
 // Boundary is the decision boundary w·x + b = 0 of a linear model in a
 // Plane figure, with what to draw around it.
 type Boundary struct {
-	// W is the normal vector (w1, w2); B the bias. W = 0 draws no line
-	// (the legend says so), as at k = 4 of Table 2.1.
-	W []float64
-	B float64
+	// Line is w·x + b = 0. W = 0 draws no line (the legend says so), as at
+	// k = 4 of Table 2.1.
+	Line
 	// Label is the legend entry; empty means the equation, as package
 	// notation writes it: "x⁽¹⁾ + x⁽²⁾ − 3 = 0".
 	Label string
@@ -312,7 +311,7 @@ func (b *planeBuild) boundary(k int) {
 		b.legend.missing++
 		return
 	}
-	hp := &Hyperplane{W: h.W, B: h.B, Margins: h.Margins, LineStyle: hyperplaneStyle(k), MarginStyle: marginStyle(k)}
+	hp := &Hyperplane{Line: Line{W: h.W, B: h.B}, Margins: h.Margins, LineStyle: hyperplaneStyle(k), MarginStyle: marginStyle(k)}
 	b.layers = append(b.layers, hp)
 	b.lines = append(b.lines, hp.lines()...)
 	b.legend.Add(name, hp)

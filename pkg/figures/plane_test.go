@@ -89,7 +89,7 @@ func TestPlaneExample21(t *testing.T) {
 		X:          x,
 		Y:          y,
 		Names:      PointNames(3),
-		Boundaries: []Boundary{{W: []float64{1, 1}, B: -3, Normal: true, Distances: []int{0, 1, 2}}},
+		Boundaries: []Boundary{{Line: Line{W: []float64{1, 1}, B: -3}, Normal: true, Distances: []int{0, 1, 2}}},
 	}
 	layers, legend, view, err := s.layers()
 	if err != nil {
@@ -149,7 +149,7 @@ func TestPlaneLineColours(t *testing.T) {
 	x, y := bookData()
 	var bs []Boundary
 	for k := range 7 {
-		bs = append(bs, Boundary{W: []float64{1, 1}, B: -float64(k) / 2, Margins: true})
+		bs = append(bs, Boundary{Line: Line{W: []float64{1, 1}, B: -float64(k) / 2}, Margins: true})
 	}
 	layers, _, _, err := Plane{X: x, Y: y, Boundaries: bs}.layers()
 	if err != nil {
@@ -216,7 +216,7 @@ func TestPlaneRingedNames(t *testing.T) {
 			needChinese(t)
 		}
 		s := Plane{X: x, Y: y, Names: PointNames(3), FreeIndices: []int{0, 2}, Lang: l,
-			Boundaries: []Boundary{{W: []float64{0.5, 0.5}, B: -2, Margins: true, Normal: true, Label: "½x⁽¹⁾ + ½x⁽²⁾ − 2 = 0"}}}
+			Boundaries: []Boundary{{Line: Line{W: []float64{0.5, 0.5}, B: -2}, Margins: true, Normal: true, Label: "½x⁽¹⁾ + ½x⁽²⁾ − 2 = 0"}}}
 		p, err := s.Plot()
 		if err != nil {
 			t.Fatal(err)
@@ -259,7 +259,7 @@ func TestPlaneKKTLegend(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			s := Plane{X: x, Y: y, FreeIndices: tc.free, BoundedIndices: tc.bounded, SoftMargin: tc.soft,
-				Boundaries: []Boundary{{W: []float64{0.5, 0.5}, B: -2, Margins: true}}}
+				Boundaries: []Boundary{{Line: Line{W: []float64{0.5, 0.5}, B: -2}, Margins: true}}}
 			if strings.HasSuffix(tc.name, "named") {
 				s.SupportName = "on H1 or H2"
 			}
@@ -297,7 +297,7 @@ func TestPlaneNames(t *testing.T) {
 	x, y := bookData()
 	s := Plane{X: x, Y: y, XLabel: "petal length (cm)", YLabel: "petal width (cm)",
 		PositiveName: "setosa (y = +1)", NegativeName: "versicolor (y = −1)",
-		Boundaries: []Boundary{{W: []float64{1, 1}, B: -3}}}
+		Boundaries: []Boundary{{Line: Line{W: []float64{1, 1}, B: -3}}}}
 	p, legend, err := s.PlotLegend()
 	if err != nil {
 		t.Fatal(err)
@@ -322,7 +322,7 @@ func TestPlaneNames(t *testing.T) {
 func TestPlaneZeroNormal(t *testing.T) {
 	// Table 2.1, k = 4: w = 0, b = −2 has no line; everything is negative.
 	x, y := bookData()
-	_, legend, _, err := Plane{X: x, Y: y, Boundaries: []Boundary{{W: []float64{0, 0}, B: -2, Shade: true}}}.layers()
+	_, legend, _, err := Plane{X: x, Y: y, Boundaries: []Boundary{{Line: Line{W: []float64{0, 0}, B: -2}, Shade: true}}}.layers()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -340,12 +340,12 @@ func TestPlaneErrors(t *testing.T) {
 	if _, err := (Plane{X: x, Y: y[:2]}).Plot(); !errors.Is(err, dataset.ErrLength) {
 		t.Errorf("two labels: got %v, want dataset.ErrLength", err)
 	}
-	if _, err := (Plane{X: x, Y: y, Boundaries: []Boundary{{W: []float64{math.NaN(), 1}}}}).Plot(); !errors.Is(err, ErrNotFinite) {
+	if _, err := (Plane{X: x, Y: y, Boundaries: []Boundary{{Line: Line{W: []float64{math.NaN(), 1}}}}}).Plot(); !errors.Is(err, ErrNotFinite) {
 		t.Errorf("NaN normal: got %v, want ErrNotFinite", err)
 	}
 	// The W of a kernel model is nil: an error, not a panic.
 	for _, w := range [][]float64{nil, {1}, {1, 2, 3}} {
-		if _, err := (Plane{X: x, Y: y, Boundaries: []Boundary{{W: w, B: 1}}}).Plot(); !errors.Is(err, ErrDim) {
+		if _, err := (Plane{X: x, Y: y, Boundaries: []Boundary{{Line: Line{W: w, B: 1}}}}).Plot(); !errors.Is(err, ErrDim) {
 			t.Errorf("w = %v: got %v, want ErrDim", w, err)
 		}
 	}
@@ -358,7 +358,7 @@ func TestPlaneErrors(t *testing.T) {
 	}{
 		{"three columns", Plane{X: mat.NewDense(1, 3, nil), Y: []float64{1}}},
 		{"index out of range", Plane{X: x, Y: y, Highlight: []int{3}}},
-		{"distance index out of range", Plane{X: x, Y: y, Boundaries: []Boundary{{W: []float64{1, 1}, Distances: []int{-1}}}}},
+		{"distance index out of range", Plane{X: x, Y: y, Boundaries: []Boundary{{Line: Line{W: []float64{1, 1}}, Distances: []int{-1}}}}},
 		{"support vector index out of range", Plane{X: x, Y: y, FreeIndices: []int{0, 3}}},
 		{"bounded index out of range", Plane{X: x, Y: y, BoundedIndices: []int{-1}}},
 	} {
@@ -373,99 +373,13 @@ func TestPlaneErrors(t *testing.T) {
 	}
 }
 
-func TestPerceptronStepsTable21(t *testing.T) {
-	x, y := bookData()
-	g, err := PerceptronSteps(x, y, table21(), 4, lang.English)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if r, c := g.Dims(); r != 2 || c != 4 {
-		t.Fatalf("grid %d×%d, want 2×4", r, c)
-	}
-	wantTitles := []string{
-		"k = 0: start\nw = (0, 0), b = 0",
-		"k = 1: x1 misclassified\nw = (3, 3), b = 1",
-		"k = 2: x3 misclassified\nw = (2, 2), b = 0",
-		"k = 3: x3 misclassified\nw = (1, 1), b = −1",
-		"k = 4: x3 misclassified\nw = (0, 0), b = −2",
-		"k = 5: x1 misclassified\nw = (3, 3), b = −1",
-		"k = 6: x3 misclassified\nw = (2, 2), b = −2",
-		"k = 7: x3 misclassified\nw = (1, 1), b = −3",
-	}
-	first := g.Panels[0][0]
-	for i, want := range wantTitles {
-		p := g.Panels[i/4][i%4]
-		if p.Title.Text != want {
-			t.Errorf("panel %d title %q, want %q", i, p.Title.Text, want)
-		}
-		if viewOf(p) != viewOf(first) {
-			t.Errorf("panel %d shows %+v, panel 0 %+v", i, viewOf(p), viewOf(first))
-		}
-	}
-	// The view holds the points and the origin.
-	v := viewOf(first)
-	if !(v.XMin < 0 && v.YMin < 0 && v.XMax > 4 && v.YMax > 3) {
-		t.Errorf("view %+v misses the origin or a point", v)
-	}
-	want := []string{"positive (y = +1)", "negative (y = −1)", "w·x + b > 0", "w·x + b < 0", "misclassified, updated on", "hyperplane w·x + b = 0"}
-	if g.Legend == nil || !slices.Equal(g.Legend.Names(), want) {
-		t.Errorf("legend %q, want %q", g.Legend.Names(), want)
-	}
-	ts := drawTexts(g, Wide, AspectHeight(g, Wide))
-	checkGlyphs(t, ts)
-	for _, n := range want {
-		if _, ok := findText(ts, n); !ok {
-			t.Errorf("legend entry %q not drawn", n)
-		}
-	}
-	if _, err := PerceptronSteps(x, y, nil, 4, lang.English); !errors.Is(err, ErrEmpty) {
-		t.Errorf("no steps: got %v, want ErrEmpty", err)
-	}
-}
-
-func TestSoftMarginSweep(t *testing.T) {
-	x, y := bookData()
-	fits := []Fit{
-		{C: 0.1, W: []float64{0.2, 0.2}, B: -0.8, BoundedIndices: []int{0, 1, 2}},
-		{C: 1, W: []float64{0.5, 0.5}, B: -2, FreeIndices: []int{0, 2}},
-	}
-	g, err := SoftMarginSweep(x, y, fits, 2, lang.English)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if r, c := g.Dims(); r != 1 || c != 2 {
-		t.Fatalf("grid %d×%d, want 1×2", r, c)
-	}
-	// Margin width 2/‖w‖: 2/(0.2√2) = 7.071 and 2/(0.5√2) = 2.828.
-	want := []string{
-		"C = 0.1, margin 2/‖w‖ = 7.071\n0 < αᵢ < C: 0 points, αᵢ = C: 3",
-		"C = 1, margin 2/‖w‖ = 2.828\n0 < αᵢ < C: 2 points, αᵢ = C: 0",
-	}
-	for i, w := range want {
-		if got := g.Panels[0][i].Title.Text; got != w {
-			t.Errorf("panel %d title %q, want %q", i, got, w)
-		}
-	}
-	ts := drawTexts(g, Wide, AspectHeight(g, Wide))
-	checkGlyphs(t, ts)
-	// The legend keeps its distance from the right edge: a grid is printed
-	// smaller than a single plot, and a viewer may set the text a little
-	// wider than measured (issue 15 §5, notebook 9).
-	names := g.Legend.Names()
-	for _, tx := range figtest.Texts(g, Wide, AspectHeight(g, Wide)) {
-		if slices.Contains(names, tx.String) && tx.Box.Max.X > Wide-vg.Points(sweepLegendMargin) {
-			t.Errorf("legend entry %q ends at %v, within %v pt of the right edge %v", tx.String, tx.Box.Max.X, sweepLegendMargin, Wide)
-		}
-	}
-}
-
 func TestAspectHeight(t *testing.T) {
 	x, y := bookData()
-	p, err := Plane{X: x, Y: y, Boundaries: []Boundary{{W: []float64{1, 1}, B: -3}}}.Plot()
+	p, err := Plane{X: x, Y: y, Boundaries: []Boundary{{Line: Line{W: []float64{1, 1}, B: -3}}}}.Plot()
 	if err != nil {
 		t.Fatal(err)
 	}
-	g, err := PerceptronSteps(x, y, table21(), 4, lang.English)
+	g, err := table21Grid(8, 4)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -106,7 +106,7 @@ func TestNewHyperplane(t *testing.T) {
 	}
 	// A literal with no w draws nothing, and does not panic.
 	p := plot.New()
-	p.Add(&Hyperplane{B: 1, LineStyle: hyperplaneStyle(0)})
+	p.Add(&Hyperplane{Line: Line{B: 1}, LineStyle: hyperplaneStyle(0)})
 	setView(p, Rect{XMin: 0, XMax: 1, YMin: 0, YMax: 1})
 	p.Draw(draw.NewCanvas(nopCanvas{}, Width, Height))
 }
@@ -153,7 +153,7 @@ func TestSize(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	steps, err := PerceptronSteps(x, y, table21(), 4, lang.English)
+	steps, err := table21Grid(8, 4)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -182,7 +182,7 @@ func TestSave(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g, err := PerceptronSteps(x, y, table21()[:2], 2, lang.English)
+	g, err := table21Grid(2, 2)
 	if err != nil {
 		t.Fatal(err)
 	}

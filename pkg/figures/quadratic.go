@@ -80,7 +80,7 @@ func CauchySchwarz(qs []Quadratic, l lang.Lang) (*plot.Plot, error) {
 		legend.Add(name+"\n"+l.Pick(fmt.Sprintf("minimum %s at x = %s", n(m), n(xm)), fmt.Sprintf("在 x = %s 处取最小值 %s", n(xm), n(m))),
 			lineThumb(f.LineStyle), thumb(minGlyph(i)))
 	}
-	zero := &Hyperplane{W: []float64{0, 1}, LineStyle: draw.LineStyle{Color: grey, Width: vg.Points(thinLineWidth)}}
+	zero := &Hyperplane{Line: Line{W: []float64{0, 1}}, LineStyle: draw.LineStyle{Color: grey, Width: vg.Points(thinLineWidth)}}
 	p.Add(zero)
 	for i, m := range mins {
 		p.Add(scatter([]plotter.XY{m}, minGlyph(i)))

@@ -19,11 +19,11 @@ import (
 func TestRender(t *testing.T) {
 	x, y := bookData()
 	p, err := Plane{Title: "Example 7.1: α, γ, ‖w‖", X: x, Y: y, Names: PointNames(3), FreeIndices: []int{0, 2},
-		Boundaries: []Boundary{{W: []float64{0.5, 0.5}, B: -2, Margins: true}}}.Plot()
+		Boundaries: []Boundary{{Line: Line{W: []float64{0.5, 0.5}, B: -2}, Margins: true}}}.Plot()
 	if err != nil {
 		t.Fatal(err)
 	}
-	g, err := PerceptronSteps(x, y, table21()[:3], 3, lang.English)
+	g, err := table21Grid(3, 3)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -135,11 +135,11 @@ func TestGlyphOutlines(t *testing.T) {
 func TestGolden(t *testing.T) {
 	x, y := bookData()
 	dist, err := Plane{Title: "Example 2.1: distances to x⁽¹⁾ + x⁽²⁾ − 3 = 0", X: x, Y: y, Names: PointNames(3),
-		Boundaries: []Boundary{{W: []float64{1, 1}, B: -3, Normal: true, Distances: []int{0, 1, 2}}}}.Plot()
+		Boundaries: []Boundary{{Line: Line{W: []float64{1, 1}, B: -3}, Normal: true, Distances: []int{0, 1, 2}}}}.Plot()
 	if err != nil {
 		t.Fatal(err)
 	}
-	steps, err := PerceptronSteps(x, y, table21(), 4, lang.English)
+	steps, err := table21Grid(8, 4)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -166,7 +166,7 @@ func TestGolden(t *testing.T) {
 	// Liberation.
 	needChinese(t)
 	zh, err := Plane{Title: "例 7.1：最大间隔分离超平面", X: x, Y: y, Names: PointNames(3), FreeIndices: []int{0, 2}, Lang: lang.Chinese,
-		Boundaries: []Boundary{{W: []float64{0.5, 0.5}, B: -2, Margins: true, Normal: true, Label: "分离超平面 ½x⁽¹⁾ + ½x⁽²⁾ − 2 = 0"}}}.Plot()
+		Boundaries: []Boundary{{Line: Line{W: []float64{0.5, 0.5}, B: -2}, Margins: true, Normal: true, Label: "分离超平面 ½x⁽¹⁾ + ½x⁽²⁾ − 2 = 0"}}}.Plot()
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -45,8 +45,8 @@ func updatePanels(x mat.Matrix, y []float64, trace []perceptron.Step, l lang.Lan
 				notation.Vector(s.W), notation.Number(s.B)),
 			X: x, Y: y, Names: names, View: view, Lang: l,
 			Boundaries: []figures.Boundary{
-				{W: s.W, B: s.B, Label: after},
-				{W: prev.W, B: prev.B, Label: before, Shade: true},
+				{Line: figures.Line{W: s.W, B: s.B}, Label: after},
+				{Line: figures.Line{W: prev.W, B: prev.B}, Label: before, Shade: true},
 			},
 			Highlight:      []int{s.Point},
 			HighlightLabel: l.Pick("examined point, misclassified", "所检查的误分类点"),
@@ -58,10 +58,68 @@ func updatePanels(x mat.Matrix, y []float64, trace []perceptron.Step, l lang.Lan
 			Title: fmt.Sprintf(l.Pick("end: no point misclassified\nby w = %s, b = %s\n", "结束：在 w = %s，b = %s 下\n没有误分类点\n"),
 				notation.Vector(last.W), notation.Number(last.B)),
 			X: x, Y: y, Names: names, View: view, Lang: l,
-			Boundaries: []figures.Boundary{{W: last.W, B: last.B, Label: after, Shade: true}},
+			Boundaries: []figures.Boundary{{Line: figures.Line{W: last.W, B: last.B}, Label: after, Shade: true}},
 		})
 	}
 	return figures.NewPlaneGrid("", 4, panels...)
+}
+
+// StepTitle is the title of a perceptron step panel in the language l:
+// "k = 1: x1 misclassified" over "w = (3, 3), b = 1".
+func StepTitle(s perceptron.Step, l lang.Lang) string {
+	what := l.Pick("start", "初值")
+	switch {
+	case s.Point >= 0:
+		what = l.Pick(fmt.Sprintf("x%d misclassified", s.Point+1), fmt.Sprintf("误分类点 x%d", s.Point+1))
+	case s.K > 0:
+		what = l.Pick("no point misclassified", "没有误分类点")
+	}
+	return fmt.Sprintf("k = %d%s%s\nw = %s%sb = %s", s.K, l.Pick(": ", "："), what,
+		notation.Vector(s.W), l.Pick(", ", "，"), notation.Number(s.B))
+}
+
+// PerceptronSteps draws a perceptron run on data in the plane as small
+// multiples (the rows of Table 2.1): one panel per step of trace, cols
+// panels a row, each with the hyperplane w·x + b = 0 at that step, the
+// half-planes it assigns to +1 and −1, and the point the step updated on
+// on a yellow halo; the titles follow StepTitle. All panels show the same
+// square range, around the points and the origin (the first hyperplanes of
+// a run from w = 0 pass near it); one legend stands to the right of the
+// grid.
+//
+// It returns figures.ErrEmpty for no steps and the errors of
+// figures.NewPlaneGrid; it panics as figures.Plane.Plot does and if
+// cols < 1.
+func PerceptronSteps(x mat.Matrix, y []float64, trace []perceptron.Step, cols int, l lang.Lang) (*figures.Grid, error) {
+	if len(trace) == 0 {
+		return nil, fmt.Errorf("gallery: perceptron steps: %w: no steps", figures.ErrEmpty)
+	}
+	view, err := figures.SharedView(x, y, true)
+	if err != nil {
+		return nil, fmt.Errorf("gallery: perceptron steps: %w", err)
+	}
+	panels := make([]figures.Plane, len(trace))
+	for i, st := range trace {
+		panels[i] = figures.Plane{
+			Title:          StepTitle(st, l),
+			X:              x,
+			Y:              y,
+			Names:          figures.PointNames(len(y)),
+			Boundaries:     []figures.Boundary{{Line: figures.Line{W: st.W, B: st.B}, Label: l.Pick("hyperplane w·x + b = 0", "超平面 w·x + b = 0"), Shade: true}},
+			HighlightLabel: l.Pick("misclassified, updated on", "误分类点，用于更新"),
+			View:           view,
+			NoLegend:       true,
+			Lang:           l,
+		}
+		if st.Point >= 0 {
+			panels[i].Highlight = []int{st.Point}
+		}
+	}
+	g, err := figures.NewPlaneGrid("", cols, panels...)
+	if err != nil {
+		return nil, fmt.Errorf("gallery: perceptron steps: %w", err)
+	}
+	return g, nil
 }
 
 // MistakesAndLoss plots, for Example 2.1 with w = (1, 1) fixed, the number

@@ -1,11 +1,13 @@
 package gallery
 
 import (
+	"errors"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/marginnotes/marginnotes/internal/testenv"
+	"github.com/marginnotes/marginnotes/pkg/dataset"
 	"github.com/marginnotes/marginnotes/pkg/figures"
 	"github.com/marginnotes/marginnotes/pkg/figures/figtest"
 	"github.com/marginnotes/marginnotes/pkg/lang"
@@ -127,5 +129,64 @@ func TestNotebook1Series(t *testing.T) {
 		if want := []string{"loss L(w, b)", "|M|, number of misclassified points"}; !slices.Equal(legend, want) {
 			t.Errorf("%q: legend %q, want %q", p.Title.Text, legend, want)
 		}
+	}
+}
+
+// TestPerceptronSteps: the book's run on Example 2.1 as small multiples,
+// one panel per row of Table 2.1, all showing the same square around the
+// points and the origin, with one legend.
+func TestPerceptronSteps(t *testing.T) {
+	x, y := dataset.Example21().XY()
+	run, err := Table21()
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := PerceptronSteps(x, y, run.Trace, 4, lang.English)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r, c := g.Dims(); r != 2 || c != 4 {
+		t.Fatalf("grid %d×%d, want 2×4", r, c)
+	}
+	wantTitles := []string{
+		"k = 0: start\nw = (0, 0), b = 0",
+		"k = 1: x1 misclassified\nw = (3, 3), b = 1",
+		"k = 2: x3 misclassified\nw = (2, 2), b = 0",
+		"k = 3: x3 misclassified\nw = (1, 1), b = −1",
+		"k = 4: x3 misclassified\nw = (0, 0), b = −2",
+		"k = 5: x1 misclassified\nw = (3, 3), b = −1",
+		"k = 6: x3 misclassified\nw = (2, 2), b = −2",
+		"k = 7: x3 misclassified\nw = (1, 1), b = −3",
+	}
+	first := g.Panels[0][0]
+	for i, want := range wantTitles {
+		p := g.Panels[i/4][i%4]
+		if p.Title.Text != want {
+			t.Errorf("panel %d title %q, want %q", i, p.Title.Text, want)
+		}
+		if p.X.Min != first.X.Min || p.X.Max != first.X.Max || p.Y.Min != first.Y.Min || p.Y.Max != first.Y.Max {
+			t.Errorf("panel %d shows x %v…%v, y %v…%v; panel 0 x %v…%v, y %v…%v", i,
+				p.X.Min, p.X.Max, p.Y.Min, p.Y.Max, first.X.Min, first.X.Max, first.Y.Min, first.Y.Max)
+		}
+	}
+	// The view holds the points and the origin.
+	if !(first.X.Min < 0 && first.Y.Min < 0 && first.X.Max > 4 && first.Y.Max > 3) {
+		t.Errorf("view x %v…%v, y %v…%v misses the origin or a point", first.X.Min, first.X.Max, first.Y.Min, first.Y.Max)
+	}
+	want := []string{"positive (y = +1)", "negative (y = −1)", "w·x + b > 0", "w·x + b < 0", "misclassified, updated on", "hyperplane w·x + b = 0"}
+	if g.Legend == nil || !slices.Equal(g.Legend.Names(), want) {
+		t.Errorf("legend %q, want %q", g.Legend.Names(), want)
+	}
+	texts := drawn(g)
+	for _, n := range want {
+		if !slices.Contains(texts, n) {
+			t.Errorf("legend entry %q not drawn", n)
+		}
+	}
+	if zh := StepTitle(run.Trace[1], lang.Chinese); zh != "k = 1：误分类点 x1\nw = (3, 3)，b = 1" {
+		t.Errorf("Chinese title %q", zh)
+	}
+	if _, err := PerceptronSteps(x, y, nil, 4, lang.English); !errors.Is(err, figures.ErrEmpty) {
+		t.Errorf("no steps: got %v, want figures.ErrEmpty", err)
 	}
 }

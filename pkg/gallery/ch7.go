@@ -51,9 +51,9 @@ func SoftMarginC01Plane(l lang.Lang) (*plot.Plot, error) {
 			"书中数据，C = 0.1：对每个最优的 b，x3 都在分离超平面上或在误分一侧"),
 		X: x, Y: y, Names: figures.PointNames(len(y)),
 		Boundaries: []figures.Boundary{
-			{W: ex.W, B: ex.BLow, Margins: true, Label: l.Pick("b = ", "b = ") + b(ex.BLow) + l.Pick(" (with its margins)", "（及其间隔边界）")},
-			{W: ex.W, B: ex.BHigh, Label: "b = " + b(ex.BHigh)},
-			{W: pr.W, B: pr.B, Label: l.Pick("interior point: b = ", "内点法：b = ") + b(pr.B)},
+			{Line: figures.Line{W: ex.W, B: ex.BLow}, Margins: true, Label: l.Pick("b = ", "b = ") + b(ex.BLow) + l.Pick(" (with its margins)", "（及其间隔边界）")},
+			{Line: figures.Line{W: ex.W, B: ex.BHigh}, Label: "b = " + b(ex.BHigh)},
+			{Line: figures.Line{W: pr.W, B: pr.B}, Label: l.Pick("interior point: b = ", "内点法：b = ") + b(pr.B)},
 		},
 		FreeIndices: ex.FreeIndices, BoundedIndices: ex.BoundedIndices, SoftMargin: true,
 		View:      figures.Rect{XMin: 0, XMax: 4.5, YMin: 0, YMax: 4.5},
@@ -105,7 +105,7 @@ func slackPanel(x mat.Matrix, y, w []float64, b float64, r *svm.Result, title st
 	}
 	return figures.Plane{
 		Title: title + "\nξ = " + notation.Vector(xi), X: x, Y: y, Names: figures.PointNames(len(y)),
-		Boundaries:  []figures.Boundary{{W: w, B: b, Margins: true, Label: l.Pick("separating hyperplane", "分离超平面")}},
+		Boundaries:  []figures.Boundary{{Line: figures.Line{W: w, B: b}, Margins: true, Label: l.Pick("separating hyperplane", "分离超平面")}},
 		FreeIndices: r.FreeIndices, BoundedIndices: r.BoundedIndices, SoftMargin: true, Lang: l,
 	}
 }

@@ -49,7 +49,7 @@ func Example21Distances(l lang.Lang) (*plot.Plot, error) {
 	return figures.Plane{
 		Title: l.Pick("Example 2.1: distances to ", "例 2.1：各点到超平面的距离，") + notation.Equation(run.W, run.B),
 		X:     x, Y: y, Names: figures.PointNames(len(y)),
-		Boundaries: []figures.Boundary{{W: run.W, B: run.B, Normal: true, Shade: true, Distances: []int{0, 1, 2}}},
+		Boundaries: []figures.Boundary{{Line: figures.Line{W: run.W, B: run.B}, Normal: true, Shade: true, Distances: []int{0, 1, 2}}},
 		Lang:       l,
 	}.Plot()
 }
@@ -74,7 +74,7 @@ func Table21Misclassified(l lang.Lang) (*plot.Plot, error) {
 		Title: l.Pick(fmt.Sprintf("Table 2.1, k = %d: %s %s misclassified", s.K, names, verb),
 			fmt.Sprintf("表 2.1，k = %d：误分类点为 %s", s.K, names)),
 		X: x, Y: y, Names: figures.PointNames(len(y)),
-		Boundaries: []figures.Boundary{{W: s.W, B: s.B, Shade: true, Normal: true, Distances: m}},
+		Boundaries: []figures.Boundary{{Line: figures.Line{W: s.W, B: s.B}, Shade: true, Normal: true, Distances: m}},
 		Highlight:  m,
 		Lang:       l,
 	}.Plot()
@@ -96,7 +96,7 @@ func Table21Loss(l lang.Lang) (*plot.Plot, error) {
 		m = append(m, float64(len(perceptron.Misclassified(x, y, s.W, s.B))))
 	}
 	return figures.Lines{
-		Title:  l.Pick("Example 2.1: L(w, b) and |M| along Table 2.1", "例 2.1：沿表 2.1 的 L(w, b) 与 |M|"),
+		Title:  l.Pick("Example 2.1: L(w, b) and |M| along Table 2.1", "例 2.1：表 2.1 迭代过程中的 L(w, b) 与 |M|"),
 		XLabel: l.Pick("k (updates)", "k（更新次数）"), YLabel: l.Pick("value", "值"), Values: true,
 		Series: []figures.Series{{Name: l.Pick("loss L(w, b)", "损失函数 L(w, b)"), Y: loss},
 			{Name: l.Pick("|M|, number of misclassified points", "|M|，误分类点数"), Y: m}},

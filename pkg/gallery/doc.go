@@ -12,6 +12,12 @@
 //		err = figures.Save(f, e.Name+".png")
 //	}
 //
+// Package figures keeps the reusable plotters (Plane, Lines, Curves,
+// Contour, …) and the rendering; the builders of the book's figures live
+// here, those that take a run's values as well: Novikoff (the two
+// inequalities of Theorem 2.1's proof along any run) and PerceptronSteps
+// (any run in the plane, panel by panel, as Table 2.1).
+//
 // A figure defined both in a notebook cell and in a program would drift
 // apart, so a notebook's plot cell and the catalogue call the same builder
 // with the same inputs:

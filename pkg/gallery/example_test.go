@@ -6,9 +6,11 @@ import (
 	"image/png"
 	"log"
 
+	"github.com/marginnotes/marginnotes/pkg/dataset"
 	"github.com/marginnotes/marginnotes/pkg/figures"
 	"github.com/marginnotes/marginnotes/pkg/gallery"
 	"github.com/marginnotes/marginnotes/pkg/lang"
+	"github.com/marginnotes/marginnotes/pkg/perceptron"
 )
 
 // The figures of notebook 08 and the files the command line writes for
@@ -79,4 +81,26 @@ func ExampleMarginTrials() {
 	fmt.Printf("%d data sets, largest mistakes/(R/γ)² %.4g\n", len(trials), worst)
 	// Output:
 	// 30 data sets, largest mistakes/(R/γ)² 0.3429
+}
+
+// A perceptron run as small multiples, one panel per step: the book's run
+// on Example 2.1, Table 2.1. (The Chinese edition's panels, lang.Chinese,
+// need the Chinese font, which a machine with only Go lacks.)
+func ExamplePerceptronSteps() {
+	x, y := dataset.Example21().XY()
+	run, err := perceptron.Primal{Settings: perceptron.Settings{Record: true}}.Fit(x, y)
+	if err != nil {
+		log.Fatal(err)
+	}
+	g, err := gallery.PerceptronSteps(x, y, run.Trace, 4, lang.English)
+	if err != nil {
+		log.Fatal(err)
+	}
+	rows, cols := g.Dims()
+	fmt.Printf("%d×%d panels\n", rows, cols)
+	fmt.Println(g.Panels[1][3].Title.Text)
+	// Output:
+	// 2×4 panels
+	// k = 7: x3 misclassified
+	// w = (1, 1), b = −3
 }

@@ -119,7 +119,7 @@ func Example21Hulls(l lang.Lang) (*plot.Plot, error) {
 		Title: l.Pick(fmt.Sprintf("Exercise 2.3: hulls %.4g apart, margin %.4g", d, d/2),
 			fmt.Sprintf("习题 2.3：两凸壳相距 %.4g，间隔为 %.4g", d, d/2)),
 		X: x, Y: y, Names: figures.PointNames(3),
-		Boundaries: []figures.Boundary{{W: ex.W, B: ex.B, Margins: true,
+		Boundaries: []figures.Boundary{{Line: figures.Line{W: ex.W, B: ex.B}, Margins: true,
 			Label: l.Pick("maximum margin ", "最大间隔 ") + notation.Equation(ex.W, ex.B)}},
 		FreeIndices: ex.FreeIndices, BoundedIndices: ex.BoundedIndices,
 		Lang: l,
@@ -164,7 +164,7 @@ func HullPanels(l lang.Lang, sets ...*dataset.Set) (*figures.Grid, error) {
 		planes[i] = figures.Plane{X: s.X, Y: s.Y, Lang: l}
 		if res.Separable {
 			planes[i].Title = l.Pick("hulls disjoint", "凸壳不相交")
-			planes[i].Boundaries = []figures.Boundary{{W: res.W, B: res.B, Label: l.Pick("separating line found by the LP", "线性规划求得的分离直线")}}
+			planes[i].Boundaries = []figures.Boundary{{Line: figures.Line{W: res.W, B: res.B}, Label: l.Pick("separating line found by the LP", "线性规划求得的分离直线")}}
 		} else {
 			// The coordinates go in the title, where they cover no point.
 			at := notation.Vector(roundTo(res.Positive, 3))

@@ -54,8 +54,8 @@ func PerceptronVsSVM(l lang.Lang) (*plot.Plot, error) {
 		Title: l.Pick("Exercise 7.1: the perceptron's and the SVM's answers", "习题 7.1：感知机与支持向量机的解"),
 		X:     x, Y: y, Names: figures.PointNames(3),
 		Boundaries: []figures.Boundary{
-			{W: run.W, B: run.B, Label: l.Pick("perceptron: ", "感知机：") + notation.Equation(run.W, run.B)},
-			{W: ex.W, B: ex.B, Margins: true, Label: l.Pick("SVM: ", "支持向量机：") + notation.Equation(ex.W, ex.B)},
+			{Line: figures.Line{W: run.W, B: run.B}, Label: l.Pick("perceptron: ", "感知机：") + notation.Equation(run.W, run.B)},
+			{Line: figures.Line{W: ex.W, B: ex.B}, Margins: true, Label: l.Pick("SVM: ", "支持向量机：") + notation.Equation(ex.W, ex.B)},
 		},
 		FreeIndices: ex.FreeIndices, BoundedIndices: ex.BoundedIndices,
 		Lang: l,
@@ -80,7 +80,7 @@ func Exercise72Margin(l lang.Lang) (*plot.Plot, error) {
 	return figures.Plane{
 		Title: l.Pick("Exercise 7.2: the maximum-margin hyperplane", "习题 7.2：最大间隔分离超平面"),
 		X:     x, Y: y, Names: figures.PointNames(5),
-		Boundaries: []figures.Boundary{{W: ex.W, B: ex.B, Margins: true, Normal: true,
+		Boundaries: []figures.Boundary{{Line: figures.Line{W: ex.W, B: ex.B}, Margins: true, Normal: true,
 			Label: l.Pick("separating hyperplane ", "分离超平面 ") + notation.Equation(ex.W, ex.B)}},
 		FreeIndices: ex.FreeIndices, BoundedIndices: ex.BoundedIndices,
 		Lang: l,
@@ -116,8 +116,8 @@ func SquaredSlackPlane(l lang.Lang) (*plot.Plot, error) {
 			fmt.Sprintf("习题 7.3：合页损失与平方松弛变量，C = %d", SquaredSlackC)),
 		X: x, Y: y, Names: figures.PointNames(4),
 		Boundaries: []figures.Boundary{
-			{W: h.W, B: h.B, Label: l.Pick("hinge: ", "合页损失：") + notation.Equation(h.W, h.B)},
-			{W: s.W, B: s.B, Label: l.Pick("squared slacks: ", "平方松弛：") + notation.Equation(roundTo(s.W, 4), round(s.B, 4))},
+			{Line: figures.Line{W: h.W, B: h.B}, Label: l.Pick("hinge: ", "合页损失：") + notation.Equation(h.W, h.B)},
+			{Line: figures.Line{W: s.W, B: s.B}, Label: l.Pick("squared slacks: ", "平方松弛：") + notation.Equation(roundTo(s.W, 4), round(s.B, 4))},
 		},
 		FreeIndices: h.FreeIndices, BoundedIndices: h.BoundedIndices, SoftMargin: true,
 		SupportOf: l.Pick("the hinge solution", "合页损失解"),

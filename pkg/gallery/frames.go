@@ -82,7 +82,7 @@ func primalFrames(l lang.Lang, x *mat.Dense, y []float64, run *perceptron.Result
 		pl := figures.Plane{
 			Title: fmt.Sprintf(l.Pick("k = %d: w = %s, b = %s", "k = %d：w = %s，b = %s"), k, notation.Vector(s.W), notation.Number(s.B)),
 			X:     x, Y: y, Names: figures.PointNames(len(y)), View: view,
-			Boundaries: []figures.Boundary{{W: s.W, B: s.B, Shade: true}},
+			Boundaries: []figures.Boundary{{Line: figures.Line{W: s.W, B: s.B}, Shade: true}},
 			Lang:       l,
 		}
 		state := fmt.Sprintf(l.Pick("k = 0: start, w = %s, b = %s", "k = 0：初值 w = %s，b = %s"), notation.Vector(s.W), notation.Number(s.B))
@@ -91,7 +91,7 @@ func primalFrames(l lang.Lang, x *mat.Dense, y []float64, run *perceptron.Result
 			xi := x.RawRowView(i)
 			margin := y[i] * (mat.Dot(mat.NewVecDense(2, prev.W), mat.NewVecDense(2, xi)) + prev.B)
 			pl.Boundaries[0].Label = l.Pick("after: ", "更新后：") + notation.Equation(s.W, s.B)
-			pl.Boundaries = append(pl.Boundaries, figures.Boundary{W: prev.W, B: prev.B,
+			pl.Boundaries = append(pl.Boundaries, figures.Boundary{Line: figures.Line{W: prev.W, B: prev.B},
 				Label: l.Pick("before: ", "更新前：") + notation.Equation(prev.W, prev.B)})
 			pl.Highlight = []int{i}
 			pl.HighlightLabel = l.Pick("examined: misclassified", "所取的误分类点")
@@ -145,7 +145,7 @@ func DualFrames(l lang.Lang) ([]figures.Sequence, error) {
 		pl := figures.Plane{
 			Title: fmt.Sprintf(l.Pick("w = Σ αⱼyⱼxⱼ = %s, b = %s", "w = Σ αⱼyⱼxⱼ = %s，b = %s"), notation.Vector(w), notation.Number(s.B)),
 			X:     x, Y: y, Names: names, View: view, NoLegend: true,
-			Boundaries: []figures.Boundary{{W: w, B: s.B, Shade: true}},
+			Boundaries: []figures.Boundary{{Line: figures.Line{W: w, B: s.B}, Shade: true}},
 			Lang:       l,
 		}
 		state := fmt.Sprintf(l.Pick("k = 0: start, α = %s, b = %s", "k = 0：初值 α = %s，b = %s"), notation.Vector(alpha), notation.Number(s.B))
@@ -257,9 +257,9 @@ func MarginFrames(l lang.Lang) ([]figures.Sequence, error) {
 			X:     t.set.X, Y: t.set.Y, View: view,
 			Lang: l,
 			Boundaries: []figures.Boundary{
-				{W: t.run.W, B: t.run.B, Shade: true, Label: l.Pick("the perceptron's hyperplane", "感知机的分离超平面")},
+				{Line: figures.Line{W: t.run.W, B: t.run.B}, Shade: true, Label: l.Pick("the perceptron's hyperplane", "感知机的分离超平面")},
 				// Scaled by 1/γ, the planted ŵ_opt·x̂ = ±γ become the margins ±1.
-				{W: []float64{t.wopt[0] / g, t.wopt[1] / g}, B: t.wopt[2] / g, Margins: true,
+				{Line: figures.Line{W: []float64{t.wopt[0] / g, t.wopt[1] / g}, B: t.wopt[2] / g}, Margins: true,
 					Label:       l.Pick("planted hyperplane ŵₒₚₜ·x̂ = 0", "生成时的分离超平面 ŵₒₚₜ·x̂ = 0"),
 					MarginLabel: l.Pick("its margin band ŵₒₚₜ·x̂ = ±γ", "生成时的间隔带 ŵₒₚₜ·x̂ = ±γ")},
 			},
@@ -329,13 +329,13 @@ func SoftMarginFrames(l lang.Lang) ([]figures.Sequence, error) {
 		frames := make([]figures.Frame, len(cs))
 		for i, r := range sweep {
 			c := cs[i]
-			hs := []figures.Boundary{{W: r.W, B: r.B, Margins: true, Label: "w·x + b = 0"}}
+			hs := []figures.Boundary{{Line: figures.Line{W: r.W, B: r.B}, Margins: true, Label: "w·x + b = 0"}}
 			b := "b = " + notation.Number(r.B)
 			if r.BHigh-r.BLow > 1e-9*math.Max(1, math.Abs(r.B)) {
 				b = fmt.Sprintf(l.Pick("b ∈ [%s, %s] (not unique; drawn at %s)", "b ∈ [%s, %s]（不唯一，图中取 %s）"), notation.Number(r.BLow), notation.Number(r.BHigh), notation.Number(r.B))
 				for _, e := range []float64{r.BLow, r.BHigh} {
 					if !math.IsInf(e, 0) {
-						hs = append(hs, figures.Boundary{W: r.W, B: e, Label: fmt.Sprintf(l.Pick("end of b*'s interval: b = %s", "b* 区间端点：b = %s"), notation.Number(e))})
+						hs = append(hs, figures.Boundary{Line: figures.Line{W: r.W, B: e}, Label: fmt.Sprintf(l.Pick("end of b*'s interval: b = %s", "b* 区间端点：b = %s"), notation.Number(e))})
 					}
 				}
 			}

@@ -74,7 +74,7 @@ func MarginRescaling(l lang.Lang) (*figures.Grid, error) {
 			// the first panel only: in the second, 2w·x + 2b = ±1 lie
 			// halfway to them. What both panels draw is the lines of
 			// functional margin 1 for the panel's (w, b).
-			Boundaries: []figures.Boundary{{W: w, B: b, Margins: true, Distances: []int{0, 1, 2},
+			Boundaries: []figures.Boundary{{Line: figures.Line{W: w, B: b}, Margins: true, Distances: []int{0, 1, 2},
 				Label:       l.Pick("separating hyperplane w·x + b = 0", "分离超平面 w·x + b = 0"),
 				MarginLabel: l.Pick("functional margin 1: w·x + b = ±1", "函数间隔为 1 的直线 w·x + b = ±1")}},
 			View: figures.Rect{XMin: 0, XMax: 5, YMin: 0, YMax: 5},
@@ -101,7 +101,7 @@ func Example71Primal(l lang.Lang) (*plot.Plot, error) {
 	return figures.Plane{
 		Title: l.Pick("Example 7.1: the maximum-margin hyperplane, margin 2/‖w*‖ = ", "例 7.1：最大间隔分离超平面，间隔 2/‖w*‖ = ") + width,
 		X:     x, Y: y, Names: figures.PointNames(len(y)),
-		Boundaries: []figures.Boundary{{W: opt.W, B: opt.B, Margins: true, Normal: true,
+		Boundaries: []figures.Boundary{{Line: figures.Line{W: opt.W, B: opt.B}, Margins: true, Normal: true,
 			Label: l.Pick("separating hyperplane ", "分离超平面 ") + notation.Equation(opt.W, opt.B)}},
 		FreeIndices: svm.PrimalProblem{X: x, Y: y}.ActiveIndices(opt.W, opt.B),
 		SupportName: l.Pick("support vector: yᵢ(w*·xᵢ + b*) = 1", "支持向量：yᵢ(w*·xᵢ + b*) = 1"),
@@ -126,11 +126,11 @@ func PerceptronMargins(l lang.Lang) (*plot.Plot, error) {
 		return nil, err
 	}
 	_, gm := perceptron.Margins(x, y, opt.W, opt.B)
-	bs := []figures.Boundary{{W: opt.W, B: opt.B, Margins: true,
+	bs := []figures.Boundary{{Line: figures.Line{W: opt.W, B: opt.B}, Margins: true,
 		Label: l.Pick("maximum margin ", "最大间隔 ") + notation.Equation(opt.W, opt.B) + l.Pick(": γ = ", "：γ = ") + notation.Surd(gm)}}
 	for _, o := range outs {
 		_, gm := perceptron.Margins(x, y, o.W, o.B)
-		bs = append(bs, figures.Boundary{W: o.W, B: o.B,
+		bs = append(bs, figures.Boundary{Line: figures.Line{W: o.W, B: o.B},
 			Label: l.Pick("perceptron ", "感知机 ") + notation.Equation(o.W, o.B) + l.Pick(": γ = ", "：γ = ") + notation.Surd(gm)})
 	}
 	return figures.Plane{

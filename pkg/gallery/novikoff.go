@@ -1,6 +1,8 @@
 package gallery
 
 import (
+	"fmt"
+	"math"
 	"math/rand/v2"
 
 	"gonum.org/v1/plot"
@@ -9,6 +11,7 @@ import (
 	"github.com/marginnotes/marginnotes/pkg/experiment"
 	"github.com/marginnotes/marginnotes/pkg/figures"
 	"github.com/marginnotes/marginnotes/pkg/lang"
+	"github.com/marginnotes/marginnotes/pkg/notation"
 	"github.com/marginnotes/marginnotes/pkg/perceptron"
 )
 
@@ -54,7 +57,65 @@ func NovikoffProof(l lang.Lang) (*figures.Grid, error) {
 	for i, s := range steps {
 		dot[i], norm2[i] = s.Dot, s.NormSq
 	}
-	return figures.Novikoff(dot, norm2, eta, bd.Gamma, bd.R, l)
+	return Novikoff(dot, norm2, eta, bd.Gamma, bd.R, l)
+}
+
+// Novikoff builds the two inequalities of the proof of Theorem 2.1 along a
+// perceptron run, side by side: ŵₖ·ŵₒₚₜ against its lower bound kηγ, and
+// ‖ŵₖ‖² against its upper bound kη²R². dot[k] and norm2[k] are the values
+// after k mistakes, from k = 0. The bounds are drawn under the values
+// (Series.Bound), which stay visible where they meet the bound: on
+// Table 2.1 ŵₖ·ŵₒₚₜ = kηγ at every step.
+//
+// It returns figures.ErrEmpty for no values and figures.ErrNotFinite for
+// non-finite parameters (figures.Lines reports non-finite values); it
+// panics if dot and norm2 differ in length. NovikoffProof draws it for
+// Table 2.1.
+func Novikoff(dot, norm2 []float64, eta, gamma, r float64, l lang.Lang) (*figures.Grid, error) {
+	if len(dot) != len(norm2) {
+		panic("gallery: Novikoff dot and norm2 lengths differ")
+	}
+	if len(dot) == 0 {
+		return nil, fmt.Errorf("gallery: Novikoff: %w: no steps", figures.ErrEmpty)
+	}
+	for _, v := range []float64{eta, gamma, r} {
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			return nil, fmt.Errorf("gallery: Novikoff: %w: η=%v γ=%v R=%v", figures.ErrNotFinite, eta, gamma, r)
+		}
+	}
+	k := make([]float64, len(dot))
+	lower := make([]float64, len(dot))
+	upper := make([]float64, len(dot))
+	for i := range k {
+		k[i] = float64(i)
+		lower[i] = k[i] * eta * gamma
+		upper[i] = k[i] * eta * eta * r * r
+	}
+	kLabel := l.Pick("k (mistakes so far)", "k（误分类次数）")
+	left, err := figures.Lines{
+		Title:  "ŵₖ·ŵₒₚₜ ≥ kηγ",
+		XLabel: kLabel,
+		YLabel: "ŵₖ·ŵₒₚₜ",
+		Series: []figures.Series{{Name: "ŵₖ·ŵₒₚₜ", X: k, Y: dot}, {Name: l.Pick("lower bound kηγ", "下界 kηγ"), X: k, Y: lower, Bound: true}},
+		Lang:   l,
+	}.Plot()
+	if err != nil {
+		return nil, fmt.Errorf("gallery: Novikoff: %w", err)
+	}
+	right, err := figures.Lines{
+		Title:  "‖ŵₖ‖² ≤ kη²R²",
+		XLabel: kLabel,
+		YLabel: "‖ŵₖ‖²",
+		Series: []figures.Series{{Name: "‖ŵₖ‖²", X: k, Y: norm2}, {Name: l.Pick("upper bound kη²R²", "上界 kη²R²"), X: k, Y: upper, Bound: true}},
+		Lang:   l,
+	}.Plot()
+	if err != nil {
+		return nil, fmt.Errorf("gallery: Novikoff: %w", err)
+	}
+	n := notation.Number
+	return figures.NewGrid(l.Pick(
+		fmt.Sprintf("Novikoff's proof along a run: η = %s, γ = %s, R = %s", n(eta), n(gamma), n(r)),
+		fmt.Sprintf("沿一次迭代过程检验 Novikoff 定理的证明：η = %s，γ = %s，R = %s", n(eta), n(gamma), n(r))), 2, left, right), nil
 }
 
 // The experiment of MarginTrials: MarginSets data sets of MarginN points in

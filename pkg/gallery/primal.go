@@ -60,7 +60,7 @@ func Example21Outcomes(l lang.Lang) (*plot.Plot, error) {
 	}
 	hs := make([]figures.Boundary, len(outcomes))
 	for i, o := range outcomes {
-		hs[i] = figures.Boundary{W: o.W, B: o.B, Label: fmt.Sprintf(l.Pick("%s (P = %s)", "%s（P = %s）"), notation.Equation(o.W, o.B), notation.Number(o.Prob))}
+		hs[i] = figures.Boundary{Line: figures.Line{W: o.W, B: o.B}, Label: fmt.Sprintf(l.Pick("%s (P = %s)", "%s（P = %s）"), notation.Equation(o.W, o.B), notation.Number(o.Prob))}
 	}
 	return figures.Plane{
 		Title: l.Pick("Example 2.1: every hyperplane Algorithm 2.1 can end at", "例 2.1：算法 2.1 可能得到的所有分离超平面"),
@@ -91,10 +91,10 @@ func XORLinear(set *dataset.Set, l lang.Lang) (*plot.Plot, error) {
 			fmt.Sprintf("%d 个异或点：没有直线能把它们分开\n着色：口袋权值的两个半平面", len(set.Y))),
 		X: set.X, Y: set.Y,
 		Boundaries: []figures.Boundary{
-			{W: r.W, B: r.B, Label: l.Pick(fmt.Sprintf("last weights after %d epochs", r.Epochs), fmt.Sprintf("%d 遍后的最终权值", r.Epochs))},
-			{W: r.Pocket.W, B: r.Pocket.B, Label: l.Pick(fmt.Sprintf("pocket weights (%d errors), shaded", r.Pocket.Errors),
+			{Line: figures.Line{W: r.W, B: r.B}, Label: l.Pick(fmt.Sprintf("last weights after %d epochs", r.Epochs), fmt.Sprintf("%d 遍后的最终权值", r.Epochs))},
+			{Line: figures.Line{W: r.Pocket.W, B: r.Pocket.B}, Label: l.Pick(fmt.Sprintf("pocket weights (%d errors), shaded", r.Pocket.Errors),
 				fmt.Sprintf("口袋权值（%d 个误分类点），着色", r.Pocket.Errors)), Shade: true},
-			{W: v.Averaged.W, B: v.Averaged.B, Label: l.Pick("averaged perceptron", "平均感知机")},
+			{Line: figures.Line{W: v.Averaged.W, B: v.Averaged.B}, Label: l.Pick("averaged perceptron", "平均感知机")},
 		},
 		Lang: l,
 	}.Plot()

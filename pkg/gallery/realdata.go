@@ -53,8 +53,8 @@ func IrisPetals(l lang.Lang) (*plot.Plot, error) {
 		Title: l.Pick("Iris, petal measurements: perceptron and maximum margin", "鸢尾花的花瓣尺寸：感知机与最大间隔"), X: petals, Y: iris.Y,
 		XLabel: report.FeatureName(iris.Names[2], l) + l.Pick(" (cm)", "（cm）"), YLabel: report.FeatureName(iris.Names[3], l) + l.Pick(" (cm)", "（cm）"),
 		PositiveName: l.Pick("setosa (y = +1)", "山鸢尾（y = +1）"), NegativeName: l.Pick("versicolor (y = −1)", "变色鸢尾（y = −1）"),
-		Boundaries: []figures.Boundary{{W: p.W, B: p.B, Label: l.Pick("perceptron (cyclic order)", "感知机（按顺序遍历）")},
-			{W: s.W, B: s.B, Label: l.Pick("hard-margin SVM", "硬间隔支持向量机"), Margins: true}},
+		Boundaries: []figures.Boundary{{Line: figures.Line{W: p.W, B: p.B}, Label: l.Pick("perceptron (cyclic order)", "感知机（按顺序遍历）")},
+			{Line: figures.Line{W: s.W, B: s.B}, Label: l.Pick("hard-margin SVM", "硬间隔支持向量机"), Margins: true}},
 		FreeIndices: s.FreeIndices, BoundedIndices: s.BoundedIndices,
 		Lang: l,
 	}.Plot()

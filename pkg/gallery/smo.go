@@ -186,7 +186,7 @@ func smoFrames(p SMOProblem, origin bool, l lang.Lang) ([]figures.Frame, error) 
 			floats.AddScaled(w, a*y[i], x.RawRowView(i))
 		}
 		pl := figures.Plane{X: x, Y: y, Names: names, View: view, SoftMargin: !hard, Lang: l,
-			Boundaries: []figures.Boundary{{W: w, B: b, Margins: true, Label: label}}}
+			Boundaries: []figures.Boundary{{Line: figures.Line{W: w, B: b}, Margins: true, Label: label}}}
 		for i, a := range alpha {
 			switch {
 			case a > 0 && a < c:

@@ -2,9 +2,12 @@ package gallery
 
 import (
 	"fmt"
+	"math"
 	"math/rand/v2"
 
+	"gonum.org/v1/gonum/mat"
 	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/vg"
 
 	"github.com/marginnotes/marginnotes/pkg/dataset"
 	"github.com/marginnotes/marginnotes/pkg/figures"
@@ -86,12 +89,82 @@ func SoftMarginSweep(set *dataset.Set, cs []float64, l lang.Lang) (*figures.Grid
 	if err != nil {
 		return nil, err
 	}
-	fits := make([]figures.Fit, len(sweep))
+	fits := make([]sweepFit, len(sweep))
 	for i, r := range sweep {
-		fits[i] = figures.Fit{C: cs[i], W: r.W, B: r.B, FreeIndices: r.FreeIndices, BoundedIndices: r.BoundedIndices}
+		fits[i] = sweepFit{C: cs[i], Line: figures.Line{W: r.W, B: r.B}, FreeIndices: r.FreeIndices, BoundedIndices: r.BoundedIndices}
 	}
-	return figures.SoftMarginSweep(set.X, set.Y, fits, 2, l)
+	return sweepGrid(set.X, set.Y, fits, 2, l)
 }
+
+// sweepFit is one soft-margin solution of a sweep over C: the hyperplane
+// w·x + b = 0 and the support vectors by KKT class, as svm.Result lists
+// them: FreeIndices the points with 0 < αᵢ < C, BoundedIndices those with
+// αᵢ = C (0-based).
+type sweepFit struct {
+	C float64
+	figures.Line
+	FreeIndices, BoundedIndices []int
+}
+
+// sweepGrid builds small multiples over values of C, one panel per fit,
+// cols a row: the decision boundary, the margins w·x + b = ±1, and the
+// points ringed by KKT class (figures.SupportVectors). Each title gives C,
+// the margin width 2/‖w‖ and the number of multipliers strictly between 0
+// and C and at C. All panels show the same square range.
+//
+// It returns figures.ErrEmpty for no fits and the errors of
+// figures.NewPlaneGrid; it panics as it does.
+func sweepGrid(x mat.Matrix, y []float64, fits []sweepFit, cols int, l lang.Lang) (*figures.Grid, error) {
+	if len(fits) == 0 {
+		return nil, fmt.Errorf("gallery: soft-margin sweep: %w: no fits", figures.ErrEmpty)
+	}
+	view, err := figures.SharedView(x, y, false)
+	if err != nil {
+		return nil, fmt.Errorf("gallery: soft-margin sweep: %w", err)
+	}
+	panels := make([]figures.Plane, len(fits))
+	for i, f := range fits {
+		free, bound := len(f.FreeIndices), len(f.BoundedIndices)
+		width := "∞"
+		if len(f.W) == 2 {
+			if n := math.Hypot(f.W[0], f.W[1]); n > 0 {
+				width = notation.Number(2 / n)
+			}
+		}
+		// C is a setting, written as the caller wrote it (0.1, not 1/10);
+		// the margin width is computed, and written by notation.
+		title := l.Pick(
+			fmt.Sprintf("C = %g, margin 2/‖w‖ = %s\n0 < αᵢ < C: %d points, αᵢ = C: %d", f.C, width, free, bound),
+			fmt.Sprintf("C = %g，间隔 2/‖w‖ = %s\n0 < αᵢ < C：%d 个，αᵢ = C：%d 个", f.C, width, free, bound))
+		panels[i] = figures.Plane{
+			Title:          title,
+			X:              x,
+			Y:              y,
+			Boundaries:     []figures.Boundary{{Line: f.Line, Label: l.Pick("separating hyperplane w·x + b = 0", "分离超平面 w·x + b = 0"), Margins: true}},
+			FreeIndices:    f.FreeIndices,
+			BoundedIndices: f.BoundedIndices,
+			SoftMargin:     f.C > 0,
+			View:           view,
+			NoLegend:       true,
+			Lang:           l,
+		}
+	}
+	g, err := figures.NewPlaneGrid("", cols, panels...)
+	if err != nil {
+		return nil, fmt.Errorf("gallery: soft-margin sweep: %w", err)
+	}
+	if g.Legend != nil {
+		g.Legend.Margin = vg.Points(sweepLegendMargin)
+	}
+	return g, nil
+}
+
+// sweepLegendMargin is the room, in points, between the longest entry of
+// the sweep's legend ("separating hyperplane w·x + b = 0") and the
+// figure's right edge: more than a plot's own (figures.SideLegend.Margin),
+// since the wide grid is printed smaller, and a viewer that sets the text a
+// little wider than measured would otherwise run it into the edge.
+const sweepLegendMargin = 16
 
 // Figure76 reproduces Figure 7.6 of the book with the losses of pkg/loss:
 // 0-1, hinge and perceptron loss against the functional margin, the words

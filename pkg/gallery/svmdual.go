@@ -60,7 +60,7 @@ func Example72Margin(l lang.Lang) (*plot.Plot, error) {
 	}
 	return figures.Plane{
 		Title: l.Pick("Example 7.2: the maximum-margin hyperplane", "例 7.2：最大间隔分离超平面"), X: x, Y: y, Names: figures.PointNames(len(y)),
-		Boundaries: []figures.Boundary{{W: ex.W, B: ex.B, Margins: true, Normal: true,
+		Boundaries: []figures.Boundary{{Line: figures.Line{W: ex.W, B: ex.B}, Margins: true, Normal: true,
 			Label: l.Pick("separating hyperplane ", "分离超平面 ") + notation.Equation(ex.W, ex.B)}},
 		FreeIndices: ex.FreeIndices, BoundedIndices: ex.BoundedIndices,
 		Lang: l,

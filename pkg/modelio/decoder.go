@@ -20,15 +20,58 @@ const maxToken = 4096
 // most MaxBytes), and the model's cells as it builds them (at most
 // MaxCells), so that no file makes it read or keep more.
 type decoder struct {
-	r       *bufio.Reader
-	n       int64     // bytes read
-	line    int       // line of the next byte
-	cells   cellCount // of the vectors read so far
-	path    []string  // the keys of the objects being read, for errors
-	depth   int       // of the objects and arrays being read
-	tok     []byte    // the text of the last number or string
-	scratch []float64 // the vector being read
+	r     *bufio.Reader
+	n     int64           // bytes read
+	line  int             // line of the next byte
+	cells cellCount       // of the vectors read so far
+	path  []string        // the keys of the objects being read, for errors
+	depth int             // of the objects and arrays being read
+	tok   []byte          // the text of the last number or string
+	nums  blocks[float64] // the numbers of the vectors being read
 }
+
+// blockLen is the length of the blocks of numbers: 64 KiB of float64.
+const blockLen = 1 << 13
+
+// blocks holds the values read in blocks of blockLen, so that the numbers
+// of a vector are kept once while they are read (a slice grown by append
+// would hold up to 2.25 times them as it grows, and leave 5 times them as
+// garbage) and copied once, into a slice of their length: reading m
+// numbers allocates 8m bytes for the blocks and 8m for the result.
+type blocks[T any] struct {
+	blocks [][]T // full but the last; the first is kept for reuse
+	n      int
+}
+
+func (s *blocks[T]) reset() {
+	clear(s.blocks[min(1, len(s.blocks)):]) // for the collector
+	s.blocks = s.blocks[:min(1, len(s.blocks))]
+	if len(s.blocks) == 1 {
+		s.blocks[0] = s.blocks[0][:0]
+	}
+	s.n = 0
+}
+
+func (s *blocks[T]) add(v T) {
+	last := len(s.blocks) - 1
+	if last < 0 || len(s.blocks[last]) == blockLen {
+		s.blocks = append(s.blocks, make([]T, 0, blockLen))
+		last++
+	}
+	s.blocks[last] = append(s.blocks[last], v)
+	s.n++
+}
+
+// copyTo copies the numbers from the from-th on into dst.
+func (s *blocks[T]) copyTo(dst []T, from int) {
+	for len(dst) > 0 {
+		k := copy(dst, s.blocks[from/blockLen][from%blockLen:])
+		dst, from = dst[k:], from+k
+	}
+}
+
+// at returns the i-th value.
+func (s *blocks[T]) at(i int) T { return s.blocks[i/blockLen][i%blockLen] }
 
 // errUnknown marks a key the object being read does not have.
 var errUnknown = errors.New("unknown field")
@@ -161,57 +204,72 @@ func (d *decoder) vector() ([]float64, error) {
 }
 
 // vectorInts reads an array of numbers, and reports whether each is
-// written as an integer. The numbers are read into a scratch slice and
-// copied to one of their exact length; null is nil, [] empty.
+// written as an integer: null is nil, [] empty.
 func (d *decoder) vectorInts() ([]float64, bool, error) {
-	d.scratch = d.scratch[:0]
-	ints := true
-	null, err := d.array(func() error {
+	d.nums.reset()
+	null, ints, err := d.numbers()
+	if err != nil || null {
+		return nil, ints, err
+	}
+	v := make([]float64, d.nums.n)
+	d.nums.copyTo(v, 0)
+	d.nums.reset()
+	return v, ints, nil
+}
+
+// numbers reads an array of numbers into d.nums, counting them and the
+// vector's slice header against MaxCells before it keeps them.
+func (d *decoder) numbers() (null, ints bool, err error) {
+	ints = true
+	null, err = d.array(func() error {
 		v, err := d.float()
 		if err != nil {
 			return err
 		}
 		ints = ints && isInteger(d.tok)
-		d.scratch = append(d.scratch, v)
 		d.cells++
-		return d.cells.err()
+		if err := d.cells.err(); err != nil {
+			return err
+		}
+		d.nums.add(v)
+		return nil
 	})
-	if err != nil {
-		return nil, false, err
-	}
-	if null {
-		return nil, ints, nil
+	if err != nil || null {
+		return null, ints, err
 	}
 	d.cells += 3
-	if err := d.cells.err(); err != nil {
-		return nil, false, err
-	}
-	var v []float64
-	if cap(d.scratch) > 1<<16 {
-		// A long vector keeps the scratch slice, clipped, rather than be
-		// copied: the next vector starts a new one.
-		v, d.scratch = d.scratch[:len(d.scratch):len(d.scratch)], nil
-	} else {
-		v = append(make([]float64, 0, len(d.scratch)), d.scratch...)
-	}
-	return v, ints, nil
+	return false, ints, d.cells.err()
 }
 
-// vectors reads an array of arrays of numbers.
+// vectors reads an array of arrays of numbers: their numbers into one
+// slice, which the vectors share (each with its own capacity), so that
+// many short vectors take no more than their numbers and slice headers.
 func (d *decoder) vectors() ([][]float64, error) {
-	vs := [][]float64{}
+	d.nums.reset()
+	var ends blocks[int]
 	null, err := d.array(func() error {
-		v, err := d.vector()
-		if v == nil && err == nil {
+		null, _, err := d.numbers()
+		if null && err == nil {
 			return d.errorf("null, want an array of numbers")
 		}
-		vs = append(vs, v)
+		ends.add(d.nums.n)
 		return err
 	})
-	if null {
-		vs = nil
+	if err != nil || null {
+		d.nums.reset()
+		return nil, err
 	}
-	return vs, err
+	all := make([]float64, d.nums.n)
+	d.nums.copyTo(all, 0)
+	d.nums.reset()
+	vs := make([][]float64, ends.n)
+	start := 0
+	for j := range vs {
+		end := ends.at(j)
+		vs[j] = all[start:end:end]
+		start = end
+	}
+	return vs, nil
 }
 
 // float reads a number.

@@ -40,8 +40,9 @@
 // of three sections:
 //
 //   - "linear" {"w", "b"}: f(x) = w·x + b, for perceptron.Primal,
-//     perceptron.Dual, svm.InteriorPoint, svm.MaxMargin (b = 0, on the
-//     points MaxMargin was fitted on, augmented or not) and svm.DCD (whose
+//     perceptron.Dual, svm.InteriorPoint, separability.MaxMargin (b = 0, on
+//     the points MaxMargin was fitted on, augmented or not; a file of kind
+//     "svm.MaxMargin", its earlier name, reads the same) and svm.DCD (whose
 //     settings hold its loss, "hinge" or "squared-hinge"; b = B·w_{d+1}).
 //   - "expansion" {"kernel", "support", "coef", "b"}: f(x) = Σⱼ coefⱼ·
 //     K(supportⱼ, x) + b with coefⱼ = αⱼyⱼ, for perceptron.KernelDual,

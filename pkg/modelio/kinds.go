@@ -9,6 +9,7 @@ import (
 	"github.com/marginnotes/marginnotes/pkg/classify"
 	"github.com/marginnotes/marginnotes/pkg/kernel"
 	"github.com/marginnotes/marginnotes/pkg/perceptron"
+	"github.com/marginnotes/marginnotes/pkg/separability"
 	"github.com/marginnotes/marginnotes/pkg/svm"
 )
 
@@ -94,7 +95,7 @@ var kinds = []kind{
 			}},
 			tolerance("eps", "Eps", &s.Eps), count("max_iter", "MaxIter", &s.MaxIter), {field: "Kernel", ptr: &s.Kernel}}
 	}),
-	kindOf("svm.MaxMargin", linearModel, func(s *svm.MaxMargin) []param {
+	kindOf("separability.MaxMargin", linearModel, func(s *separability.MaxMargin) []param {
 		return []param{tolerance("tol", "Tol", &s.Tol), count("max_iter", "MaxIter", &s.MaxIter)}
 	}),
 	kindOf("svm.DCD", linearModel, func(s *svm.DCD) []param {
@@ -115,8 +116,11 @@ var kinds = []kind{
 				return ""
 			}},
 			{key: "bias", field: "Bias", ptr: &s.Bias, check: func(int) string {
-				if !(s.Bias >= 0) || math.IsInf(s.Bias, 0) {
+				switch {
+				case !(s.Bias >= 0) || math.IsInf(s.Bias, 0):
 					return "a finite number > 0 (0 for 1; NoBias for none)"
+				case !s.NoBias && math.IsInf(s.Bias*s.Bias, 0):
+					return "a smaller Bias: B² overflows float64"
 				}
 				return ""
 			}},
@@ -195,8 +199,16 @@ func kindOf[S any](name string, sec section, settings func(*S) []param) kind {
 		}}
 }
 
-// kindNamed returns the kind named name, or nil.
+// renamed maps the kind a file written by an earlier version of the
+// library names to the solver's name now: MaxMargin moved from package svm
+// to package separability (issue 23 §3).
+var renamed = map[string]string{"svm.MaxMargin": "separability.MaxMargin"}
+
+// kindNamed returns the kind named name, or an earlier name of it, or nil.
 func kindNamed(name string) *kind {
+	if now, ok := renamed[name]; ok {
+		name = now
+	}
 	for i := range kinds {
 		if kinds[i].name == name {
 			return &kinds[i]

@@ -18,16 +18,18 @@ import (
 	"github.com/marginnotes/marginnotes/pkg/kernel"
 	"github.com/marginnotes/marginnotes/pkg/modelio"
 	"github.com/marginnotes/marginnotes/pkg/perceptron"
+	"github.com/marginnotes/marginnotes/pkg/separability"
 	"github.com/marginnotes/marginnotes/pkg/svm"
 )
 
 // solvers returns the solvers of the library, "perceptron.Primal", …: the
-// exported types of packages perceptron and svm with a method Fit, read
-// from their source, so that a solver added there is missed here.
+// exported types of packages perceptron, svm and separability with a
+// method Fit, read from their source, so that a solver added there is
+// missed here.
 func solvers(t *testing.T) []string {
 	t.Helper()
 	var names []string
-	for _, pkg := range []string{"perceptron", "svm"} {
+	for _, pkg := range []string{"perceptron", "svm", "separability"} {
 		fset := token.NewFileSet()
 		files, err := filepath.Glob(filepath.Join("..", pkg, "*.go"))
 		if err != nil {
@@ -109,6 +111,9 @@ func TestEverySetting(t *testing.T) {
 					continue
 				}
 				m := modelio.Model{Solver: solver.Interface(), Classifier: f.m.Classifier}
+				if name == "NoBias" {
+					m.Classifier = keptBias(t, f.m, m.Solver) // the b a solver without a bias keeps
+				}
 				var buf bytes.Buffer
 				if err := modelio.Write(&buf, m); err != nil {
 					t.Errorf("%s = %v: Write: %v", name, v, err)
@@ -125,6 +130,26 @@ func TestEverySetting(t *testing.T) {
 			}
 		})
 	}
+}
+
+// keptBias returns the linear model of m with the b that solver keeps
+// without a bias: B0 for perceptron.Primal, 0 for svm.DCD.
+func keptBias(t *testing.T, m modelio.Model, solver any) classify.Linear {
+	t.Helper()
+	var buf bytes.Buffer
+	if err := modelio.Write(&buf, m); err != nil {
+		t.Fatal(err)
+	}
+	back, err := modelio.Read(&buf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := back.Classifier.(classify.Linear)
+	l.B = 0
+	if p, ok := solver.(perceptron.Primal); ok {
+		l.B = p.B0
+	}
+	return l
 }
 
 // zeroSolver returns the zero value of the type of m's solver, with the
@@ -234,7 +259,7 @@ func TestSettingRules(t *testing.T) {
 				if !strings.Contains(file, old) {
 					t.Fatalf("%s is not in the file:\n%s", old, file)
 				}
-				for _, value := range []float64{-1, 0, 0.5, 1, 2, 3} {
+				for _, value := range []float64{-1, 0, 0.5, 1, 2, 3, 1e155} {
 					if sf.Type.Kind() == reflect.Int && value != float64(int(value)) {
 						continue
 					}
@@ -246,7 +271,7 @@ func TestSettingRules(t *testing.T) {
 						solver.FieldByIndex(field).SetFloat(value)
 					}
 					data := x
-					if _, ok := f.m.Solver.(svm.MaxMargin); ok {
+					if _, ok := f.m.Solver.(separability.MaxMargin); ok {
 						data = z
 					}
 					fitErr := fitError(solver.Interface(), data, y)

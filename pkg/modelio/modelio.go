@@ -26,10 +26,10 @@ const (
 // Model is a fitted model together with the solver that fitted it.
 type Model struct {
 	// Solver is the solver with its settings, a value (not a pointer) of
-	// one of the solvers of packages perceptron and svm: perceptron.Primal,
-	// Dual, KernelDual or Voted; svm.SMO, PlattSMO, Exact, InteriorPoint,
-	// SquaredSlack, MaxMargin or DCD. Read leaves its random source, trace
-	// and Gram matrix nil.
+	// one of the solvers of packages perceptron, svm and separability:
+	// perceptron.Primal, Dual, KernelDual or Voted; svm.SMO, PlattSMO,
+	// Exact, InteriorPoint, SquaredSlack or DCD; separability.MaxMargin.
+	// Read leaves its random source, trace and Gram matrix nil.
 	Solver any
 	// Classifier is the fitted model. Write takes what the solver's Fit
 	// returned, or the model part of it; Read returns the model part:
@@ -82,9 +82,13 @@ func Read(r io.Reader) (*Model, error) {
 // Save writes m to the file path (see Write). A model that Write refuses
 // writes nothing. A regular file, or a new one, is written under a
 // temporary name in its directory and renamed, so that it holds either its
-// old content or the whole model, and keeps its permissions and owner; a
-// symbolic link stays a link to the file it names; a device, a named pipe
-// or a pipe (/dev/stdout, bash's >(gzip > m.gz)) is written to as it is.
+// old content or the whole model, even if the program is killed, and keeps
+// its permissions and owner; a symbolic link stays a link to the file it
+// names. A file with several hard links is replaced under path alone: its
+// other names keep the old content (the command line says so on standard
+// error). A device, a named pipe or a pipe (/dev/stdout, bash's
+// >(gzip > m.gz)) is written to as it is. A temporary file left by a
+// program killed mid-save is removed by the next save of the same file.
 func Save(path string, m Model) error {
 	p, err := encode(m)
 	if err != nil {

@@ -19,6 +19,7 @@ import (
 	"github.com/marginnotes/marginnotes/pkg/kernel"
 	"github.com/marginnotes/marginnotes/pkg/modelio"
 	"github.com/marginnotes/marginnotes/pkg/perceptron"
+	"github.com/marginnotes/marginnotes/pkg/separability"
 	"github.com/marginnotes/marginnotes/pkg/svm"
 )
 
@@ -65,7 +66,7 @@ func models(t *testing.T) []fitted {
 	ipHard := svm.InteriorPoint{}
 	squared := svm.SquaredSlack{C: 2, Kernel: rbf, Eps: 1e-4}
 	squaredPrimal := svm.SquaredSlack{C: 0.5, MaxIter: 50}
-	margin := svm.MaxMargin{Tol: 1e-10}
+	margin := separability.MaxMargin{Tol: 1e-10}
 	augmented := &dataset.Set{X: perceptron.Augment(x), Y: y} // (xᵢ, 1): Novikoff's γ of Theorem 2.1
 	dcd := svm.DCD{C: 0.5, Loss: svm.SquaredHinge, Bias: 2, Eps: 0.01, MaxIter: 500}
 	dcdNoBias := svm.DCD{NoBias: true}
@@ -231,6 +232,33 @@ func TestGolden(t *testing.T) {
 		if got.Decision(p) != c.f || got.Predict(p) != c.label {
 			t.Errorf("f(%v) = %v, Predict = %v; want %v, %v", p, got.Decision(p), got.Predict(p), c.f, c.label)
 		}
+	}
+}
+
+// TestRenamedKind: a file that names MaxMargin by its name before it moved
+// from package svm to package separability (issue 23 §3), as files of
+// version 1 written then do, reads as a separability.MaxMargin model, and
+// is written again under the new name.
+func TestRenamedKind(t *testing.T) {
+	old := `{"format": "marginnotes-model", "version": 1, "kind": "svm.MaxMargin", "dim": 3,
+		"settings": {"tol": 1e-10, "max_iter": 0}, "linear": {"w": [0.2357022603955158, 0.2357022603955158, -0.9428090415820634], "b": 0}}`
+	m, err := modelio.Read(strings.NewReader(old))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s, ok := m.Solver.(separability.MaxMargin); !ok || s.Tol != 1e-10 {
+		t.Fatalf("solver %#v, want separability.MaxMargin{Tol: 1e-10}", m.Solver)
+	}
+	// Example 2.1 augmented: x̂1 = (3, 3, 1) at √2/3 from the hyperplane.
+	if got := m.Decision([]float64{3, 3, 1}); math.Abs(got-math.Sqrt2/3) > 1e-12 {
+		t.Errorf("f(x̂1) = %v, want √2/3", got)
+	}
+	var buf bytes.Buffer
+	if err := modelio.Write(&buf, *m); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(buf.String(), `"kind": "separability.MaxMargin"`) {
+		t.Errorf("written again as\n%s\nwant kind separability.MaxMargin", buf.String())
 	}
 }
 

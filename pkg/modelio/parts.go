@@ -158,12 +158,12 @@ func (p *parts) check() error {
 	}
 	var cells cellCount
 	var err error
-	number := func(name string, v float64) {
+	number := func(name label, v float64) {
 		if err == nil && p.validate && (math.IsInf(v, 0) || math.IsNaN(v)) {
 			err = fmt.Errorf("%w: the model holds %s = %v", classify.ErrNonFinite, name, v)
 		}
 	}
-	vector := func(name string, v []float64) {
+	vector := func(name label, v []float64) {
 		cells.vector(len(v))
 		switch {
 		case err != nil:
@@ -171,14 +171,20 @@ func (p *parts) check() error {
 			err = fmt.Errorf("%w: %s has %d entries, want dim = %d", ErrFormat, name, len(v), p.dim)
 		case p.validate:
 			for j, x := range v {
-				number(fmt.Sprintf("%s[%d]", name, j+1), x)
+				if math.IsInf(x, 0) || math.IsNaN(x) {
+					number(label{name.String() + "[%d]", j + 1}, x)
+					break
+				}
 			}
 		}
 	}
 	switch p.kind.section {
 	case linearModel:
-		vector("w", p.linear.W)
-		number("b", p.linear.B)
+		vector(label{"w", 0}, p.linear.W)
+		number(label{"b", 0}, p.linear.B)
+		if err == nil {
+			err = p.biasAgrees()
+		}
 	case expansionModel, svmModel:
 		e := p.exp
 		if _, err := kernelFieldsOf(e.Kernel); err != nil {
@@ -193,13 +199,13 @@ func (p *parts) check() error {
 			return fmt.Errorf("%w: %d support vectors and %d coefficients", ErrFormat, len(e.Support), len(e.Coef))
 		}
 		for j, sv := range e.Support {
-			vector(fmt.Sprintf("support vector %d", j+1), sv)
+			vector(label{"support vector %d", j + 1}, sv)
 		}
 		cells.vector(len(e.Coef))
 		for j, c := range e.Coef {
-			number(fmt.Sprintf("coefficient %d", j+1), c)
+			number(label{"coefficient %d", j + 1}, c)
 		}
-		number("b", e.B)
+		number(label{"b", 0}, e.B)
 		_, linear := e.Kernel.(kernel.Linear)
 		linear = linear || e.Kernel == nil
 		switch {
@@ -212,7 +218,7 @@ func (p *parts) check() error {
 		case !linear && p.w != nil:
 			return fmt.Errorf("%w: w is for the linear kernel, not %v", ErrFormat, e.Kernel)
 		case linear:
-			vector("w", p.w)
+			vector(label{"w", 0}, p.w)
 			if err == nil {
 				err = weightsAgree(p.w, e.Support, e.Coef)
 			}
@@ -222,12 +228,12 @@ func (p *parts) check() error {
 		if v.Group < 1 || len(v.Votes) == 0 {
 			return fmt.Errorf("%w: %d votes of group %d, want at least one vote and a group ≥ 1", ErrFormat, len(v.Votes), v.Group)
 		}
-		vector("averaged w", v.Averaged.W)
-		number("averaged b", v.Averaged.B)
+		vector(label{"averaged w", 0}, v.Averaged.W)
+		number(label{"averaged b", 0}, v.Averaged.B)
 		total := 0
 		for s, vote := range v.Votes {
-			vector(fmt.Sprintf("w of vote %d", s+1), vote.W)
-			number(fmt.Sprintf("b of vote %d", s+1), vote.B)
+			vector(label{"w of vote %d", s + 1}, vote.W)
+			number(label{"b of vote %d", s + 1}, vote.B)
 			cells.vote()
 			if vote.C < 1 || vote.C > maxVotes-total {
 				return fmt.Errorf("%w: vote %d has count %d; want counts ≥ 1 whose sum is at most 2⁵³ (where a float64 sum of them is exact)",
@@ -248,6 +254,23 @@ func (p *parts) check() error {
 		return err
 	}
 	return cells.err()
+}
+
+// biasAgrees checks b against a solver that fits no bias: svm.DCD with
+// NoBias has b = 0, perceptron.Primal with NoBias keeps b = B0.
+func (p *parts) biasAgrees() error {
+	b := p.linear.B
+	switch s := p.solver().(type) {
+	case svm.DCD:
+		if s.NoBias && b != 0 {
+			return fmt.Errorf("%w: no_bias is true, but b = %v (svm.DCD without a bias fits b = 0)", ErrFormat, b)
+		}
+	case perceptron.Primal:
+		if s.NoBias && b != s.B0 {
+			return fmt.Errorf("%w: no_bias is true, but b = %v (perceptron.Primal without a bias keeps b = b0 = %v)", ErrFormat, b, s.B0)
+		}
+	}
+	return nil
 }
 
 // weightsAgree checks that w = Σⱼ coefⱼ·supportⱼ, up to the rounding of
@@ -271,6 +294,20 @@ func weightsAgree(w []float64, support [][]float64, coef []float64) error {
 		}
 	}
 	return nil
+}
+
+// label names a number or vector of a model for an error: format, with j
+// when j > 0; it is formatted only when an error names it.
+type label struct {
+	format string
+	j      int
+}
+
+func (l label) String() string {
+	if l.j == 0 {
+		return l.format
+	}
+	return fmt.Sprintf(l.format, l.j)
 }
 
 // cellCount counts the cells of a model: 8-byte words, a number each and

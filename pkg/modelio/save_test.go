@@ -182,8 +182,10 @@ func TestSaveKeepsModeAndOwner(t *testing.T) {
 	}
 }
 
-// TestSaveHardLink: a file with two names is written in place, so that
-// both names hold the model.
+// TestSaveHardLink: a file with two names is replaced under the name
+// saved to, atomically, and the other name keeps the old content (issue
+// 23 §1.3: it was written in place, and a kill mid-write lost the old
+// model under both names).
 func TestSaveHardLink(t *testing.T) {
 	dir := t.TempDir()
 	a, b := filepath.Join(dir, "a.json"), filepath.Join(dir, "b.json")
@@ -196,10 +198,11 @@ func TestSaveHardLink(t *testing.T) {
 	if err := modelio.Save(a, book); err != nil {
 		t.Fatal(err)
 	}
-	for _, p := range []string{a, b} {
-		if got, _ := os.ReadFile(p); !bytes.Equal(got, bookFile(t)) {
-			t.Errorf("%s holds %q", filepath.Base(p), got)
-		}
+	if got, _ := os.ReadFile(a); !bytes.Equal(got, bookFile(t)) {
+		t.Errorf("a.json holds %q", got)
+	}
+	if got, _ := os.ReadFile(b); string(got) != "old" {
+		t.Errorf("b.json holds %q, want the old content", got)
 	}
 }
 

@@ -91,8 +91,8 @@ func Equation(w []float64, b float64) string { return Text.Equation(w, b) }
 // Number writes v: an integer below 10⁶ in full (117), a fraction with a
 // small denominator exactly (−2/13, 1/4; but 0.1 and 0.4, see Rational), a
 // value from 1000 to 10⁶ rounded to an integer (14404), anything else with
-// four significant digits as %.4g (0.3464, 1.6e+08, in LaTeX
-// 1.6\times10^{8}).
+// four significant digits as %.4g (0.3464, 1.6×10⁸, in LaTeX
+// 1.6\times10^{8}, in Plain 1.6e+08; see Decimal).
 // Negative zero is 0; infinities are ∞ and −∞ (\infty in LaTeX).
 func (s Style) Number(v float64) string {
 	switch {
@@ -135,10 +135,13 @@ func (s Style) Number(v float64) string {
 func Decimal(v float64) string { return Text.Decimal(v) }
 
 // Decimal writes v with four significant digits as %.4g does, but with a
-// true minus sign (−2.286, not -2.286; −5.397e-11) and never as a
-// fraction: where a computed value is shown beside its exact value (the
-// vertex −B/A = −2.286 of −16/7) or is a residual near zero. Negative zero
-// is 0; infinities are ∞ and −∞; in LaTeX 1.6e+08 is 1.6\times10^{8}.
+// true minus sign (−2.286, not -2.286) and never as a fraction: where a
+// computed value is shown beside its exact value (the vertex −B/A = −2.286
+// of −16/7) or is a residual near zero. Where %.4g writes a power of ten,
+// Text writes it as a textbook does, with a superscript exponent and a true
+// minus sign: −5.397×10⁻¹¹, 1.6×10⁸, and 10⁵ for 1e+05; Plain keeps
+// −5.397e-11 (a CSV cell, a terminal without superscripts) and LaTeX writes
+// 1.6\times10^{8}. Negative zero is 0; infinities are ∞ and −∞.
 func (s Style) Decimal(v float64) string {
 	switch {
 	case math.IsNaN(v):
@@ -151,13 +154,19 @@ func (s Style) Decimal(v float64) string {
 		sign = s.minus()
 	}
 	g := strconv.FormatFloat(math.Abs(v), 'g', 4, 64)
-	if s == LaTeX {
-		if m, e, ok := strings.Cut(g, "e"); ok {
-			exp, _ := strconv.Atoi(e)
-			return sign + m + `\times10^{` + strconv.Itoa(exp) + "}"
-		}
+	m, e, ok := strings.Cut(g, "e")
+	if !ok || s == Plain {
+		return sign + g
 	}
-	return sign + g
+	exp, _ := strconv.Atoi(e)
+	if s == LaTeX {
+		return sign + m + `\times10^{` + strconv.Itoa(exp) + "}"
+	}
+	power := "10" + Superscript(strconv.Itoa(exp))
+	if m == "1" {
+		return sign + power
+	}
+	return sign + m + "×" + power
 }
 
 // shortDecimal reports whether 1/q is a decimal with a factor 5 in q: q

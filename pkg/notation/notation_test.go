@@ -34,10 +34,10 @@ func TestNumber(t *testing.T) {
 		{1.0 / 101, "0.009901", "0.009901"},
 		{1.0 / 15, "1/15", `\frac{1}{15}`},
 		{14404.3, "14404", "14404"},
-		{1.6e8 + 3, "1.6e+08", `1.6\times10^{8}`},
-		{1e6 + 0.5, "1e+06", `1\times10^{6}`},
+		{1.6e8 + 3, "1.6×10⁸", `1.6\times10^{8}`},
+		{1e6 + 0.5, "10⁶", `1\times10^{6}`},
 		{4e-4 / 3, "0.0001333", "0.0001333"},
-		{1e-300, "1e-300", `1\times10^{-300}`},
+		{1e-300, "10⁻³⁰⁰", `1\times10^{-300}`},
 		{math.Inf(-1), "−∞", `-\infty`},
 		{math.NaN(), "NaN", "NaN"},
 	} {
@@ -151,8 +151,10 @@ func TestDecimal(t *testing.T) {
 		{27.0 / 7, "3.857"},
 		{-28, "−28"},
 		{0.25, "0.25"},
-		{-5.397e-11, "−5.397e-11"},
-		{100000, "1e+05"},
+		{-5.397e-11, "−5.397×10⁻¹¹"}, // notebook 05, both editions (review zh-4, M8)
+		{1.298e-10, "1.298×10⁻¹⁰"},
+		{2.213e4 + 0.4, "2.213×10⁴"},
+		{100000, "10⁵"},
 		{math.Copysign(0, -1), "0"},
 		{math.Inf(1), "∞"},
 		{math.Inf(-1), "−∞"},
@@ -161,6 +163,10 @@ func TestDecimal(t *testing.T) {
 		if got := notation.Decimal(c.v); got != c.text {
 			t.Errorf("Decimal(%v) = %q, want %q", c.v, got, c.text)
 		}
+	}
+	// Plain keeps the power of ten as %.4g writes it.
+	if got := notation.Plain.Decimal(-5.397e-11); got != "−5.397e-11" {
+		t.Errorf("Plain.Decimal(−5.397e-11) = %q, want −5.397e-11", got)
 	}
 	// Number writes the same as Decimal wherever the value is no integer
 	// below 10⁶, no fraction and not in [999.5, 10⁶).

@@ -34,7 +34,7 @@ func ExampleMarkdown() {
 func ExampleSlider() {
 	x, y := dataset.Example21().XY()
 	frame := func(state string, w []float64, b float64) figures.Frame {
-		p, err := figures.Plane{X: x, Y: y, Boundaries: []figures.Boundary{{W: w, B: b}}}.Plot()
+		p, err := figures.Plane{X: x, Y: y, Boundaries: []figures.Boundary{{Line: figures.Line{W: w, B: b}}}}.Plot()
 		if err != nil {
 			panic(err)
 		}

@@ -105,3 +105,13 @@ func writeRow(b *strings.Builder, cells []string, n int) {
 	}
 	b.WriteByte('\n')
 }
+
+// HTML displays HTML in the cell's output, such as the playground page that
+// playground.Embed wraps. Outside GoNB it does nothing.
+func HTML(s string) {
+	if !gonbui.IsNotebook {
+		return
+	}
+	gonbui.DisplayHTML(s)
+	gonbui.Sync() // see Show
+}

@@ -291,7 +291,8 @@ func pack(data *sliderData) (string, error) {
 }
 
 // sliderCSS styles the slider; in print only the state, figure and table
-// remain.
+// remain, and a strip prints one key frame a row: two a row would print a
+// Wide frame's 10 pt legend at about 4 pt, one prints it at 8 pt or more.
 const sliderCSS = `<style>
 .mn-slider { margin: 0.3em 0; }
 .mn-slider .mn-controls { display: flex; flex-wrap: wrap; gap: 0.4em 1.2em; align-items: center; font-size: 14px; }
@@ -308,7 +309,7 @@ const sliderCSS = `<style>
   .mn-slider.mn-has-strip > .mn-state, .mn-slider.mn-has-strip > .mn-figure, .mn-slider.mn-has-strip > .mn-table { display: none; }
   .mn-slider .mn-strip { display: block; }
   .mn-slider .mn-strip-name { font-weight: bold; font-size: 13px; margin: 0.5em 0 0.2em; break-after: avoid; }
-  .mn-slider .mn-strip-frames { display: grid; grid-template-columns: repeat(2, minmax(0, 1fr)); gap: 0.5em 1.2em; }
+  .mn-slider .mn-strip-frames { display: grid; grid-template-columns: minmax(0, 1fr); gap: 0.5em 1.2em; }
   .mn-slider .mn-key { margin: 0; break-inside: avoid; }
   .mn-slider .mn-key-figure { display: block; width: 100%; height: auto; }
   .mn-slider .mn-key-state { font-size: 11px; line-height: 1.3; margin-top: 0.15em; }

@@ -98,10 +98,10 @@
 //
 //	γ* = max_{‖ŵ‖=1} minᵢ yᵢŵ·x̂ᵢ,
 //
-// is the hard-margin SVM without bias on the augmented vectors; svm.MaxMargin
-// computes it as the distance from the origin to the convex hull of the
-// yᵢx̂ᵢ with Wolfe's nearest-point algorithm (Wolfe 1976), returning a
-// certified bracket, or ErrNotSeparable when the origin is in the hull.
+// is the hard-margin SVM without bias on the augmented vectors;
+// separability.MaxMargin computes it as the distance from the origin to the
+// convex hull of the yᵢx̂ᵢ with Wolfe's nearest-point algorithm (Wolfe 1976),
+// returning a certified bracket, or ErrNotSeparable when the origin is in the hull.
 // NovikoffBound, HyperplaneBound and CS229Bound (no bias, ‖xᵢ‖ ≤ D,
 // mistakes ≤ (D/γ)²) put the pieces together. For Example 2.1: R = √26,
 // γ* = √2/3, (R/γ*)² = 117, and the book's run makes k = 7 mistakes.

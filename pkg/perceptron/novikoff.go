@@ -11,7 +11,7 @@ import (
 	"github.com/marginnotes/marginnotes/pkg/classify"
 	"github.com/marginnotes/marginnotes/pkg/dataset"
 	"github.com/marginnotes/marginnotes/pkg/kernel"
-	"github.com/marginnotes/marginnotes/pkg/svm"
+	"github.com/marginnotes/marginnotes/pkg/separability"
 )
 
 // Augment returns the augmented vectors x̂ᵢ = (xᵢᵀ, 1)ᵀ of Theorem 2.1 as
@@ -94,11 +94,12 @@ type Bound struct {
 }
 
 // NovikoffBound returns R = maxᵢ‖x̂ᵢ‖, the best γ (the maximum margin over
-// unit ŵ, found by svm.MaxMargin on the augmented points) and the bound
-// (R/γ)² on the number of mistakes of Algorithm 2.1 (η arbitrary, ŵ₀ = 0).
-// Non-separable data give an error matching both ErrNotSeparable and
-// svm.ErrNotSeparable; a quantity too large for a float64 (R, or the bound
-// itself) one wrapping classify.ErrNonFinite that names it.
+// unit ŵ, found by separability.MaxMargin on the augmented points) and the
+// bound (R/γ)² on the number of mistakes of Algorithm 2.1 (η arbitrary,
+// ŵ₀ = 0). Non-separable data give an error matching both ErrNotSeparable
+// and classify.ErrNotSeparable (which svm.ErrNotSeparable is); a quantity
+// too large for a float64 (R, or the bound itself) one wrapping
+// classify.ErrNonFinite that names it.
 func NovikoffBound(x mat.Matrix, y []float64) (*Bound, error) {
 	return bestBound("perceptron.NovikoffBound", x, y, true)
 }
@@ -120,11 +121,11 @@ func bestBound(name string, x mat.Matrix, y []float64, augmented bool) (*Bound, 
 	if augmented {
 		z = Augment(x)
 	}
-	sol, err := svm.MaxMargin{}.Fit(z, y)
+	sol, err := separability.MaxMargin{}.Fit(z, y)
 	switch {
-	case errors.Is(err, svm.ErrNotSeparable):
+	case errors.Is(err, classify.ErrNotSeparable):
 		return nil, wrap(name, fmt.Errorf("%w (%w)", ErrNotSeparable, err))
-	case errors.Is(err, svm.ErrNotConverged):
+	case errors.Is(err, classify.ErrNotConverged):
 		return nil, wrap(name, fmt.Errorf("%w (%w)", ErrNotConverged, err))
 	case err != nil:
 		return nil, wrap(name, err)

@@ -3,7 +3,11 @@
 // answer either way: LP.Decide returns a Result holding a separating
 // hyperplane, or a certificate that none exists and the point where the
 // convex hulls of the two classes meet. ConvexHull, ClassHulls and
-// HullDistance compute the hulls in the plane independently.
+// HullDistance compute the hulls in the plane independently. MaxMargin
+// measures how separable the data are: the largest margin γ* of a
+// hyperplane through the origin, with a certified bracket, which on the
+// augmented points (xᵢ, 1) is Novikoff's γ of Theorem 2.1 (package
+// perceptron's NovikoffBound).
 //
 //	res, err := separability.LP{}.Decide(x, y)
 //	if err != nil {
@@ -62,6 +66,16 @@
 // data as given, and reports an error rather than a verdict it could not
 // check (ErrUndecided).
 //
+// # The nearest point of a convex hull
+//
+// By duality γ* = max_{‖u‖=1} minᵢ yᵢu·zᵢ is the distance from the origin to
+// the convex hull of the points pᵢ = yᵢzᵢ: the nearest point p = Σλᵢpᵢ
+// (λ ≥ 0, Σλᵢ = 1) gives u = p/‖p‖ and γ* = ‖p‖, and the SVM's dual variables
+// are αᵢ = λᵢ/‖p‖². Wolfe's algorithm is an active-set method on λ that ends
+// after finitely many steps; for any iterate p in the hull, minᵢ pᵢ·p/‖p‖ ≤
+// γ* ≤ ‖p‖, so MaxMargin's answer comes with a certified bracket. When the
+// origin lies in the hull the data are not separable and p reaches 0.
+//
 // Notebook notebooks/13-exercises-ch2.ipynb solves exercises 2.1–2.3 with
 // this package.
 //
@@ -70,5 +84,6 @@
 // Über die Auflösung linearer Gleichungen mit reellen Coefficienten (1873);
 // A. M. Andrew, Another efficient algorithm for convex hulls in two
 // dimensions, Information Processing Letters 9 (1979); M. L. Minsky and
-// S. Papert, Perceptrons (1969), on XOR.
+// S. Papert, Perceptrons (1969), on XOR; P. Wolfe, Finding the nearest
+// point in a polytope, Mathematical Programming 11 (1976), for MaxMargin.
 package separability

@@ -4,11 +4,11 @@ import (
 	"testing"
 
 	"github.com/marginnotes/marginnotes/pkg/dataset"
-	"github.com/marginnotes/marginnotes/pkg/perceptron"
 )
 
-// TestRealData decides the shipped data sets, checked against perceptron's
-// Novikoff bound (Wolfe's nearest-point algorithm, an independent method):
+// TestRealData decides the shipped data sets, checked against MaxMargin on
+// the augmented points (Wolfe's nearest-point algorithm, an independent
+// method, which perceptron.NovikoffBound uses):
 // iris setosa/versicolor is separable with a wide margin, the Wisconsin
 // breast-cancer set scaled to [−1, 1] is separable by a hair (γ ≈ 4·10⁻⁴,
 // notebook 12-real-data).
@@ -25,9 +25,9 @@ func TestRealData(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", s.name, err)
 		}
-		_, errN := perceptron.NovikoffBound(s.set.X, s.set.Y)
+		_, errN := MaxMargin{}.Fit(augment(s.set.X), s.set.Y)
 		if res.Separable != (errN == nil) {
-			t.Errorf("%s: LP separable %v, Novikoff bound error %v", s.name, res.Separable, errN)
+			t.Errorf("%s: LP separable %v, MaxMargin error %v", s.name, res.Separable, errN)
 		}
 		if res.Separable {
 			checkHyperplane(t, s.set.X, s.set.Y, res.W, res.B)

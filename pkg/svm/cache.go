@@ -1,5 +1,7 @@
 package svm
 
+import "sync"
+
 // colCache is a least-recently-used cache of kernel columns for SMO.
 //
 // Column i holds K(xᵢ, xₖ) for k = 0, 1, …; a column may be valid only on a
@@ -10,6 +12,14 @@ package svm
 // reused, so a solve allocates at most min(n, budget) columns, and nothing
 // once the cache is full. The element type is
 // float32, like LIBSVM's cache (twice the columns per byte), or float64.
+//
+// The memory of the columns outlives the solve: release hands its slabs to
+// a sync.Pool, from which the next cache of the same element type takes
+// them (see newSlot), in this or another goroutine. Repeated fits then
+// neither allocate nor zero nor fault in their columns again (the kernel
+// values are not zeroed: a column is read only on its valid prefix, which
+// the solver fills first). The pool holds the memory until the garbage
+// collector empties it (after two cycles without use), not for ever.
 type colCache[E float32 | float64] struct {
 	n      int
 	slotOf []int32 // column index → slot, or −1
@@ -22,6 +32,9 @@ type colCache[E float32 | float64] struct {
 	head, tail int32
 	used       int // slots in use; they are 0, 1, …, used−1
 	slab       []E // memory for the next slots, see newSlot
+	// owned are the slabs this cache uses, which release returns to the
+	// pool.
+	owned []*[]E
 
 	hits, misses int // requests answered in full, and those that computed
 }
@@ -57,18 +70,59 @@ func newColCache[E float32 | float64](n, budget int) *colCache[E] {
 	return c
 }
 
+// The pools of column memory, for float32 and float64 caches.
+var slabs32, slabs64 sync.Pool
+
+func slabPool[E float32 | float64]() *sync.Pool {
+	var zero E
+	if any(zero) == any(float64(0)) {
+		return &slabs64
+	}
+	return &slabs32
+}
+
+// release hands the cache's memory to the pool, for the next solve; the
+// cache must not be used afterwards. A second call does nothing.
+func (c *colCache[E]) release() {
+	if c.data == nil {
+		return
+	}
+	pool := slabPool[E]()
+	for _, p := range c.owned {
+		pool.Put(p)
+	}
+	c.data, c.slab, c.owned = nil, nil, nil
+}
+
+// poolTries is the number of slabs newSlot takes from the pool, and drops
+// when they are too small for a column, before it allocates one.
+const poolTries = 8
+
 // slabSlots is the number of columns allocated at once: one allocation
 // instead of 64 small ones, while at most 63 columns are allocated ahead of
 // use (the memory of unused columns is not touched).
 const slabSlots = 64
 
 // newSlot returns the buffer of the next slot, from the current slab of
-// slabSlots columns (fewer at the end of the cache), allocating one when it
-// is used up.
+// slabSlots columns (fewer at the end of the cache); when it is used up, from
+// a spare slab of an earlier solve that holds at least one column, or else
+// from a new slab.
 func (c *colCache[E]) newSlot() []E {
+	for try := 0; len(c.slab) < c.n && try < poolTries; try++ {
+		p, ok := slabPool[E]().Get().(*[]E)
+		if !ok {
+			break
+		}
+		if cap(*p) >= c.n {
+			c.slab = (*p)[:cap(*p)]
+			c.owned = append(c.owned, p)
+		}
+	}
 	if len(c.slab) < c.n {
 		k := min(slabSlots, len(c.owner)-c.used+1)
-		c.slab = make([]E, k*c.n)
+		s := make([]E, k*c.n)
+		c.slab = s
+		c.owned = append(c.owned, &s)
 	}
 	col := c.slab[:c.n:c.n]
 	c.slab = c.slab[c.n:]

@@ -87,7 +87,10 @@ const (
 // DCDResult reports says how close the objective is: at LIBLINEAR's
 // Eps = 0.1 it was 10⁻⁴ to 4·10⁻³ of the objective on the test and
 // benchmark sets (TestDCDLIBLINEAR, bench/README.md), and it shrinks with
-// Eps.
+// Eps. A gap over half the primal objective is not convergence, whatever
+// PG says: a large C lets a margin error of Eps cost C·Eps (C = 10⁴ on
+// separable data, C = 10³⁰⁸ anywhere), and Fit then returns Status
+// NoProgress with ErrNotConverged.
 //
 // Fit reads the data once per pass, keeps α, Qᵢᵢ and a permutation (O(n))
 // and ŵ (O(d)), and no kernel values: memory O(nnz + n + d). Data given as
@@ -160,16 +163,31 @@ const dcdName = "svm.DCD"
 // leaves αᵢ as it is (in units of the margin).
 const dcdPGTiny = 1e-12
 
+// maxDCDBias is the largest B whose B² is finite.
+var maxDCDBias = math.Sqrt(math.MaxFloat64)
+
+// dcdMaxRelGap is the largest duality gap, relative to the primal
+// objective, that DCD reports as converged: below it −f(α) > P(ŵ)/2, so
+// P(ŵ) < 2P*. LIBLINEAR's rule alone (in units of the margin) lets the gap
+// be the whole objective when C is large (C·Eps per margin error).
+const dcdMaxRelGap = 0.5
+
 // Fit solves the linear SVM for the data x (n×d, one example per row: a
 // *dataset.CSR, kept sparse, or any mat.Matrix, read densely) and labels y
 // in {−1, +1}. On success the result has Status Converged.
 //
 // Invalid settings (a negative, NaN or infinite C, Bias or Eps, a negative
-// MaxIter, an unknown Loss) give a *classify.SettingError; bad data the
-// error of dataset.Validate (CSR.Validate) or dataset.ErrOneClass; a point
-// whose ‖x‖² overflows, or data so small that every ‖x‖² underflows,
-// classify.ErrNonFinite. Returned with the partial result: ErrNotConverged
-// (Status IterationLimit) or classify.ErrNonFinite (Status NonFinite).
+// MaxIter, an unknown Loss) give a *classify.SettingError; so does a Bias
+// that makes the problem meaningless in float64: B² overflows, Qᵢᵢ =
+// ‖xᵢ‖² + B² overflows for some point (the error also matches
+// classify.ErrNonFinite), or every ‖xᵢ‖² rounds away beside B² (so no step
+// moves w). Bad data give the error of dataset.Validate (CSR.Validate) or
+// dataset.ErrOneClass; a point whose ‖x‖² overflows, or data so small that
+// every ‖x‖² underflows, classify.ErrNonFinite. Returned with the partial
+// result: ErrNotConverged (Status IterationLimit; or Status NoProgress when
+// the rule on PG is met but the duality gap exceeds half the primal
+// objective, as a large C allows) or classify.ErrNonFinite (Status
+// NonFinite).
 func (s DCD) Fit(x mat.Matrix, y []float64) (*DCDResult, error) {
 	cfg, err := s.config()
 	if err != nil {
@@ -204,6 +222,9 @@ func (s DCD) config() (dcdConfig, error) {
 	}
 	if !(s.Bias >= 0) || math.IsInf(s.Bias, 0) {
 		return dcdConfig{}, setting("Bias", s.Bias, "a finite number > 0 (0 for 1; NoBias for none)")
+	}
+	if !s.NoBias && math.IsInf(s.Bias*s.Bias, 0) {
+		return dcdConfig{}, setting("Bias", s.Bias, fmt.Sprintf("a smaller Bias: B² overflows float64 (Qᵢᵢ = ‖xᵢ‖² + B²), so no step moves α; B ≤ %.3g, best near the scale of ‖x‖", maxDCDBias))
 	}
 	if err := checkTol(dcdName, "Eps", s.Eps); err != nil {
 		return dcdConfig{}, err
@@ -381,6 +402,11 @@ func (cfg dcdConfig) solve(x *dcdRows, y []float64) (*DCDResult, error) {
 		}
 		maxSq = math.Max(maxSq, sq)
 		qd[i] = sq + b2 + cfg.diag
+		if math.IsInf(qd[i], 0) {
+			return nil, &classify.SettingError{Solver: dcdName, Field: "Bias", Value: x.bias,
+				Want: fmt.Sprintf("a smaller Bias or rescaled data: Qᵢᵢ = ‖xᵢ‖² + B² + Dᵢᵢ of point %d, %v + %v + %v, overflows", i+1, sq, b2, cfg.diag),
+				Err:  classify.ErrNonFinite}
+		}
 		index[i] = int32(i)
 	}
 	if maxSq < underflowDiag {
@@ -398,6 +424,13 @@ func (cfg dcdConfig) solve(x *dcdRows, y []float64) (*DCDResult, error) {
 			return nil, fmt.Errorf("%s: the data underflow (largest ‖x‖² = %v for data of magnitude %v); rescale the data: %w",
 				dcdName, maxSq, maxAbs, classify.ErrNonFinite)
 		}
+	}
+	if maxSq > 0 && maxSq+b2 == b2 {
+		// Every ‖xᵢ‖² rounds away beside B²: Qᵢᵢ is B² alone, and each
+		// step moves w by α/B² of a point, nothing in float64.
+		return nil, &classify.SettingError{Solver: dcdName, Field: "Bias", Value: x.bias,
+			Want: fmt.Sprintf("a smaller Bias: B² = %.3g hides the largest ‖xᵢ‖² = %.3g (‖xᵢ‖² + B² rounds to B², so w cannot move); B near the scale of ‖x‖, below %.3g",
+				b2, maxSq, math.Sqrt(maxSq)*0x1p26)}
 	}
 
 	diag, upper, eps := cfg.diag, cfg.upper, cfg.eps
@@ -483,6 +516,11 @@ func (cfg dcdConfig) solve(x *dcdRows, y []float64) (*DCDResult, error) {
 	}
 	if r.Status == IterationLimit {
 		return r, stopError(dcdName, r.Status, "%d passes, max PG − min PG = %.3g > %g", iter, r.MaxViolation, eps)
+	}
+	if r.Gap > dcdMaxRelGap*r.PrimalObjective {
+		r.Status = NoProgress
+		return r, stopError(dcdName, r.Status, "%d passes: max PG − min PG = %.3g ≤ Eps = %g, but the gap %.3g is %.0f%% of the primal objective %.3g (a margin error of Eps costs C·Eps = %.3g); use a smaller Eps or C",
+			iter, r.MaxViolation, eps, r.Gap, 100*(r.Gap/r.PrimalObjective), r.PrimalObjective, cfg.c*eps)
 	}
 	return r, nil
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"gonum.org/v1/gonum/floats"
@@ -363,5 +364,83 @@ func TestDCDErrors(t *testing.T) {
 				t.Errorf("×%g %v: %v, want classify.ErrNonFinite", s, loss, err)
 			}
 		}
+	}
+}
+
+// TestDCDBiasMeaningless: a bias B whose B² overflows, or with which
+// Qᵢᵢ = ‖xᵢ‖² + B² overflows, or beside which every ‖xᵢ‖² rounds away, is
+// a SettingError for Bias, never the empty model "converged" (issue 23,
+// defect 1: B = 1e155 on Example 2.1 gave w = 0, b = 0, 0 support vectors
+// and Status Converged).
+func TestDCDBiasMeaningless(t *testing.T) {
+	x, y := dataset.Example21().XY()
+	big := scaled(x, math.Sqrt(1.3e308/25)) // ‖x2‖² ≈ 1.3e308, still finite
+	for _, c := range []struct {
+		name      string
+		s         DCD
+		x         mat.Matrix
+		nonFinite bool
+	}{
+		{"B = 1e155", DCD{C: 1, Bias: 1e155}, x, false},
+		{"B = 1e300", DCD{C: 1, Bias: 1e300}, x, false},
+		{"B = 1e300, squared", DCD{C: 1, Bias: 1e300, Loss: SquaredHinge}, x, false},
+		{"B = 1e154, ‖x‖² ≈ 1.3e308", DCD{C: 1, Bias: 1e154}, big, true},
+		{"B = 1e10: B² hides ‖x‖² ≤ 25", DCD{C: 1, Bias: 1e10}, x, false},
+	} {
+		r, err := c.s.Fit(c.x, y)
+		var se *classify.SettingError
+		if !errors.As(err, &se) || se.Field != "Bias" || r != nil {
+			t.Errorf("%s: %v, result %+v; want a SettingError for Bias", c.name, err, r)
+			continue
+		}
+		if errors.Is(err, classify.ErrNonFinite) != c.nonFinite {
+			t.Errorf("%s: %v: errors.Is(classify.ErrNonFinite) = %v", c.name, err, !c.nonFinite)
+		}
+		if !strings.Contains(err.Error(), "smaller Bias") {
+			t.Errorf("%s: %q does not say what to change", c.name, err)
+		}
+	}
+	// The edges: B just below the rounding limit and the data at the edge
+	// of float64 with B = 1 still solve.
+	if r, err := (DCD{C: 10, Bias: 1e7, MaxIter: 10}).Fit(x, y); r == nil || errors.Is(err, classify.ErrSetting) {
+		t.Errorf("B = 1e7: %v", err)
+	}
+	if _, err := (DCD{C: 1}).Fit(big, y); errors.Is(err, classify.ErrSetting) {
+		t.Errorf("B = 1, ‖x‖² ≈ 1.3e308: %v", err)
+	}
+}
+
+// TestDCDGapNotConvergence: when LIBLINEAR's rule max PG − min PG ≤ Eps is
+// met (it is in units of the margin) but the duality gap is more than half
+// the primal objective, the objective is not known within a factor of 2:
+// Status NoProgress and ErrNotConverged with the numbers and what to
+// change, not "converged" (issue 23, defect 8: C = 1e308 on Example 2.1
+// gave a gap equal to the whole objective, 9.7e306, and Converged).
+func TestDCDGapNotConvergence(t *testing.T) {
+	x, y := dataset.Example21().XY()
+	sep, _ := dataset.Separable(rand.NewPCG(31, 2), 200, 4, 0.3, 2)
+	for _, c := range []struct {
+		name string
+		s    DCD
+		x    mat.Matrix
+		y    []float64
+	}{
+		{"Example 2.1, C = 1e308", DCD{C: 1e308}, x, y},
+		{"Example 2.1, C = 1e308, squared", DCD{C: 1e308, Loss: SquaredHinge}, x, y},
+		{"separable, C = 1e4", DCD{C: 1e4}, sep.X, sep.Y},
+	} {
+		r, err := c.s.Fit(c.x, c.y)
+		if !errors.Is(err, ErrNotConverged) || r == nil || r.Status != NoProgress {
+			t.Errorf("%s: %v, result %+v; want ErrNotConverged with Status NoProgress", c.name, err, r)
+			continue
+		}
+		if !(r.Gap > r.PrimalObjective/2) || !strings.Contains(err.Error(), "smaller Eps") {
+			t.Errorf("%s: gap %v, primal %v: %v", c.name, r.Gap, r.PrimalObjective, err)
+		}
+	}
+	// LIBLINEAR's default on the same data, C = 1: converged, a small gap.
+	r, err := DCD{C: 1}.Fit(sep.X, sep.Y)
+	if err != nil || r.Status != Converged || !(r.Gap <= 0.05*r.PrimalObjective) {
+		t.Errorf("separable, C = 1: %v, gap %v of %v", err, r.Gap, r.PrimalObjective)
 	}
 }

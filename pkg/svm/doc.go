@@ -29,7 +29,8 @@
 //   - InteriorPoint solves the linear primal directly and returns a
 //     *PrimalResult (classify.Linear and the objectives).
 //   - SquaredSlack solves the squared-slack SVM of exercise 7.3
-//     (*SquaredResult); MaxMargin finds Novikoff's γ (*MarginResult).
+//     (*SquaredResult). (The hard margin through the origin, Novikoff's γ
+//     of Theorem 2.1, is separability.MaxMargin.)
 //   - DCD solves the linear SVM at scale, as LIBLINEAR, with b regularised
 //     as the weight of a constant feature, on dense or sparse data
 //     (*dataset.CSR, from dataset.ReadSparse), and returns a *DCDResult
@@ -76,9 +77,6 @@
 //     LIBLINEAR's -s 3 (hinge) and -s 1 (squared hinge): for 10⁵–10⁶
 //     points, dense or sparse (dataset.CSR), in memory O(nnz + n + d). It
 //     solves another problem than (7.13)/(7.32): see "Linear SVMs at scale".
-//   - MaxMargin finds the hard-margin hyperplane through the origin of
-//     Theorem 2.1 (Novikoff's γ), as the point of a convex hull nearest the
-//     origin (Wolfe 1976).
 //
 // Notebooks notebooks/06-max-margin.ipynb (the primal problem),
 // 07-lagrange-duality.ipynb (Appendix C), 08-svm-dual-example.ipynb,
@@ -156,14 +154,4 @@
 // data). The interior-point method proves the same with a Farkas
 // certificate, and Exact sees that its best face violates the KKT
 // conditions.
-//
-// # The nearest point of a convex hull
-//
-// By duality γ* = max_{‖u‖=1} minᵢ yᵢu·zᵢ is the distance from the origin to
-// the convex hull of the points pᵢ = yᵢzᵢ: the nearest point p = Σλᵢpᵢ
-// (λ ≥ 0, Σλᵢ = 1) gives u = p/‖p‖ and γ* = ‖p‖, and the SVM's dual variables
-// are αᵢ = λᵢ/‖p‖². Wolfe's algorithm is an active-set method on λ that ends
-// after finitely many steps; for any iterate p in the hull, minᵢ pᵢ·p/‖p‖ ≤
-// γ* ≤ ‖p‖, so MaxMargin's answer comes with a certified bracket. When the
-// origin lies in the hull the data are not separable and p reaches 0.
 package svm

@@ -17,13 +17,15 @@ import (
 // Every error of a solver starts with its name, "svm.SMO: …", and names it
 // once.
 var (
-	// ErrNotSeparable: a hard margin was asked for data that no hyperplane
-	// (in the kernel's feature space) separates.
-	ErrNotSeparable = errors.New("data not separable, a hard margin has no solution")
-	// ErrNotConverged: the solver stopped at its iteration limit, made no
-	// progress, or ended with a duality gap or KKT violation that is not
-	// small relative to the problem; the partial Result comes with it.
-	ErrNotConverged = errors.New("solver did not converge")
+	// ErrNotSeparable is classify.ErrNotSeparable: a hard margin was asked
+	// for data that no hyperplane (in the kernel's feature space)
+	// separates.
+	ErrNotSeparable = classify.ErrNotSeparable
+	// ErrNotConverged is classify.ErrNotConverged: the solver stopped at
+	// its iteration limit, made no progress, or ended with a duality gap or
+	// KKT violation that is not small relative to the problem; the partial
+	// Result comes with it.
+	ErrNotConverged = classify.ErrNotConverged
 	// ErrTooLarge: the problem is larger than the solver takes on: more
 	// points than Exact enumerates, more work than InteriorPoint plans for
 	// (MaxPrimalWork, and then the message names SMO).

@@ -71,7 +71,6 @@ func TestErrorContext(t *testing.T) {
 		{"svm.Exact", func() error { _, err := Exact{}.Fit(x, one); return err }, dataset.ErrOneClass},
 		{"svm.Exact", func() error { _, err := Exact{MaxPoints: 2}.Fit(x, y); return err }, ErrTooLarge},
 		{"svm.InteriorPoint", func() error { _, err := InteriorPoint{}.Fit(x, bad); return err }, dataset.ErrLabel},
-		{"svm.MaxMargin", func() error { _, err := MaxMargin{}.Fit(x, bad); return err }, dataset.ErrLabel},
 		{"svm.NewDualProblem", func() error { _, err := NewDualProblem(x, bad, nil, 0); return err }, dataset.ErrLabel},
 		{"svm.SquaredSlack", func() error { _, err := SquaredSlack{C: 1}.Fit(x, bad); return err }, dataset.ErrLabel},
 		{"svm.SquaredSlack", func() error { _, err := SquaredSlack{C: 1}.Fit(x, one); return err }, dataset.ErrOneClass},

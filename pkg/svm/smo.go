@@ -18,10 +18,15 @@ import (
 // shrinking. The zero value is a linear hard-margin solver with LIBSVM's
 // defaults.
 //
-// Fit stops when LIBSVM's KKT violation m(α) − M(α) (Result.MaxViolation, in
-// units of the margin) is at most Eps and the duality gap is at most Eps
-// relative to ½‖w‖² (it tightens its tolerance until both hold), so a
-// Converged result does not depend on the units of the data or of C.
+// What Eps means: Fit stops when LIBSVM's KKT violation m(α) − M(α)
+// (Result.MaxViolation, in units of the margin) is at most Eps, svm-train's
+// -e, and the duality gap is at most Eps·½‖w‖² plus what a KKT violation of
+// Eps²·min(1, C·max K(x, x)) leaves (it tightens its tolerance until both
+// hold; see smoGapTarget): w is then within √Eps·‖w‖ of the optimal w*, or
+// the objective within about Eps²·nC of the optimum where the data leave
+// ½‖w‖² a small part of the objective. A Converged result does not depend on
+// the units of the data or of C, and SMO's iterations are svm-train's
+// within a few per cent on scaled data (bench/README.md).
 //
 // Like LIBSVM it caches kernel values as float32 for a soft margin (twice
 // the columns per byte), but every number of the Result — the objectives,
@@ -47,8 +52,8 @@ type SMO struct {
 	// Kernel is the kernel; nil means kernel.Linear{}.
 	Kernel kernel.Kernel
 	// Eps is the stopping tolerance on m(α) − M(α), as svm-train -e, and on
-	// the duality gap relative to ½‖w‖²; 0 means DefaultEps. Below MinEps
-	// it is a *classify.SettingError.
+	// the duality gap (see SMO); 0 means DefaultEps. Below MinEps it is a
+	// *classify.SettingError.
 	Eps float64
 	// CacheBytes is the size of the kernel column cache in bytes; 0 means
 	// DefaultCacheBytes (svm-train -m 100). At least two columns are cached.
@@ -244,6 +249,7 @@ type solver[E float32 | float64] struct {
 // for kernel values outside float32's range.
 func solve(x mat.Matrix, y []float64, k kernel.Kernel, cfg config) (*Result, stats, error) {
 	cols := newColumns(k, x, cfg.parallelWork)
+	defer cols.release()
 	for p, kd := range cols.diag {
 		if math.IsNaN(kd) || math.IsInf(kd, 0) {
 			return nil, stats{}, fmt.Errorf("%s: K(x%d, x%d) = %v with %v: %w", smoName, p+1, p+1, kd, k, classify.ErrNonFinite)
@@ -297,15 +303,22 @@ func solveWith[E float32 | float64](cols *columns, y []float64, cfg config) (*Re
 }
 
 // solve runs SMO to m − M ≤ eps and checks the result in float64. While
-// the duality gap is not small relative to ½‖w‖² (see Result.gapTarget),
+// the duality gap is not small relative to ½‖w‖² (see smoGapTarget),
 // it lowers eps in proportion and goes on: the gap falls with the KKT
 // violation, and the violation that makes it small depends on the scale of
 // the problem (it is of the order of C for a small C). It never lowers eps
 // below the solver's resolution (see floor). The Result it returns is
 // computed from α in float64 (see exactResult); when that check fails
 // where the solver's own numbers pass, a float32 solver hands over to a
-// float64 one (see promote).
+// float64 one (see promote). The cache's memory goes back to the pool at
+// the end (see colCache).
 func (s *solver[E]) solve(cfg config) (*Result, stats, error) {
+	defer s.cache.release()
+	return s.iterate(cfg)
+}
+
+// iterate is solve without the release of the cache.
+func (s *solver[E]) iterate(cfg config) (*Result, stats, error) {
 	for tight := 0; ; tight++ {
 		status, err := s.run(cfg.maxIter)
 		if s.single() && s.atFloor && err == nil && status == NoProgress {
@@ -317,7 +330,7 @@ func (s *solver[E]) solve(cfg config) (*Result, stats, error) {
 			// put above Eps, tighten without the float64 check.
 			r := s.numbers()
 			if r.nonFinite() == "" {
-				next, target := s.eps, r.gapTarget(cfg.eps)
+				next, target := s.eps, smoGapTarget(r, s.c, s.cols.maxDiag, cfg.eps)
 				if r.Gap > target {
 					next = min(s.eps/10, r.MaxViolation*max(target/r.Gap, 1e-3)/2)
 				}
@@ -331,7 +344,7 @@ func (s *solver[E]) solve(cfg config) (*Result, stats, error) {
 			}
 		}
 		r, disc := s.exactResult(status)
-		target := r.gapTarget(cfg.eps)
+		target := smoGapTarget(r, s.c, s.cols.maxDiag, cfg.eps)
 		switch {
 		case r.nonFinite() != "":
 			r.Status = NonFinite
@@ -442,7 +455,7 @@ func (s *solver[E]) settled(r *Result, eps, floor float64) bool {
 			weight += max(a, s.c-a)
 		}
 	}
-	return r.Gap <= r.gapTarget(eps)+2*floor*weight
+	return r.Gap <= smoGapTarget(r, s.c, s.cols.maxDiag, eps)+2*floor*weight
 }
 
 // promote returns a solver with a float64 cache that goes on from s's α, in
@@ -457,6 +470,7 @@ func promote[E float32 | float64](s *solver[E], cfg config, want float64) *solve
 		hard: s.hard, moved: s.moved}
 	t.stats.hits += s.cache.hits
 	t.stats.misses += s.cache.misses
+	s.cache.release()
 	t.refresh()
 	want = min(want, cfg.eps)
 	t.setEps(max(want, t.floor()), want)

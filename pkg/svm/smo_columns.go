@@ -43,6 +43,8 @@ type columns struct {
 	// parallelWork: columns of at least this many multiply-adds
 	// (length·d) are computed in two goroutines; 0 means never.
 	parallelWork int
+	// mem holds x, sq, diag and buf, from floatsPool (see release).
+	mem *[]float64
 
 	// The scales of the problem: r is the radius R of the hard-margin
 	// test, the largest distance of a point from the mean for the linear
@@ -63,9 +65,16 @@ const parallelWork = 1 << 20
 
 func newColumns(k kernel.Kernel, x mat.Matrix, parallelWork int) *columns {
 	n, d := x.Dims()
-	c := &columns{kind: kindOther, k: k, src: x, n: n, d: d, x: make([]float64, n*d),
-		sq: make([]float64, n), diag: make([]float64, n), buf: make([]float64, n),
-		parallelWork: parallelWork}
+	mem := floatsPool.Get()
+	buf, _ := mem.(*[]float64)
+	if buf == nil || cap(*buf) < n*(d+3) {
+		b := make([]float64, n*(d+3))
+		buf = &b
+	}
+	all := (*buf)[:n*(d+3)] // not zeroed: every element is written below
+	c := &columns{kind: kindOther, k: k, src: x, n: n, d: d, x: all[: n*d : n*d],
+		sq: all[n*d : n*d+n : n*d+n], diag: all[n*d+n : n*d+2*n : n*d+2*n], buf: all[n*d+2*n:],
+		parallelWork: parallelWork, mem: buf}
 	for i, r := range kernel.Rows(x) {
 		copy(c.x[i*d:(i+1)*d], r)
 	}
@@ -108,6 +117,19 @@ func newColumns(k kernel.Kernel, x mat.Matrix, parallelWork int) *columns {
 		c.r = 1
 	}
 	return c
+}
+
+// floatsPool holds the memory of the columns of finished solves, for the
+// next ones (as colCache's pools hold the cached columns).
+var floatsPool sync.Pool
+
+// release hands the columns' memory to floatsPool; c must not be used
+// afterwards.
+func (c *columns) release() {
+	if c.mem != nil {
+		floatsPool.Put(c.mem)
+		c.mem, c.x, c.sq, c.diag, c.buf = nil, nil, nil, nil, nil
+	}
 }
 
 func (c *columns) row(p int) []float64 { return c.x[p*c.d : (p+1)*c.d : (p+1)*c.d] }

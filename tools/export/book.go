@@ -210,12 +210,17 @@ const chapterJS = `((id, byName, byNumber, glossary, mention) => {
 
 // bookOutlineJS lists the headings of the book as Chromium's document
 // outline holds them: every h1–h6 that is laid out, in document order,
-// with its id and its text as the outline gives it, without its formulas.
+// with its id and its text as the outline gives it: its formulas as the
+// text of their span.mn-outline (typographyJS).
 const bookOutlineJS = `[...document.querySelectorAll('h1, h2, h3, h4, h5, h6')]
   .filter(h => h.getClientRects().length > 0)
   .map(h => {
     const c = h.cloneNode(true);
-    c.querySelectorAll('.MathJax_SVG, .MathJax_Preview, script, .anchor-link').forEach(e => e.remove());
+    c.querySelectorAll('.MathJax_SVG').forEach(m => {
+      const o = m.querySelector('.mn-outline');
+      m.replaceWith(document.createTextNode(o ? o.textContent : ''));
+    });
+    c.querySelectorAll('.MathJax_Preview, script, .anchor-link').forEach(e => e.remove());
     return {id: h.id, text: c.textContent.replace(/\s+/g, ' ').trim()};
   })`
 
@@ -294,6 +299,14 @@ const bookCSS = `
 .mn-book-front { page: front; }
 .mn-book-matter { page: matter; }
 .mn-chapter { break-before: page; }
+/* The glossary is one long table. Printed as tables are (never broken
+   inside), it would leave its first page blank under the heading; it breaks
+   between rows instead, repeats its header row on every page, and keeps
+   each header on one line (not 笔记 / 本). */
+#glossary table { break-inside: auto; page-break-inside: auto; }
+#glossary tr { break-inside: avoid; page-break-inside: avoid; }
+#glossary thead { display: table-header-group; }
+#glossary th { white-space: nowrap; }
 body.mn-book { padding: 0 !important; }
 .mn-book-title { height: 240mm; display: flex; flex-direction: column; justify-content: center; text-align: center;
   font-family: 'Liberation Serif', 'WenQuanYi Micro Hei', serif; }
@@ -504,6 +517,11 @@ func makeBook(parent context.Context, pages []string, appendix, pdf, edition str
 // loadChapter opens a self-contained page and returns it as the chapter id
 // of the book (chapterJS).
 func loadChapter(parent context.Context, path, id string, byName, byNumber map[string]string, glossary, mention string, timeout time.Duration) (bookChapter, error) {
+	path, removeCopy, err := sanitized(path)
+	if err != nil {
+		return bookChapter{}, err
+	}
+	defer removeCopy()
 	ctx, u, done, err := newTab(parent, path, timeout)
 	if err != nil {
 		return bookChapter{}, err
@@ -511,6 +529,9 @@ func loadChapter(parent context.Context, path, id string, byName, byNumber map[s
 	defer done()
 	if err := chromedp.Do(ctx, chromedp.Navigate(u)); err != nil {
 		return bookChapter{}, fmt.Errorf("opening: %w", err)
+	}
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[int](solutionsJS)); err != nil {
+		return bookChapter{}, fmt.Errorf("moving the solutions: %w", err)
 	}
 	c, err := chromedp.Run(ctx, chromedp.Evaluate[bookChapter](
 		fmt.Sprintf("%s(%s, %s, %s, %s, %s)", chapterJS, jsValue(id), jsValue(byName), jsValue(byNumber), jsValue(glossary), jsValue(mention))))
@@ -526,8 +547,13 @@ func loadChapter(parent context.Context, path, id string, byName, byNumber map[s
 // printBook prints the book's page to pdf: a first print for the pages of
 // the contents, a second with them, which must land every heading on the
 // page the first one did.
+//
+// The book of one edition is some 15 chapters of 20 MB; on a loaded 2-core
+// machine one print took 6 minutes (December 2026, load 25), so the tab has
+// 4× the notebook limit to load and lay out the page and as much again for
+// each of at most three prints.
 func printBook(parent context.Context, html, pdf string, timeout time.Duration) error {
-	ctx, u, done, err := newTab(parent, html, 4*timeout)
+	ctx, u, done, err := newTab(parent, html, 16*timeout)
 	if err != nil {
 		return err
 	}
@@ -605,8 +631,8 @@ func headingPages(pdf string, heads []bookHeading) (map[string]int, error) {
 	pages := map[string]int{}
 	squeeze := func(s string) string { return strings.Join(strings.Fields(strings.ReplaceAll(s, "¶", "")), "") }
 	for i, h := range heads {
-		// The outline's title is the heading's text without its formulas;
-		// only the first letters are compared.
+		// The outline's title is the heading's text, its formulas as the
+		// text of span.mn-outline; only the first letters are compared.
 		a, b := []rune(squeeze(items[i].Title)), []rune(squeeze(h.Text))
 		n := min(len(a), len(b), 6)
 		if string(a[:n]) != string(b[:n]) {

@@ -9,6 +9,11 @@
 //	go run ./tools/export -book FILE.pdf [-edition en|zh] [-appendix GLOSSARY.html] NN-name.html ...
 //	go run ./tools/export -glossary notebooks/glossary.md [-edition en|zh] -o GLOSSARY.ipynb
 //
+// Every page is opened with its notebook Markdown sanitized as Jupyter's
+// renderer does (no scripts, event handlers or javascript: URLs; see
+// sanitize.go), so that none runs while it is typeset or printed, and
+// none is in the pages, PDFs and books written.
+//
 // With -html, for each nbconvert export it opens the file in the browser, waits until
 // MathJax (Debian's libjs-mathjax, loaded from its local path with SVG
 // output) has typeset every formula, removes every script that loads a file
@@ -391,7 +396,65 @@ var typographyJS = strings.NewReplacer("CLOSING", jsValue(cjk.Closing), "OPENING
     }
     pre.replaceChildren(frag);
   });
-  return {glued: glued, lines: lines};
+  // Headings' formulas as text for the PDF outline, which Chromium takes
+  // from the text a heading paints: an SVG formula paints none, and MathJax
+  // hides its MathML in print. Each gets a span.mn-outline with the
+  // formula as Unicode text (x⁽¹⁾, E₁), painted transparent at 1px beside
+  // it; it must not be aria-hidden, or the outline leaves it out too.
+  const SUP = {'0':'⁰','1':'¹','2':'²','3':'³','4':'⁴','5':'⁵','6':'⁶','7':'⁷','8':'⁸','9':'⁹','+':'⁺','-':'⁻','−':'⁻','(':'⁽',')':'⁾','=':'⁼','n':'ⁿ','i':'ⁱ','T':'ᵀ','*':'*'};
+  const SUB = {'0':'₀','1':'₁','2':'₂','3':'₃','4':'₄','5':'₅','6':'₆','7':'₇','8':'₈','9':'₉','+':'₊','-':'₋','−':'₋','(':'₍',')':'₎','=':'₌','a':'ₐ','e':'ₑ','h':'ₕ','i':'ᵢ','j':'ⱼ','k':'ₖ','l':'ₗ','m':'ₘ','n':'ₙ','o':'ₒ','p':'ₚ','r':'ᵣ','s':'ₛ','t':'ₜ','u':'ᵤ','v':'ᵥ','x':'ₓ'};
+  const script = (t, map, mark) => [...t].every(c => c in map) ? [...t].map(c => map[c]).join('') : mark + t;
+  const mathText = n => {
+    if (n.nodeType === 3) return n.data;
+    if (n.nodeType !== 1) return '';
+    const kids = [...n.children];
+    switch (n.localName) {
+    case 'msub': return mathText(kids[0]) + script(mathText(kids[1]), SUB, '_');
+    case 'msup': return mathText(kids[0]) + script(mathText(kids[1]), SUP, '^');
+    case 'msubsup': return mathText(kids[0]) + script(mathText(kids[1]), SUB, '_') + script(mathText(kids[2]), SUP, '^');
+    case 'mfrac': return mathText(kids[0]) + '/' + mathText(kids[1]);
+    }
+    return [...n.childNodes].map(mathText).join('');
+  };
+  let outlined = 0;
+  document.querySelectorAll('h1 .MathJax_SVG, h2 .MathJax_SVG, h3 .MathJax_SVG, h4 .MathJax_SVG, h5 .MathJax_SVG, h6 .MathJax_SVG').forEach(m => {
+    const mml = m.querySelector('.MJX_Assistive_MathML math');
+    if (!mml || m.querySelector('.mn-outline')) return;
+    const span = document.createElement('span');
+    span.className = 'mn-outline';
+    span.setAttribute('style', 'position:absolute;color:transparent;font-size:1px;white-space:nowrap;pointer-events:none');
+    span.textContent = mathText(mml).replace(/\s+/g, '');
+    m.appendChild(span);
+    outlined++;
+  });
+  // A number never on another line than its word: 定义 7.3, 例 2.1,
+  // Definition 7.3 (a span.mn-nobr, as above).
+  const NUMBERED = /(定义|定理|引理|推论|算法|例|图|表|习题|练习|笔记本|Definition|Theorem|Lemma|Corollary|Algorithm|Example|Figure|Table|Exercise|notebook) (\d+(?:\.\d+)*)/g;
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  const found = [];
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+    if (n.parentElement.closest('pre, script, style, .MathJax_SVG, .mn-nobr, svg, title')) continue;
+    NUMBERED.lastIndex = 0;
+    if (NUMBERED.test(n.data)) found.push(n);
+  }
+  let numbered = 0;
+  found.forEach(n => {
+    const parts = [];
+    let last = 0;
+    n.data.replace(NUMBERED, (m, w, d, at) => {
+      if (at > last) parts.push(document.createTextNode(n.data.slice(last, at)));
+      const span = document.createElement('span');
+      span.className = 'mn-nobr';
+      span.textContent = m;
+      parts.push(span);
+      last = at + m.length;
+      numbered++;
+      return m;
+    });
+    if (last < n.data.length) parts.push(document.createTextNode(n.data.slice(last)));
+    n.replaceWith(...parts);
+  });
+  return {glued: glued, lines: lines, outlined: outlined, numbered: numbered};
 })()`)
 
 // jsValue writes v, a string or a map of them, as a JavaScript value.
@@ -404,8 +467,10 @@ func jsValue(v any) string {
 }
 
 type typography struct {
-	Glued int `json:"glued"`
-	Lines int `json:"lines"`
+	Glued    int `json:"glued"`
+	Lines    int `json:"lines"`
+	Outlined int `json:"outlined"` // headings' formulas given text for the outline
+	Numbered int `json:"numbered"` // "定义 7.3" kept on one line
 }
 
 type tagged struct {
@@ -449,7 +514,12 @@ type frozen struct {
 // selfContained typesets the nbconvert export in and writes the
 // self-contained page to out.
 func selfContained(parent context.Context, in, out string, timeout time.Duration) error {
-	ctx, u, done, err := newTab(parent, in, timeout)
+	page, removeCopy, err := sanitized(in)
+	if err != nil {
+		return err
+	}
+	defer removeCopy()
+	ctx, u, done, err := newTab(parent, page, timeout)
 	if err != nil {
 		return err
 	}
@@ -499,6 +569,11 @@ const footer = `<div style="font-size:8px;width:100%;margin:0 12mm;color:#555;di
 // printPDF opens the self-contained page and prints it to pdf. It fails if
 // the page requests any URL but its own and data: URLs.
 func printPDF(parent context.Context, page, pdf string, timeout time.Duration) error {
+	page, removeCopy, err := sanitized(page)
+	if err != nil {
+		return err
+	}
+	defer removeCopy()
 	ctx, u, done, err := newTab(parent, page, timeout)
 	if err != nil {
 		return err
@@ -513,6 +588,9 @@ func printPDF(parent context.Context, page, pdf string, timeout time.Duration) e
 	}
 	if _, err := chromedp.Run(ctx, chromedp.Evaluate[int](readyJS, chromedp.EvalAwaitPromise)); err != nil {
 		return fmt.Errorf("waiting for images and fonts: %w", err)
+	}
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[int](solutionsJS)); err != nil {
+		return fmt.Errorf("moving the solutions: %w", err)
 	}
 	if ext := requests(); len(ext) > 0 {
 		return fmt.Errorf("the page requested %d other files: %q", len(ext), ext)

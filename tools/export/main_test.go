@@ -74,6 +74,52 @@ func nbconvert(t *testing.T, ipynb, dir string) string {
 	return filepath.Join(dir, strings.TrimSuffix(filepath.Base(ipynb), ".ipynb")+".html")
 }
 
+// markdownNotebook writes a notebook of one Markdown cell to path and
+// returns path.
+func markdownNotebook(t *testing.T, path, markdown string) string {
+	t.Helper()
+	nb := map[string]any{
+		"nbformat": 4, "nbformat_minor": 5,
+		"metadata": map[string]any{"language_info": map[string]any{"name": "go"}},
+		"cells":    []any{map[string]any{"cell_type": "markdown", "metadata": map[string]any{}, "source": markdown}},
+	}
+	data, err := json.Marshal(nb)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// exportNotebook writes the notebook nb as dir/name.ipynb and runs it
+// through the whole pipeline (nbconvert, -html into dir/html, -pdf into
+// dir/pdf); it returns the self-contained page and its HTML.
+func exportNotebook(t *testing.T, dir, name string, nb map[string]any) (page, html string) {
+	t.Helper()
+	data, err := json.Marshal(nb)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ipynb := filepath.Join(dir, name+".ipynb")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(ipynb, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := run([]string{nbconvert(t, ipynb, filepath.Join(dir, "raw"))}, filepath.Join(dir, "html"), filepath.Join(dir, "pdf"), 2*time.Minute); err != nil {
+		t.Fatal(err)
+	}
+	page = filepath.Join(dir, "html", name+".html")
+	b, err := os.ReadFile(page)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return page, string(b)
+}
+
 // needExport skips the test under -short or without what the export
 // needs: Jupyter's nbconvert, Chromium, Debian's libjs-mathjax and
 // poppler-utils.
@@ -101,19 +147,7 @@ func needExport(t *testing.T) {
 func TestEquationNumbers(t *testing.T) {
 	needExport(t)
 	dir := t.TempDir()
-	nb := map[string]any{
-		"nbformat": 4, "nbformat_minor": 5,
-		"metadata": map[string]any{"language_info": map[string]any{"name": "go"}},
-		"cells":    []any{map[string]any{"cell_type": "markdown", "metadata": map[string]any{}, "source": testMarkdown}},
-	}
-	data, err := json.Marshal(nb)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ipynb := filepath.Join(dir, "tags.ipynb")
-	if err := os.WriteFile(ipynb, data, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	ipynb := markdownNotebook(t, filepath.Join(dir, "tags.ipynb"), testMarkdown)
 	if err := run([]string{nbconvert(t, ipynb, filepath.Join(dir, "raw"))}, filepath.Join(dir, "html"), filepath.Join(dir, "pdf"), time.Minute); err != nil {
 		t.Fatal(err)
 	}

@@ -2,12 +2,11 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -17,6 +16,7 @@ import (
 
 	"github.com/marginnotes/marginnotes/internal/browser"
 	"github.com/marginnotes/marginnotes/internal/cjk"
+	"github.com/marginnotes/marginnotes/internal/outline"
 )
 
 // printNotebook is a notebook of the Chinese edition as nbgen writes it:
@@ -52,6 +52,7 @@ func printNotebook() map[string]any {
 			md("# 3. 对偶形式\n\n概述。"),
 			code("!*\"${GONB_DIR%/notebooks*}/scripts/gonb-workspace.sh\"  # use this repository's pkg/ in the notebook\n%noautoget\n\nimport \"fmt\"", "setup"),
 			md(prose.String()),
+			md("## 从误分类点的距离到 $L(w,b)$\n\n（定义 7.2 与定义 7.3）\n\n### 阈值 $b$ 与差值 $E_i$ (7.115)～(7.117)"),
 			md("## 习题\n\n1. 第一题：设 $x$。"),
 			code("%%\nfunc f(xs []float64) {\n\tfor i, x := range xs {\n\t\tfmt.Printf(\"a very long line that has to wrap on a page: i = %d, x = %g, and some more words to make it long enough to wrap twice or more %s\\n\", i, x, \"it's an apostrophe\")\n\t}\n}"),
 			md("第二题的说明。\n\n2. 第二题。\n3. 第三题。"),
@@ -127,23 +128,7 @@ type hang struct {
 func TestPrintLayout(t *testing.T) {
 	needExport(t)
 	dir := t.TempDir()
-	data, err := json.Marshal(printNotebook())
-	if err != nil {
-		t.Fatal(err)
-	}
-	ipynb := filepath.Join(dir, "03-print.ipynb")
-	if err := os.WriteFile(ipynb, data, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if err := run([]string{nbconvert(t, ipynb, filepath.Join(dir, "raw"))}, filepath.Join(dir, "html"), filepath.Join(dir, "pdf"), 2*time.Minute); err != nil {
-		t.Fatal(err)
-	}
-	page := filepath.Join(dir, "html", "03-print.html")
-	b, err := os.ReadFile(page)
-	if err != nil {
-		t.Fatal(err)
-	}
-	html := string(b)
+	page, html := exportNotebook(t, dir, "03-print", printNotebook())
 	for _, want := range []string{
 		`<html lang="zh-CN">`,
 		`<title>3. 对偶形式</title>`,
@@ -154,6 +139,8 @@ func TestPrintLayout(t *testing.T) {
 		`hl-go`,
 		`<span class="kd">func</span>`,
 		`<span class="k">range</span>`,
+		`<span class="mn-nobr">定义 7.3</span>`,
+		`class="mn-outline"`,
 	} {
 		if !strings.Contains(html, want) {
 			t.Errorf("the HTML lacks %s", want)
@@ -222,6 +209,21 @@ func TestPrintLayout(t *testing.T) {
 	}
 	if strings.Contains(string(text), "gonb-workspace") {
 		t.Errorf("the PDF prints the setup cell")
+	}
+	// The outline keeps the headings' formulas, as text (review zh-4, M9:
+	// "从误分类点的距离到 " without its L).
+	entries, err := outline.Read(filepath.Join(dir, "pdf", "03-print.pdf"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var titles []string
+	for _, e := range entries {
+		titles = append(titles, e.Title)
+	}
+	for _, want := range []string{"从误分类点的距离到 L(w,b)", "阈值 b 与差值 Eᵢ (7.115)～(7.117)"} {
+		if !slices.Contains(titles, want) {
+			t.Errorf("the outline has no entry %q: %q", want, titles)
+		}
 	}
 	bbox, err := exec.Command("pdftotext", "-bbox-layout", "-enc", "UTF-8", filepath.Join(dir, "pdf", "03-print.pdf"), "-").Output()
 	if err != nil {

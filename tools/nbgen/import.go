@@ -21,7 +21,9 @@ func readNotebook(name string, data []byte) ([]cell, error) {
 			Metadata struct {
 				Tags        []string `json:"tags"`
 				MarginNotes struct {
-					Expect []string `json:"expect"`
+					Expect   []string `json:"expect"`
+					Answer   string   `json:"answer"`
+					Solution string   `json:"solution"`
 				} `json:"marginnotes"`
 			} `json:"metadata"`
 		} `json:"cells"`
@@ -39,7 +41,8 @@ func readNotebook(name string, data []byte) ([]cell, error) {
 		for _, line := range strings.Split(src, "\n") {
 			if (c.CellType == "code" && fenceClose.MatchString(line)) ||
 				(c.CellType == "markdown" && (fenceOpen.MatchString(line) || expectLine.MatchString(line) ||
-					zhOpen.MatchString(line) || zhClose.MatchString(line) || strings.TrimSpace(line) == cellBreak)) {
+					zhOpen.MatchString(line) || zhClose.MatchString(line) || strings.TrimSpace(line) == cellBreak ||
+					answerLine.MatchString(line) || solutionOpen.MatchString(line) || solutionClose.MatchString(line))) {
 				return nil, fmt.Errorf("%s: cell %d: line %q cannot be written in a source", name, i+1, line)
 			}
 		}
@@ -56,7 +59,15 @@ func readNotebook(name string, data []byte) ([]cell, error) {
 				return nil, fmt.Errorf("%s: cell %d: tag %q cannot be written in a source", name, i+1, t)
 			}
 		}
-		cl := cell{kind: c.CellType, source: src, tags: c.Metadata.Tags, expect: c.Metadata.MarginNotes.Expect}
+		cl := cell{kind: c.CellType, source: src, tags: c.Metadata.Tags, expect: c.Metadata.MarginNotes.Expect,
+			answer: c.Metadata.MarginNotes.Answer, solution: c.Metadata.MarginNotes.Solution}
+		if cl.solution != "" {
+			// nbgen tags the cells of a solution itself.
+			cl.tags = slices.DeleteFunc(slices.Clone(cl.tags), func(t string) bool { return t == solutionTag })
+			if len(cl.tags) == 0 {
+				cl.tags = nil
+			}
+		}
 		if setupCell(cl) {
 			// nbgen tags the setup cell itself; the source does not.
 			cl.tags = slices.DeleteFunc(slices.Clone(cl.tags), func(t string) bool { return t == setupTag })
@@ -171,9 +182,19 @@ func contains(list []string, s string) bool {
 func write(cells []cell) string {
 	var b strings.Builder
 	prevMarkdown := false
+	sol := ""
 	for _, c := range cells {
 		if b.Len() > 0 {
 			b.WriteString("\n")
+		}
+		if c.solution != sol {
+			if sol != "" {
+				b.WriteString("<!-- end solution -->\n\n")
+			}
+			if c.solution != "" {
+				b.WriteString("<!-- solution: " + c.solution + " -->\n\n")
+			}
+			sol, prevMarkdown = c.solution, false
 		}
 		switch c.kind {
 		case "markdown":
@@ -200,8 +221,14 @@ func write(cells []cell) string {
 			for _, e := range c.expectZH {
 				b.WriteString("<!-- expect-zh: " + e + " -->\n")
 			}
+			if c.answer != "" {
+				b.WriteString("<!-- answer: " + c.answer + " -->\n")
+			}
 			prevMarkdown = false
 		}
+	}
+	if sol != "" {
+		b.WriteString("\n<!-- end solution -->\n")
 	}
 	return b.String()
 }

@@ -113,11 +113,24 @@ func cellMetadata(c cell, ed edition) map[string]any {
 	if setupCell(c) && !slices.Contains(tags, setupTag) {
 		tags = append(slices.Clip(tags), setupTag)
 	}
+	if c.solution != "" {
+		tags = append(slices.Clip(tags), solutionTag)
+	}
 	if len(tags) > 0 {
 		m["tags"] = tags
 	}
+	mn := map[string]any{}
 	if e := ed.expect(c); len(e) > 0 {
-		m[metaKey] = map[string]any{"expect": e}
+		mn["expect"] = e
+	}
+	if c.answer != "" {
+		mn["answer"] = c.answer
+	}
+	if c.solution != "" {
+		mn["solution"] = c.solution
+	}
+	if len(mn) > 0 {
+		m[metaKey] = mn
 	}
 	return m
 }

@@ -130,6 +130,9 @@ func run(srcDir, outDir string, check, requireZH, keep bool, names []string) err
 			if err := missingChinese(p, cells); err != nil {
 				return err
 			}
+			if err := unequalHeadings(p, cells); err != nil {
+				return err
+			}
 			editions = append(editions, chinese)
 		}
 		for _, ed := range editions {

@@ -168,3 +168,30 @@ func TestImportRoundTrip(t *testing.T) {
 		t.Errorf("import then parse:\n got %+v\nwant %+v\nsource:\n%s", back, cells, src)
 	}
 }
+
+// Both editions have the same headings at the same levels: the review of
+// the Chinese edition (s4, S1) found three headings missing in Chinese only.
+func TestUnequalHeadings(t *testing.T) {
+	for _, tc := range []struct {
+		name, src string
+		ok        bool
+	}{
+		{"same", "# T\n\n## A\n\ntext\n\n:::zh\n# 标题\n\n## 甲\n\n正文\n:::\n", true},
+		{"missing", "## Summary\n\nx\n\n## Exercises\n\n1. y\n\n:::zh\n## 小结\n\nx\n\n1. 乙\n:::\n", false},
+		{"level", "## A\n\n:::zh\n### 甲\n:::\n", false},
+		{"fenced", "```text\n# not a heading\n```\n\n:::zh\n```text\n# 不是标题\n```\n:::\n", true},
+		{"fenced only in English", "```text\n# comment\n```\n\n:::zh\n正文\n:::\n", true},
+		{"hash without space", "#hashtag\n\n:::zh\n正文\n:::\n", true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			cells, err := parse("x.md", tc.src)
+			if err != nil {
+				t.Fatal(err)
+			}
+			err = unequalHeadings("x.md", cells)
+			if (err == nil) != tc.ok {
+				t.Errorf("unequalHeadings = %v, want ok = %v", err, tc.ok)
+			}
+		})
+	}
+}

@@ -191,6 +191,12 @@ func checkURL(dir string, pages map[string]map[string]bool, from, raw string) er
 	if err != nil || fi.IsDir() {
 		return fmt.Errorf("URL %q: no file %s in the site", short, target)
 	}
+	if ok, err := isPlaygroundState(target, frag); ok {
+		if err != nil {
+			return fmt.Errorf("link %q: not a state of the playground: %w", short, err)
+		}
+		return nil
+	}
 	if ids, ok := pages[target]; ok && frag != "" && !hasID(ids, frag) {
 		return fmt.Errorf("link %q: no id %q on %s", short, frag, target)
 	}

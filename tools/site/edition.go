@@ -18,6 +18,8 @@ type words struct {
 	Contents   string // the index page
 	Prev, Next string
 	Glossary   string
+	Playground string        // the playground page's link and title
+	PlayIntro  template.HTML // the index page's sentence on the playground
 	OtherLang  string        // the other edition, in its own language
 	Search     string        // the search box's placeholder
 	Intro      template.HTML // the index page's first paragraph
@@ -35,11 +37,14 @@ type words struct {
 
 var (
 	english = &edition{Code: "en", Dir: "", Lang: "en", Words: words{
-		Site:      "Margin Notes",
-		Contents:  "Contents",
-		Prev:      "Previous",
-		Next:      "Next",
-		Glossary:  "Glossary",
+		Site:       "Margin Notes",
+		Contents:   "Contents",
+		Prev:       "Previous",
+		Next:       "Next",
+		Glossary:   "Glossary",
+		Playground: "Playground",
+		PlayIntro: "The <a href=\"playground.html\">playground</a>: put your own points on the plane and watch the perceptron " +
+			"and the SVM of the library work on them, step by step.",
 		OtherLang: "中文",
 		Search:    "Search both editions",
 		Intro: "Notes on Li Hang's Statistical Learning Methods, chapters 2 (the perceptron) and 7 " +
@@ -57,13 +62,15 @@ var (
 		Both:      "English and Chinese",
 	}}
 	chinese = &edition{Code: "zh", Dir: "zh", Lang: "zh-CN", Words: words{
-		Site:      "页边笔记",
-		Contents:  "目录",
-		Prev:      "上一篇",
-		Next:      "下一篇",
-		Glossary:  "术语表",
-		OtherLang: "English",
-		Search:    "搜索中英文两版",
+		Site:       "页边笔记",
+		Contents:   "目录",
+		Prev:       "上一篇",
+		Next:       "下一篇",
+		Glossary:   "术语表",
+		Playground: "演练场",
+		PlayIntro:  "<a href=\"playground.html\">演练场</a>：在平面上放置自己的点，逐步观看本库的感知机与支持向量机如何求解。",
+		OtherLang:  "English",
+		Search:     "搜索中英文两版",
 		Intro: "李航《统计学习方法》第 2 章（感知机）与第 7 章（支持向量机）的学习笔记：书中例题的每一个数" +
 			"都由 Go 库计算并核对。每个笔记本都可以在 Jupyter 中运行（<code>make notebook</code>）；本站显示的是执行后的结果。",
 		Order:     "笔记本，按阅读顺序：",

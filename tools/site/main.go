@@ -16,6 +16,7 @@
 //	book/margin-notes.pdf, book/margin-notes-zh.pdf   the books, when built (-book, default build/book)
 //	assets/site.css, assets/search.js                 the site's look and search
 //	assets/search-index.js                            the search index of both editions
+//	playground.html, zh/playground.html               the playground (-playground, default build/playground)
 //
 // Each page is its export, byte for byte, with a bar of links at the top
 // (contents, previous, next, the same page in the other edition, glossary,
@@ -33,6 +34,11 @@
 // each with its count; search.js splits a query the same way and ranks the
 // sections that hold every term (BM25). It is a script, not a JSON file, so
 // that a page opened from file:// can load it.
+//
+// The playground pages (tools/playground) get the bar of links where they
+// hold <!--nav-->; the bar of every page, and each index, link to them, and
+// a link to a state of the playground (playground.html#algo=…) must be one
+// that package playground reads.
 //
 // Before it replaces -out, it checks what it wrote: every link and
 // reference of every page leads to a file of the site (and a link's
@@ -55,9 +61,10 @@ func main() {
 	flag.StringVar(&c.notebooks, "notebooks", "notebooks", "the notebooks: `DIR`/NN-name.ipynb and DIR/zh/NN-name.ipynb")
 	flag.StringVar(&c.html, "html", filepath.Join("build", "html"), "their self-contained HTML exports (make html) and glossary.html, in `DIR`")
 	flag.StringVar(&c.book, "book", filepath.Join("build", "book"), "the book PDFs (make book), when built, in `DIR`")
+	flag.StringVar(&c.playground, "playground", filepath.Join("build", "playground"), "the playground pages (make playground), `DIR`/playground.html and DIR/zh/playground.html; \"\" for none")
 	flag.StringVar(&c.out, "out", filepath.Join("build", "site"), "write the site to `DIR` (replaced)")
 	flag.Usage = func() {
-		fmt.Fprintf(flag.CommandLine.Output(), "usage: site [-notebooks DIR] [-html DIR] [-book DIR] [-out DIR]\n")
+		fmt.Fprintf(flag.CommandLine.Output(), "usage: site [-notebooks DIR] [-html DIR] [-book DIR] [-playground DIR] [-out DIR]\n")
 		flag.PrintDefaults()
 	}
 	flag.Parse()
@@ -75,7 +82,7 @@ func main() {
 
 // config is where the site comes from and goes.
 type config struct {
-	notebooks, html, book, out string
+	notebooks, html, book, out, playground string
 }
 
 func kB(n int64) string { return fmt.Sprintf("%d kB", (n+512)/1024) }

@@ -9,6 +9,8 @@ import (
 
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
+
+	"github.com/marginnotes/marginnotes/internal/sanitize"
 )
 
 // page is one page of the site made from an HTML export.
@@ -42,12 +44,20 @@ func (p *page) parseExport() error {
 	if err != nil {
 		return err
 	}
+	// The notebook's Markdown as Jupyter shows it: no scripts, event
+	// handlers or javascript: links, in the page and in its description.
+	if sanitize.Markdown(doc) > 0 {
+		p.src = []byte(render(doc))
+	}
 	h1 := find(doc, atom.H1)
 	if h1 == nil {
 		return fmt.Errorf("no h1 (the page's title)")
 	}
 	p.title = squash(text(h1))
-	if para := nextElement(h1, atom.P); para != nil && sameCell(h1, para) {
+	if para := description(h1); para != nil && sameCell(h1, para) {
+		if t := strings.TrimSpace(text(para)); strings.HasPrefix(t, "Packages:") || strings.HasPrefix(t, "用到的包") {
+			return fmt.Errorf("the index would describe the notebook by its packages (%.40q…): open the title cell with what the reader learns", t)
+		}
 		p.desc = render(firstSentence(para))
 	}
 	body := find(doc, atom.Body)
@@ -100,6 +110,48 @@ func nextElement(n *html.Node, a atom.Atom) *html.Node {
 	return nil
 }
 
+// description returns what the index tells of a notebook, from the title
+// h1: the first key point, when a list follows the title (every notebook
+// opens with what the reader learns, as a list, and then the packages it
+// uses), else the first paragraph; nil when there is neither.
+func description(h1 *html.Node) *html.Node {
+	var first *html.Node
+	for _, a := range []atom.Atom{atom.P, atom.Ul, atom.Ol} {
+		if e := nextElement(h1, a); e != nil && (first == nil || precedes(e, first)) {
+			first = e
+		}
+	}
+	if first == nil || first.DataAtom == atom.P {
+		return first
+	}
+	for li := range first.ChildNodes() {
+		if li.Type == html.ElementNode && li.DataAtom == atom.Li {
+			if para := find(li, atom.P); para != nil {
+				return para // a loose list: the item's first paragraph
+			}
+			return li
+		}
+	}
+	return nil
+}
+
+// precedes reports whether a comes before b in document order.
+func precedes(a, b *html.Node) bool {
+	root := a
+	for root.Parent != nil {
+		root = root.Parent
+	}
+	for n := range root.Descendants() {
+		switch n {
+		case a:
+			return true
+		case b:
+			return false
+		}
+	}
+	return false
+}
+
 // sameCell reports whether a and b are in the same notebook cell (an
 // element of class jp-Cell), or both in none.
 func sameCell(a, b *html.Node) bool {
@@ -116,7 +168,8 @@ func sameCell(a, b *html.Node) bool {
 
 // skipped reports whether the text of n is no text of the page: scripts,
 // styles, drawings (a formula's text is its MathML, beside its SVG), the
-// prompts of the code cells and the headings' ¶ links.
+// prompts of the code cells, the headings' ¶ links and the text of their
+// formulas for the PDF outline (span.mn-outline, beside the MathML).
 func skipped(n *html.Node) bool {
 	if n.Type != html.ElementNode {
 		return false
@@ -129,7 +182,7 @@ func skipped(n *html.Node) bool {
 		return true
 	}
 	return hasClass(n, "anchor-link") || hasClass(n, "jp-InputPrompt") || hasClass(n, "jp-OutputPrompt") ||
-		hasClass(n, "mn-site-nav") || hasClass(n, "mn-site-foot")
+		hasClass(n, "mn-site-nav") || hasClass(n, "mn-site-foot") || hasClass(n, "mn-outline")
 }
 
 // blocks are the elements whose text does not run on into the next.
@@ -291,6 +344,7 @@ func firstSentence(para *html.Node) *html.Node {
 		}
 	}
 	copyInto(out, para)
+	sanitize.Tree(out) // the paragraph may lie outside the Markdown
 	return out
 }
 

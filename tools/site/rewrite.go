@@ -40,6 +40,11 @@ func (s *site) resolve(p *page, href string) (string, bool) {
 	target := path.Clean(path.Join(path.Dir(p.nbPath), rel))
 	var to *page
 	switch {
+	case s.playground != nil && (target == playgroundBuild(english) || target == playgroundBuild(chinese)):
+		to = &page{site: playgroundSite(english)}
+		if target == playgroundBuild(chinese) {
+			to.site = playgroundSite(chinese)
+		}
 	case target == "glossary.md":
 		to = s.glossary[p.ed.Code]
 	default:

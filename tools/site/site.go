@@ -32,6 +32,7 @@ type site struct {
 	glossary   map[string]*page   // per edition
 	byNotebook map[string]*page   // by notebook path under notebooks/
 	books      map[string]string  // edition code → the book PDF's path in the site, if built
+	playground map[string][]byte  // edition code → the playground page, when -playground is set
 	tmpl       *template.Template
 }
 
@@ -62,6 +63,9 @@ func build(c config) (stats, error) {
 	}
 	s.tmpl = t
 	if err := s.read(); err != nil {
+		return stats{}, err
+	}
+	if err := s.readPlayground(); err != nil {
 		return stats{}, err
 	}
 	tmp, err := os.MkdirTemp(filepath.Dir(filepath.Clean(c.out)), "."+filepath.Base(c.out)+"-")
@@ -193,7 +197,9 @@ type navView struct {
 	Other            link
 	OtherLang        string
 	Glossary         string
+	Playground       string // "" when the site has no playground
 	IsIndex, IsGloss bool
+	IsPlayground     bool
 }
 
 func (s *site) navView(p *page) navView {
@@ -203,6 +209,10 @@ func (s *site) navView(p *page) navView {
 		Glossary:  relPath(p.site, s.glossary[p.ed.Code].site),
 		OtherLang: p.ed.Other.Lang,
 		IsGloss:   p.name == "glossary",
+	}
+	if s.playground != nil {
+		v.Playground = relPath(p.site, playgroundSite(p.ed))
+		v.IsPlayground = p.name == "playground"
 	}
 	if p.prev != nil {
 		v.Prev = &link{Href: relPath(p.site, p.prev.site), Text: p.prev.title}
@@ -267,6 +277,19 @@ func (s *site) writeAll(dir string) (stats, error) {
 		if err := write(path.Join(ed.Dir, "index.html"), func(w io.Writer) error {
 			return s.tmpl.ExecuteTemplate(w, "index", v)
 		}); err != nil {
+			return st, err
+		}
+		st.pages++
+	}
+	for _, ed := range editions {
+		if s.playground == nil {
+			break
+		}
+		page, err := s.writePlayground(ed)
+		if err != nil {
+			return st, err
+		}
+		if err := write(playgroundSite(ed), func(w io.Writer) error { _, err := w.Write(page); return err }); err != nil {
 			return st, err
 		}
 		st.pages++

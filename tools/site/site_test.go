@@ -24,6 +24,11 @@ const math = `<span class="MathJax_SVG" id="MathJax-Element-%d-Frame" tabindex="
 const slider = `<div class="mn-slider"><input type="range" class="mn-range" min="0" max="3"><img class="mn-figure" src="data:image/svg+xml;base64,PHN2Zy8+"></div>` +
 	`<script type="application/json" class="mn-data">{"frames":["a < b","c"]}</script><script>document.querySelectorAll('.mn-slider').forEach(s => { s.mnReady = true; });</script>`
 
+// solution is an exercise's solution as the export folds it (the
+// template of tools/export).
+const solution = `<p>4. Find φ.</p><details class="mn-solution" data-exercise="4"><summary>Solution to exercise 4</summary>` +
+	`<div class="jp-Cell jp-MarkdownCell"><div class="jp-RenderedMarkdown"><p>φ(x) = (x², √2x, 1).</p></div></div></details>`
+
 // export is an export as `make html` writes it, in the shape of
 // nbconvert's lab template after tools/export.
 func export(title, intro, body string) string {
@@ -86,7 +91,7 @@ func fixture(t *testing.T) string {
 			`<h2 id="Table-2.1">Table 2.1</h2><p>The hyperplane moves at every misclassified point.</p>` + slider +
 				`<h3 id="Exercise-(%E9%80%89%E8%AF%BB)">Exercise (选读)</h3><p>Show it for the hinge loss.</p>`},
 		{"08-c", "8. The SVM dual", "Short one. The dual of the hard-margin SVM has a box constraint, as chapter 7 says.", ""},
-		{"10-d", "10. Kernels", "A kernel is an inner product in a feature space that we never compute.", ""},
+		{"10-d", "10. Kernels", "A kernel is an inner product in a feature space that we never compute.", solution},
 	}
 	zh := []nb{
 		{"01-a", "1. 感知机模型", "感知机根据点 " + fmt.Sprintf(math, 1) + " 落在由权值和偏置确定的超平面的哪一侧对它进行分类。之后还有。",
@@ -338,6 +343,25 @@ func TestPagesKeepTheirExport(t *testing.T) {
 	}
 }
 
+// TestSolutionsStayFolded: the site serves an exercise's solution folded,
+// as the export has it, the reader opening it.
+func TestSolutionsStayFolded(t *testing.T) {
+	site := buildFixture(t, fixture(t))
+	p := readPage(t, site, "10-d.html")
+	if !strings.Contains(p.raw, solution) {
+		t.Errorf("the page changed the folded solution %q", solution)
+	}
+	d := find(p.doc, atom.Details)
+	if d == nil || !hasClass(d, "mn-solution") {
+		t.Fatalf("no details.mn-solution on the page")
+	}
+	for _, a := range d.Attr {
+		if a.Key == "open" {
+			t.Errorf("the solution is open")
+		}
+	}
+}
+
 func TestIndexPages(t *testing.T) {
 	repo := fixture(t)
 	site := buildFixture(t, repo)
@@ -554,8 +578,17 @@ func TestDescriptionFromTheTitleCell(t *testing.T) {
 	for _, tc := range []struct{ cells, want string }{
 		{`<div class="jp-Cell"><h1 id="t">1. Title</h1><p>What this notebook does, in a sentence of some length.</p></div>` +
 			`<div class="jp-Cell"><p>Run it in Jupyter.</p></div>`, `<span>What this notebook does, in a sentence of some length.</span>`},
-		{`<div class="jp-Cell"><h1 id="t">1. Title</h1><ul><li>a key point</li></ul></div>` +
+		{`<div class="jp-Cell"><h1 id="t">1. Title</h1></div>` +
 			`<div class="jp-Cell"><p>Run it in Jupyter.</p></div>`, ``},
+		// The key points come first, then the packages: the first key point
+		// says what the reader learns (review zh-4, M10: ten of fourteen
+		// descriptions were lists of packages).
+		{`<div class="jp-Cell"><h1 id="t">1. Title</h1><ul><li>The perceptron classifies a point by the side of a hyperplane it falls on. More.</li><li>Second.</li></ul>` +
+			`<p>Packages: <a href="../pkg/perceptron"><code>pkg/perceptron</code></a>.</p></div>`,
+			`<span>The perceptron classifies a point by the side of a hyperplane it falls on.</span>`},
+		{`<div class="jp-Cell"><h1 id="t">1. Title</h1><ul><li><p>感知机根据点落在超平面的哪一侧对它分类，它要求数据能被某个超平面分开。其余。</p></li></ul>` +
+			`<p>用到的包：<a href="../../pkg/perceptron"><code>pkg/perceptron</code></a>。</p></div>`,
+			`<span>感知机根据点落在超平面的哪一侧对它分类，它要求数据能被某个超平面分开。</span>`},
 	} {
 		p := &page{src: []byte(`<!DOCTYPE html><html><head><title>x</title></head><body>` + tc.cells + `</body></html>`)}
 		if err := p.parseExport(); err != nil {
@@ -564,5 +597,47 @@ func TestDescriptionFromTheTitleCell(t *testing.T) {
 		if p.title != "1. Title" || p.desc != tc.want {
 			t.Errorf("title %q, description %q; want %q", p.title, p.desc, tc.want)
 		}
+	}
+	p := &page{src: []byte(`<!DOCTYPE html><html><body><div class="jp-Cell"><h1 id="t">1. Title</h1>` +
+		`<p>用到的包：<a href="../../pkg/perceptron"><code>pkg/perceptron</code></a>（距离、间隔）。</p></div></body></html>`)}
+	if err := p.parseExport(); err == nil || !strings.Contains(err.Error(), "packages") {
+		t.Errorf("a title cell that opens with its packages: err = %v, desc %q; want an error", err, p.desc)
+	}
+}
+
+// TestDescriptionSanitized: a notebook's Markdown with an image's onerror,
+// a link's onclick and javascript: URL and a script reaches neither the
+// index's description nor the page (issue 23 §1.4: firstSentence's
+// template.HTML copied the onerror into index.html).
+func TestDescriptionSanitized(t *testing.T) {
+	cell := `<div class="jp-Cell"><div class="jp-RenderedHTMLCommon jp-RenderedMarkdown"><h1 id="t">1. Title</h1>` +
+		`<p>What this <img src="x.png" onerror="alert(1)"> notebook <a href="javascript:alert(2)" onclick="alert(3)">does</a>, in a sentence of some length.</p>` +
+		`<script>alert(4)</script></div></div>`
+	p := &page{src: []byte(`<!DOCTYPE html><html><head><title>x</title><script src="own.js"></script></head><body>` + cell + `</body></html>`)}
+	if err := p.parseExport(); err != nil {
+		t.Fatal(err)
+	}
+	if want := `<span>What this <img src="x.png"/> notebook <span>does</span>, in a sentence of some length.</span>`; p.desc != want {
+		t.Errorf("description %s, want %s", p.desc, want)
+	}
+	for _, bad := range []string{"alert", "onerror", "onclick", "javascript"} {
+		if strings.Contains(string(p.src), bad) {
+			t.Errorf("the page still holds %q", bad)
+		}
+	}
+	if !strings.Contains(string(p.src), `<script src="own.js"></script>`) {
+		t.Errorf("the page's own script is gone")
+	}
+}
+
+// TestFirstSentenceOutsideMarkdown: a paragraph outside the Markdown cells
+// is sanitized as it is copied.
+func TestFirstSentenceOutsideMarkdown(t *testing.T) {
+	doc, err := html.Parse(strings.NewReader(`<p>A sentence <b onclick="alert(1)">of</b> some length, long enough to stand.</p>`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := render(firstSentence(find(doc, atom.P))); strings.Contains(got, "onclick") {
+		t.Errorf("got %s", got)
 	}
 }

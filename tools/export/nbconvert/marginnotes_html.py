@@ -16,6 +16,11 @@ It differs from nbconvert's own HTMLExporter in two things:
   language_info names none (GoNB's kernel_info reply leaves pygments_lexer
   empty, and executing a notebook copies that reply into it), with the
   kernel's language instead of nbconvert's fallback, IPython.
+
+Markdown is rendered with escape=False, as nbconvert does, so that a cell's
+HTML shows; tools/export then removes from it what Jupyter's renderer
+removes (scripts, event handlers, javascript: URLs; package
+internal/sanitize) before Chromium opens the page.
 """
 
 from nbconvert.exporters.html import HTMLExporter as _HTMLExporter

@@ -1,4 +1,4 @@
-package svm
+package separability
 
 import (
 	"errors"
@@ -24,9 +24,15 @@ import (
 // Novikoff's γ of Theorem 2.1 (the bias is the last entry of u and is
 // penalised with w); on the xᵢ themselves the CS229 form. It finds the point
 // of the convex hull of the yᵢzᵢ nearest to the origin with Wolfe's
-// nearest-point algorithm (see the package documentation); the answer comes
-// with a certified bracket Gamma ≤ γ* ≤ Upper. The zero value stops when the
-// bracket is 10⁻¹² wide, relative.
+// nearest-point algorithm (see "The nearest point of a convex hull" in the
+// package documentation); the answer comes with a certified bracket
+// Gamma ≤ γ* ≤ Upper. The zero value stops when the bracket is 10⁻¹² wide,
+// relative.
+//
+// The data are separable by a hyperplane through the origin exactly when
+// γ* > 0, and (Definition 2.2) by some hyperplane exactly when the
+// augmented points have γ* > 0: MaxMargin measures how separable data are,
+// where LP decides whether they are.
 type MaxMargin struct {
 	// Tol is the relative width of the bracket [Gamma, Upper] at which Fit
 	// stops; 0 means DefaultMarginTol.
@@ -44,7 +50,7 @@ const (
 	// scaled alike and keeps a direction only if its margins, computed
 	// exactly, are positive (else the data are reported as not separable).
 	SeparableTol = 1e-10
-	marginName   = "svm.MaxMargin"
+	marginName   = "separability.MaxMargin"
 )
 
 // MarginResult is the maximum-margin direction found by MaxMargin, as the
@@ -65,25 +71,25 @@ type MarginResult struct {
 	Lambda []float64
 	// Iterations is the number of major cycles.
 	Iterations int
-	// Status says why the solver stopped.
-	Status Status
 }
 
 // Fit computes the maximum margin over the rows of z (n×m) with labels y in
 // {−1, +1}. A negative, NaN or infinite Tol or a negative MaxIter gives a
 // *classify.SettingError, bad data the error of dataset.Validate. It
-// returns ErrNotSeparable when no u has yᵢu·zᵢ > 0 for all i (up to
-// SeparableTol and no exactly checked direction), ErrNotConverged with the
-// last iterate when MaxIter cycles do not reach Tol or when, far below
-// SeparableTol·R, rounding leaves the bracket wider than 10⁻⁶, and classify.ErrNonFinite when γ* is too large for a
-// float64. The computation is scaled, so that data of any magnitude that
-// float64 holds give their answer.
+// returns classify.ErrNotSeparable when no u has yᵢu·zᵢ > 0 for all i (up
+// to SeparableTol and no exactly checked direction),
+// classify.ErrNotConverged with the last iterate when MaxIter cycles do not
+// reach Tol or when, far below SeparableTol·R, rounding leaves the bracket
+// wider than 10⁻⁶, and classify.ErrNonFinite (with the last iterate) when
+// γ* is too large for a float64; the message says which. The computation
+// is scaled, so that data of any magnitude that float64 holds give their
+// answer.
 func (mm MaxMargin) Fit(z mat.Matrix, y []float64) (*MarginResult, error) {
-	if err := checkTol(marginName, "Tol", mm.Tol); err != nil {
-		return nil, err
+	if !(mm.Tol >= 0) || math.IsInf(mm.Tol, 0) {
+		return nil, &classify.SettingError{Solver: marginName, Field: "Tol", Value: mm.Tol, Want: "a finite number ≥ 0 (0 for the default)"}
 	}
-	if err := checkCount(marginName, "MaxIter", mm.MaxIter); err != nil {
-		return nil, err
+	if mm.MaxIter < 0 {
+		return nil, &classify.SettingError{Solver: marginName, Field: "MaxIter", Value: mm.MaxIter, Want: "an integer ≥ 0 (0 for the default)"}
 	}
 	tol, maxIter := mm.Tol, mm.MaxIter
 	if tol == 0 {
@@ -123,16 +129,14 @@ func (mm MaxMargin) Fit(z mat.Matrix, y []float64) (*MarginResult, error) {
 			res.Upper = math.Max(res.Gamma, res.Upper)
 			switch {
 			case math.IsInf(res.Upper, 0):
-				res.Status = NonFinite
-				return res, stopError(marginName, res.Status, "the margin %.6g·2^%d overflows a float64", norm, exp)
+				return res, stop(classify.ErrNonFinite, "the margin %.6g·2^%d overflows a float64", norm, exp)
 			case res.Upper-res.Gamma > math.Max(tol, 1e-6)*res.Upper:
-				res.Status = NoProgress
-				return res, stopError(marginName, res.Status, "the data are separable, but rounding leaves γ* in [%.6g, %.6g] (R = %.3g)",
+				return res, stop(classify.ErrNotConverged, "the data are separable, but rounding leaves γ* in [%.6g, %.6g] (R = %.3g)",
 					res.Gamma, res.Upper, math.Ldexp(w.r, exp))
 			}
 			return res, nil
 		}
-		return nil, stopError(marginName, NotSeparable, "no direction separates the points with a margin above %g·R: "+
+		return nil, stop(classify.ErrNotSeparable, "no direction separates the points with a margin above %g·R: "+
 			"the convex hull of the yᵢzᵢ comes within %.3g of the origin, R = %.3g", SeparableTol, math.Ldexp(norm, exp), math.Ldexp(w.r, exp))
 	}
 	res := &MarginResult{
@@ -151,17 +155,23 @@ func (mm MaxMargin) Fit(z mat.Matrix, y []float64) (*MarginResult, error) {
 	}
 	switch {
 	case gamma <= 0:
-		res.Status = NotSeparable
-		return res, stopError(marginName, res.Status, "no separating direction found (best margin ≤ %.3g)", res.Upper)
+		return res, stop(classify.ErrNotSeparable, "no separating direction found (best margin ≤ %.3g)", res.Upper)
 	case math.IsInf(res.Upper, 0):
-		res.Status = NonFinite
-		return res, stopError(marginName, res.Status, "the margin %.6g·2^%d overflows a float64", norm, exp)
+		return res, stop(classify.ErrNonFinite, "the margin %.6g·2^%d overflows a float64", norm, exp)
 	case iter >= maxIter && !stalled && res.Upper-res.Gamma > tol*res.Upper:
-		res.Status = IterationLimit
-		return res, stopError(marginName, res.Status, "after %d cycles γ* in [%.6g, %.6g]", iter, res.Gamma, res.Upper)
+		return res, stop(classify.ErrNotConverged, "after %d cycles γ* in [%.6g, %.6g]", iter, res.Gamma, res.Upper)
 	}
 	return res, nil
 }
+
+// stop returns the error of MaxMargin that stopped without an answer: the
+// solver's name, the message, and the sentinel err.
+func stop(err error, format string, args ...any) error {
+	return fmt.Errorf("%s: %s: %w", marginName, fmt.Sprintf(format, args...), err)
+}
+
+// epsilon is the unit roundoff of float64, 2⁻⁵³.
+const epsilon = 0x1p-53
 
 // equilibrated solves the nearest-point problem on the points yᵢzᵢ with
 // column j scaled by a power of two cⱼ that brings maxᵢ|zᵢⱼ| near 1, maps
@@ -197,7 +207,7 @@ func equilibrated(rows [][]float64, y []float64, tol float64, maxIter int) *Marg
 	// The corral's nearest point, solved in exact arithmetic on the
 	// original points, is in their hull (an upper bound on γ*) and gives
 	// the direction whose margin is the lower bound.
-	if x, lam, upper, ok := refine(rows, y, w.s); ok {
+	if x, lam, upper, ok := nearestAffine(rows, y, w.s); ok {
 		if r := exactMargin(x, rows, y); r != nil && r.Gamma >= res.Gamma {
 			r.Iterations, r.Lambda = iter, lam
 			res = r
@@ -207,11 +217,11 @@ func equilibrated(rows [][]float64, y []float64, tol float64, maxIter int) *Marg
 	return res
 }
 
-// refine returns the point of the affine hull of the yᵢzᵢ, i ∈ s, nearest
+// nearestAffine returns the point of the affine hull of the yᵢzᵢ, i ∈ s, nearest
 // to the origin, computed in extended precision, with its weights and its
 // norm rounded up, when all weights are non-negative (the point is then in
 // the convex hull).
-func refine(rows [][]float64, y []float64, s []int) (x, lam []float64, upper float64, ok bool) {
+func nearestAffine(rows [][]float64, y []float64, s []int) (x, lam []float64, upper float64, ok bool) {
 	const prec = 4096
 	k, m := len(s), len(rows[0])
 	num := func() *big.Float { return new(big.Float).SetPrec(prec) }
