@@ -40,14 +40,14 @@ NBCONVERT_EXEC := jupyter nbconvert --execute \
 	--ExecutePreprocessor.record_timing=False
 
 .PHONY: help setup notebook test lint test-unit test-notebooks notebooks html pdf book site playground figures \
-	bench compare fuzz test-docker test-e2e test-pdf test-site test-goonly clean distclean
+	bench compare fuzz test-docker test-e2e test-pdf test-site test-playground test-goonly clean distclean
 
 # The targets that install what their tests need set MARGINNOTES_REQUIRE=1:
 # a test that needs a program outside Go (Jupyter, Chromium, fonts, ...)
 # then fails where it is missing, instead of skipping as it does under a
 # plain `go test ./...` (internal/testenv). MARGINNOTES_REQUIRE=0 make test
 # lets them skip.
-test test-notebooks test-e2e test-pdf test-site: export MARGINNOTES_REQUIRE ?= 1
+test test-notebooks test-e2e test-pdf test-site test-playground: export MARGINNOTES_REQUIRE ?= 1
 
 help:
 	@echo 'make notebook        open the notebooks in Jupyter (PORT=$(PORT)); prints the URL with its token'
@@ -70,6 +70,7 @@ help:
 	@echo 'make test-e2e        drive the served notebooks of both editions in headless Chromium'
 	@echo 'make test-pdf        make pdf and make book, then check every PDF of both editions and both books (pages, fonts, key numbers, no raw LaTeX, contents, outline)'
 	@echo 'make test-site       make site, then walk it in headless Chromium from a copied folder (links, sliders, search, no request outside)'
+	@echo 'make test-playground the playground page of both editions in headless Chromium (presets, clicks, exports, speed)'
 	@echo 'make test-goonly     go test ./... in a Debian container with only Go installed (root; private dockerd)'
 	@echo 'make clean           remove build/ (distclean: also the tools in bin/)'
 
@@ -145,6 +146,12 @@ site: setup playground
 # per edition, build/playground/playground.html and zh/playground.html.
 playground:
 	$(GO) run ./tools/playground
+
+# make playground, then the playground page of both editions in headless
+# Chromium (e2e/playground_test.go); MARGINNOTES_E2E_SPEED=1 also fails on
+# the issue's speed bounds.
+test-playground: playground
+	MARGINNOTES_E2E=1 $(GO) test ./e2e -run 'TestPlayground' -count=1 -v
 
 # make site, then the site in headless Chromium (e2e/site_test.go).
 test-site: site

@@ -37,7 +37,7 @@ var pdfKeyNumbers = map[string][]struct{ what, pattern string }{
 		{"the book's other order 2x⁽¹⁾ + x⁽²⁾ − 5", `2x⁽¹⁾ \+ x⁽²⁾ − 5`},
 	},
 	"03-dual-form-gram": {
-		{"Gram matrix of Example 2.2", `\[\[18 21 6\] \[21 25 7\] \[6 7 2\]\]`},
+		{"Gram matrix of Example 2.2 (notation.Matrix: ⎡18  21   6⎤ …)", `18\s+21\s+6\s*⎤[\s\S]{1,80}?21\s+25\s+7\s*⎥[\s\S]{1,80}?6\s+7\s+2\s*⎦`},
 		{"Table 2.2 final α = (2, 0, 5), b = −3", `α = \(2, 0, 5\)[,，]\s*b = [-−]3`},
 	},
 	"04-novikoff":       {{"Novikoff bound (R/γ)² = 117", `\b117\b`}},

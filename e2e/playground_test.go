@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"sort"
 	"strings"
@@ -47,6 +48,12 @@ type pgResult = playground.Result
 // and 1000 points, printed, and checked against the issue's bounds under
 // MARGINNOTES_E2E_SPEED=1. Screenshots go to build/e2e/playground/.
 func TestPlayground(t *testing.T) {
+	if os.Getenv("MARGINNOTES_E2E") != "1" {
+		t.Skip("set MARGINNOTES_E2E=1 (make test-playground, make test-e2e) to run the browser test")
+	}
+	if testing.Short() {
+		t.Skip("browser test skipped in -short mode")
+	}
 	repo, err := filepath.Abs("..")
 	if err != nil {
 		t.Fatal(err)
@@ -99,6 +106,8 @@ func TestPlayground(t *testing.T) {
 			pg.presets(t)
 			pg.table21(t)
 			pg.clicks(t)
+			pg.notebookLinks(t, repo)
+			pg.offerC(t)
 			pg.badFragments(t)
 			pg.exports(t, repo)
 			pg.speed(t)
@@ -425,6 +434,48 @@ func (p *pgPage) clicks(t *testing.T) {
 	if r := p.result(t); r.N != 3 {
 		t.Errorf("after redo: n = %d", r.N)
 	}
+}
+
+// notebookLinks opens every state that a notebook links to ("open in the
+// playground"): each one fits, as the library does.
+func (p *pgPage) notebookLinks(t *testing.T, repo string) {
+	srcs, err := filepath.Glob(filepath.Join(repo, "notebooks", "src", "*.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	link := regexp.MustCompile(`\]\(playground\.html#([^)\s]+)\)`)
+	n := 0
+	for _, src := range srcs {
+		for _, m := range link.FindAllStringSubmatch(string(mustRead(t, src)), -1) {
+			r := p.hash(t, m[1])
+			if r.Status != "converged" {
+				t.Errorf("%s links to #%s: %s %q", filepath.Base(src), m[1], r.Status, r.Message)
+				continue
+			}
+			compare(t, filepath.Base(src), m[1], r)
+			n++
+		}
+	}
+	if n < 16 {
+		t.Errorf("%d links to the playground in the notebooks' sources, want 16 (8 notebooks × 2 editions)", n)
+	}
+}
+
+// offerC: a hard margin on XOR does not exist; the page says so and its
+// button switches to the soft margin C = 1, which fits.
+func (p *pgPage) offerC(t *testing.T) {
+	frag := "algo=svm&points=0,0,1;1,1,1;1,0,-1;0,1,-1"
+	if r := p.hash(t, frag); r.Status != "not separable" {
+		t.Fatalf("hard margin on XOR: %+v", r)
+	}
+	if err := do(p.tab, 5*time.Second, chromedp.Click(chromedp.ID("offer-c"), chromedp.NodeVisible)); err != nil {
+		t.Fatal(err)
+	}
+	r := p.result(t)
+	if r.Status != "converged" {
+		t.Errorf("after the soft-margin button: %+v", r)
+	}
+	compare(t, "XOR with C = 1", "algo=svm&C=1&points=0,0,1;1,1,1;1,0,-1;0,1,-1", r)
 }
 
 // badFragments opens fragments the page cannot read: a message, the page

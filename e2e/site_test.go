@@ -36,7 +36,8 @@ import (
 // every frame, the book's numbers, redraw time), checks that the search
 // script splits every section's text into the terms the index holds for
 // it, types a Chinese and an English term into the search box, and follows
-// a result to its section. Screenshots go to build/e2e/site/.
+// a result to its section, and opens the playground page of each edition
+// from its index. Screenshots go to build/e2e/site/.
 func TestSite(t *testing.T) {
 	if os.Getenv("MARGINNOTES_SITE") != "1" {
 		t.Skip("set MARGINNOTES_SITE=1 (make test-site) to check the site in a browser")
@@ -99,12 +100,44 @@ func TestSite(t *testing.T) {
 	t.Run("search", func(t *testing.T) {
 		checkSearch(t, tab, dir, outDir)
 	})
+	t.Run("playground", func(t *testing.T) {
+		checkSitePlayground(t, tab, dir)
+	})
 	if other := g.outside(); len(other) > 0 {
 		t.Errorf("the site requested %d URLs outside its folder: %q", len(other), other)
 	}
 	files, size := siteFiles(dir)
 	t.Logf("site of %d files (%.1f MB) checked in %v: %d requests, all inside %s",
 		files, float64(size)/1e6, time.Since(start).Round(time.Second), g.count(), dir)
+}
+
+// checkSitePlayground opens the playground page of each edition from the
+// index's link, waits for its first result and follows its bar back to the
+// index (e2e/playground_test.go drives the page itself).
+func checkSitePlayground(t *testing.T, tab context.Context, dir string) {
+	for _, ed := range []string{"", zhPrefix} {
+		if err := open(tab, dir, ed+"index.html"); err != nil {
+			t.Fatal(err)
+		}
+		href, err := eval[string](tab, `(document.querySelector('.mn-site-toc a[href="playground.html"]') || {}).href || ''`)
+		if err != nil || !strings.HasSuffix(href, "/"+ed+"playground.html") {
+			t.Errorf("%sindex.html lists no playground (%q, %v)", ed, href, err)
+			continue
+		}
+		if err := open(tab, dir, ed+"playground.html"); err != nil {
+			t.Fatal(err)
+		}
+		ctx, cancel := context.WithTimeout(tab, 20*time.Second)
+		status, err := chromedp.Run(ctx, chromedp.Poll[string](`document.body.dataset.ready === '1' && JSON.parse(document.getElementById('result').dataset.result).status`))
+		cancel()
+		if err != nil || status != "converged" {
+			t.Errorf("%splayground.html: %q, %v", ed, status, err)
+		}
+		bar, err := eval[string](tab, `(document.querySelector('.mn-site-nav .mn-site-contents') || {}).href || ''`)
+		if err != nil || !strings.HasSuffix(bar, ed+"index.html") {
+			t.Errorf("%splayground.html: the bar's contents link is %q (%v)", ed, bar, err)
+		}
+	}
 }
 
 // requestGuard blocks and records the requests of a tab that leave a

@@ -1,4 +1,4 @@
-// Package sanitize removes from the HTML of notebook Markdown what
+// Package sanitize removes from the HTML of a notebook's Markdown what
 // Jupyter's own renderer removes before it shows a Markdown cell: the
 // elements that run or load code or restyle the page (script, style,
 // iframe, object, embed, base, link, meta, form, …), every event-handler
@@ -6,12 +6,15 @@
 // javascript: or vbscript: scheme, or data: other than an image. The
 // tools that put notebook text into a page — tools/export (the HTML
 // exports, their PDFs and the books) and tools/site (its pages and the
-// index's descriptions) — pass the rendered Markdown through it, since
-// nbconvert renders Markdown with escape=False and without a sanitizer.
+// index's descriptions) — pass their pages through it, since nbconvert
+// renders Markdown with escape=False and without a sanitizer. It cleans
+// the whole body but the outputs of code cells, so that Markdown that
+// closes its cell's elements is cleaned where it lands.
 package sanitize
 
 import (
 	"bytes"
+	"errors"
 	"slices"
 	"strings"
 
@@ -38,50 +41,87 @@ var urlAttrs = map[string]bool{
 	"xlink:href": true,
 }
 
-// Markdown sanitizes, in place, every element of doc of class
-// MarkdownClass, and returns how many elements and attributes it removed.
-func Markdown(doc *html.Node) int {
+// OutputClass is the class of the element that holds a code cell's output
+// in nbconvert's lab template.
+const OutputClass = "jp-OutputArea-output"
+
+// Notebook sanitizes, in place, what a notebook's Markdown can reach in an
+// nbconvert export of it, and returns how many elements and attributes it
+// removed: the body — where Markdown that closes its cell's elements lands
+// too — and the attributes of <html> and <body> (a <body onload> in the
+// text adds its attributes to the page's body). It leaves the head and the
+// outputs of code cells (class OutputClass, but not MarkdownClass), which
+// the notebook's own code wrote, as Jupyter trusts a trusted notebook's
+// outputs.
+func Notebook(doc *html.Node) int {
 	n := 0
 	var walk func(*html.Node)
 	walk = func(e *html.Node) {
-		if e.Type == html.ElementNode && slices.Contains(strings.Fields(attr(e, "class")), MarkdownClass) {
-			n += Tree(e)
-			return
-		}
 		for c := e.FirstChild; c != nil; c = c.NextSibling {
-			walk(c)
+			if c.Type != html.ElementNode {
+				continue
+			}
+			switch strings.ToLower(c.Data) {
+			case "html":
+				n += attrs(c)
+				walk(c)
+			case "body":
+				n += tree(c, true)
+			}
 		}
 	}
 	walk(doc)
 	return n
 }
 
-// Tree sanitizes the descendants of n and n's own attributes, in place,
-// and returns how many elements and attributes it removed.
-func Tree(n *html.Node) int {
-	count := 0
-	if n.Type == html.ElementNode {
-		kept := n.Attr[:0]
-		for _, a := range n.Attr {
-			if unsafeAttr(n, a) {
-				count++
-				continue
-			}
-			kept = append(kept, a)
-		}
-		clear(n.Attr[len(kept):])
-		n.Attr = kept
-	}
+// trusted reports whether e is a code cell's output, which Tree leaves.
+func trusted(e *html.Node) bool {
+	classes := strings.Fields(attr(e, "class"))
+	return slices.Contains(classes, OutputClass) && !slices.Contains(classes, MarkdownClass)
+}
+
+// Tree sanitizes n's own attributes and all its descendants, outputs of
+// code cells included, in place, and returns how many elements and
+// attributes it removed.
+func Tree(n *html.Node) int { return tree(n, false) }
+
+func tree(n *html.Node, inNotebook bool) int {
+	count := attrs(n)
 	for c := n.FirstChild; c != nil; {
 		next := c.NextSibling
-		if c.Type == html.ElementNode && unsafeElement(c) {
+		switch {
+		case c.Type != html.ElementNode:
+		case unsafeElement(c):
 			n.RemoveChild(c)
 			count++
-		} else {
-			count += Tree(c)
+		case !inNotebook:
+			count += tree(c, false)
+		case slices.Contains(strings.Fields(attr(c, "class")), MarkdownClass):
+			// A Markdown cell trusts nothing in it, an element with
+			// the class of an output included.
+			count += tree(c, false)
+		case !trusted(c):
+			count += tree(c, true)
 		}
 		c = next
 	}
+	return count
+}
+
+// attrs removes the unsafe attributes of n and returns how many.
+func attrs(n *html.Node) int {
+	if n.Type != html.ElementNode {
+		return 0
+	}
+	kept := n.Attr[:0]
+	for _, a := range n.Attr {
+		if !unsafeAttr(n, a) {
+			kept = append(kept, a)
+		}
+	}
+	count := len(n.Attr) - len(kept)
+	clear(n.Attr[len(kept):])
+	n.Attr = kept
 	return count
 }
 
@@ -140,20 +180,29 @@ func attr(n *html.Node, key string) string {
 	return ""
 }
 
-// Page returns the HTML page src with its Markdown sanitized (Markdown),
+// Page returns the HTML page src sanitized (Notebook),
 // and how many elements and attributes it removed; src itself when none.
+// The page returned is parsed again, as the browser will parse it, and
+// sanitized again until that finds nothing to remove (markup that
+// serializes into other markup, as a namespace confusion does), or it is
+// an error.
 func Page(src []byte) ([]byte, int, error) {
-	doc, err := html.Parse(bytes.NewReader(src))
-	if err != nil {
-		return nil, 0, err
+	total := 0
+	for range 4 {
+		doc, err := html.Parse(bytes.NewReader(src))
+		if err != nil {
+			return nil, 0, err
+		}
+		n := Notebook(doc)
+		if n == 0 {
+			return src, total, nil
+		}
+		total += n
+		var b bytes.Buffer
+		if err := html.Render(&b, doc); err != nil {
+			return nil, 0, err
+		}
+		src = b.Bytes()
 	}
-	n := Markdown(doc)
-	if n == 0 {
-		return src, 0, nil
-	}
-	var b bytes.Buffer
-	if err := html.Render(&b, doc); err != nil {
-		return nil, 0, err
-	}
-	return b.Bytes(), n, nil
+	return nil, 0, errors.New("sanitize: the page is still unsafe after 4 passes")
 }

@@ -67,6 +67,10 @@ func PrimalFrames(l lang.Lang) ([]figures.Sequence, error) {
 		seqs[i] = figures.Sequence{
 			Name:   fmt.Sprintf(l.Pick("%s → %s (k = %d)", "%s → %s（k = %d）"), o.name, notation.Equation(run.W, run.B), run.Updates),
 			Frames: frames,
+			// The slider opens on the first update: at k = 0 the weights
+			// are 0 and draw no line, and the frame would show a legend
+			// of nothing (review zh-4, L9).
+			Initial: min(1, len(frames)-1),
 		}
 	}
 	seqs[0].Print = every(len(seqs[0].Frames), 1)

@@ -42,6 +42,12 @@ func TestPrimalFrames(t *testing.T) {
 	if len(seqs) != 7 {
 		t.Fatalf("%d sequences, want 7 (Table 2.1, the book's other order, five more cyclic orders)", len(seqs))
 	}
+	// Each opens on its first update, the first frame that draws a line.
+	for _, s := range seqs {
+		if s.Initial != 1 {
+			t.Errorf("%s: opens on frame %d, want 1 (k = 0 draws no line)", s.Name, s.Initial)
+		}
+	}
 	// Every run ends at one of the hyperplanes that the enumeration of all
 	// runs finds (an independent algorithm), and says so in its name.
 	x, y := dataset.Example21().XY()
@@ -80,8 +86,8 @@ func TestPrimalFrames(t *testing.T) {
 			[]string{"12", "none", "(2, 1)", "−5", "2x⁽¹⁾ + x⁽²⁾ − 5"}},
 	} {
 		s := seqs[tc.seq]
-		if s.Name != tc.name || len(s.Frames) != tc.frames || s.Initial != 0 {
-			t.Errorf("sequence %d: %q with %d frames from %d, want %q with %d from 0", tc.seq, s.Name, len(s.Frames), s.Initial, tc.name, tc.frames)
+		if s.Name != tc.name || len(s.Frames) != tc.frames || s.Initial != 1 {
+			t.Errorf("sequence %d: %q with %d frames from %d, want %q with %d from 1", tc.seq, s.Name, len(s.Frames), s.Initial, tc.name, tc.frames)
 			continue
 		}
 		if got := s.Frames[tc.k].State; got != tc.state {

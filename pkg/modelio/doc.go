@@ -69,12 +69,17 @@
 // unknown or invalid kernel, whose vectors do not have the dimension dim,
 // whose settings the solver's Fit would refuse whatever the data (the error
 // then wraps classify.ErrSetting too), an SVM whose w is not
-// Σⱼ coefⱼ·supportⱼ (up to rounding), or vote counts that are not at least 1 or sum
-// to more than 2⁵³. A UTF-8 byte order mark is skipped. Read takes the file
-// as a stream: it stops at MaxBytes (1 GiB) read, or when the model
-// described passes MaxCells (512 MiB of memory), and it keeps no more than
-// the model and one token of the text, so a model takes about the memory
-// of its numbers, 8 bytes for each 20 or so of the file.
+// Σⱼ coefⱼ·supportⱼ (up to rounding), a linear model whose no_bias
+// contradicts its b (svm.DCD without a bias has b = 0, perceptron.Primal
+// keeps b = b0), or vote counts that are not at least 1 or sum to more than
+// 2⁵³. A UTF-8 byte order mark is skipped. Read takes the file as a
+// stream: it stops at MaxBytes (1 GiB) read, or as soon as the model
+// described passes MaxCells (512 MiB of memory), before it keeps the
+// number past the limit, whatever the speed of the input; it keeps no more
+// than the model and one token of the text, and reads a vector's numbers
+// into blocks copied once into the vector, so that a model of m numbers
+// allocates at most about twice their 8m bytes (8 bytes for each 20 or so
+// of the file).
 //
 // # Adding a solver
 //

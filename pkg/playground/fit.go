@@ -551,7 +551,7 @@ func (f *Fitted) smo() {
 	case k < len(steps):
 		r.Message = errorf("step %d of %d", "第 %d 步，共 %d 步", k, len(steps)).Text(lang)
 	case r.Status == StatusConverged:
-		r.Message = errorf("converged in %d steps: %d support vectors", "经过 %d 步后收敛：%d 个支持向量", len(steps), len(res.SupportIndices)).Text(lang)
+		r.Message = errorf("converged (steps: %d): %d support vectors", "经过 %d 步后收敛：%d 个支持向量", len(steps), len(res.SupportIndices)).Text(lang)
 	case r.Status == StatusLimit:
 		r.Message = errorf("stopped at the limit of %d steps", "达到 %d 步的上限而停止", MaxSMOSteps).Text(lang)
 	default:

@@ -1,11 +1,14 @@
 package separability_test
 
 import (
+	"errors"
 	"fmt"
 	"log"
+	"math"
 
 	"gonum.org/v1/gonum/mat"
 
+	"github.com/marginnotes/marginnotes/pkg/classify"
 	"github.com/marginnotes/marginnotes/pkg/dataset"
 	"github.com/marginnotes/marginnotes/pkg/separability"
 )
@@ -56,4 +59,32 @@ func ExampleHullDistance() {
 	fmt.Printf("hulls %v and %v, distance %.4g between %v and %v\n", pos, neg, d, p, q)
 	// Output:
 	// hulls [[3 3] [4 3]] and [[1 1]], distance 2.828 between [3 3] and [1 1]
+}
+
+// Novikoff's γ of Theorem 2.1 for Example 2.1: the maximum margin over
+// unit ŵ = (w, b) on the augmented points (xᵢ, 1) is γ* = √2/3, reached by
+// ŵ = (1, 1, −4)/(3√2), with x1 and x3 the support vectors. Without the
+// bias coordinate no hyperplane through the origin separates the points
+// (x3 = x1/3).
+func ExampleMaxMargin() {
+	x, y := dataset.Example21().XY()
+	n, d := x.Dims()
+	z := mat.NewDense(n, d+1, nil)
+	for i := range n {
+		z.Set(i, 0, x.At(i, 0))
+		z.Set(i, 1, x.At(i, 1))
+		z.Set(i, d, 1)
+	}
+	res, err := separability.MaxMargin{}.Fit(z, y)
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Printf("γ* in [%.6f, %.6f], √2/3 = %.6f\n", res.Gamma, res.Upper, math.Sqrt2/3)
+	fmt.Printf("ŵ = %.4f, λ = %.4f\n", res.W, res.Lambda)
+	_, err = separability.MaxMargin{}.Fit(x, y)
+	fmt.Println(errors.Is(err, classify.ErrNotSeparable))
+	// Output:
+	// γ* in [0.471405, 0.471405], √2/3 = 0.471405
+	// ŵ = [0.2357 0.2357 -0.9428], λ = [0.2778 0.0000 0.7222]
+	// true
 }

@@ -519,8 +519,12 @@ func (cfg dcdConfig) solve(x *dcdRows, y []float64) (*DCDResult, error) {
 	}
 	if r.Gap > dcdMaxRelGap*r.PrimalObjective {
 		r.Status = NoProgress
-		return r, stopError(dcdName, r.Status, "%d passes: max PG − min PG = %.3g ≤ Eps = %g, but the gap %.3g is %.0f%% of the primal objective %.3g (a margin error of Eps costs C·Eps = %.3g); use a smaller Eps or C",
-			iter, r.MaxViolation, eps, r.Gap, 100*(r.Gap/r.PrimalObjective), r.PrimalObjective, cfg.c*eps)
+		passes := "passes"
+		if iter == 1 {
+			passes = "pass"
+		}
+		return r, stopError(dcdName, r.Status, "%d %s: max PG − min PG = %.3g ≤ Eps = %g, but the gap %.3g is %.0f%% of the primal objective %.3g (a margin error of Eps costs C·Eps = %.3g); use a smaller Eps or C",
+			iter, passes, r.MaxViolation, eps, r.Gap, 100*(r.Gap/r.PrimalObjective), r.PrimalObjective, cfg.c*eps)
 	}
 	return r, nil
 }

@@ -438,6 +438,9 @@ func TestDCDGapNotConvergence(t *testing.T) {
 			t.Errorf("%s: gap %v, primal %v: %v", c.name, r.Gap, r.PrimalObjective, err)
 		}
 	}
+	if _, err := (DCD{C: 1e308, Eps: 1e3}).Fit(x, y); err == nil || !strings.Contains(err.Error(), "1 pass: ") {
+		t.Errorf("C = 1e308, Eps = 1000: %v, want the gap's error after 1 pass", err)
+	}
 	// LIBLINEAR's default on the same data, C = 1: converged, a small gap.
 	r, err := DCD{C: 1}.Fit(sep.X, sep.Y)
 	if err != nil || r.Status != Converged || !(r.Gap <= 0.05*r.PrimalObjective) {

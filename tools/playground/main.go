@@ -10,7 +10,11 @@
 // since a page opened from file:// cannot fetch a .wasm file, together with
 // Go's wasm_exec.js ($(go env GOROOT)/lib/wasm), the page's script and its
 // style (assets/). It writes DIR/playground.html (English) and
-// DIR/zh/playground.html (Chinese); DIR defaults to build/playground. The
+// DIR/zh/playground.html (Chinese); DIR defaults to build/playground. It
+// writes the same two pages into notebooks/ and notebooks/zh/ (-notebooks),
+// beside the notebooks whose "open in the playground" links lead to them:
+// Jupyter serves that folder, and the site maps the links to its own pages.
+// The
 // page has an empty <!--nav--> comment where tools/site puts its bar of
 // links, and an empty <script id="state"> that package playground's IFrame
 // fills in for notebook 15.
@@ -40,6 +44,7 @@ func main() {
 	log.SetPrefix("playground: ")
 	out := flag.String("out", filepath.Join("build", "playground"), "write the pages into `DIR`")
 	wasmFile := flag.String("wasm", "", "the compiled cmd/playground-wasm (default: compile it)")
+	nbDir := flag.String("notebooks", "notebooks", "also write the pages into `DIR` and DIR/zh, beside the notebooks that link to them (\"\": not)")
 	flag.Parse()
 	wasm, err := compile(*wasmFile)
 	if err != nil {
@@ -55,13 +60,19 @@ func main() {
 			log.Fatal(err)
 		}
 		name := filepath.Join(*out, ed.dir, "playground.html")
-		if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
-			log.Fatal(err)
+		for _, dir := range []string{*out, *nbDir} {
+			if dir == "" {
+				continue
+			}
+			f := filepath.Join(dir, ed.dir, "playground.html")
+			if err := os.MkdirAll(filepath.Dir(f), 0o755); err != nil {
+				log.Fatal(err)
+			}
+			if err := os.WriteFile(f, page, 0o644); err != nil {
+				log.Fatal(err)
+			}
 		}
-		if err := os.WriteFile(name, page, 0o644); err != nil {
-			log.Fatal(err)
-		}
-		log.Printf("%s: %d kB (wasm %d kB, %d kB gzip)", name, (len(page)+512)/1024, (len(wasm)+512)/1024, (gzipLen(wasm)+512)/1024)
+		fmt.Printf("playground: %s: %d kB (wasm %d kB, %d kB gzip)\n", name, (len(page)+512)/1024, (len(wasm)+512)/1024, (gzipLen(wasm)+512)/1024)
 	}
 }
 

@@ -40,6 +40,7 @@ type scriptWords struct {
 	Hard     string            `json:"hard"`
 	Meet     string            `json:"meet"`
 	NoWasm   string            `json:"noWasm"`
+	OfferC   string            `json:"offerC"`
 }
 
 var allWords = map[string]words{
@@ -74,6 +75,7 @@ var allWords = map[string]words{
 			Pair: "The step of Algorithm 7.5", PairHead: []string{"α₁ of", "α₂ of", "α₂ unclipped", "α₂ clipped"},
 			Errors: "Eᵢ = g(xᵢ) − yᵢ", Hard: "hard margin (no C)", Meet: "the hulls meet",
 			NoWasm: "This browser could not start the WebAssembly",
+			OfferC: "Use a soft margin, C = 1",
 		},
 	},
 	"zh": {
@@ -107,6 +109,7 @@ var allWords = map[string]words{
 			Pair: "算法 7.5 的这一步", PairHead: []string{"α₁ 对应", "α₂ 对应", "未经剪辑的 α₂", "剪辑后的 α₂"},
 			Errors: "差值 Eᵢ = g(xᵢ) − yᵢ", Hard: "硬间隔（不设 C）", Meet: "两个凸壳的交点",
 			NoWasm: "这个浏览器无法启动 WebAssembly",
+			OfferC: "改用软间隔，C = 1",
 		},
 	},
 }

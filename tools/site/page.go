@@ -46,7 +46,7 @@ func (p *page) parseExport() error {
 	}
 	// The notebook's Markdown as Jupyter shows it: no scripts, event
 	// handlers or javascript: links, in the page and in its description.
-	if sanitize.Markdown(doc) > 0 {
+	if sanitize.Notebook(doc) > 0 {
 		p.src = []byte(render(doc))
 	}
 	h1 := find(doc, atom.H1)

@@ -46,10 +46,11 @@ func (s *site) readPlayground() error {
 }
 
 // playgroundBuild is where a notebook links to the playground page of
-// edition ed, relative to the folder notebooks/: the page make playground
-// builds, which the site maps to its own.
+// edition ed, relative to the folder notebooks/: the copy make playground
+// puts beside the notebooks (notebooks/playground.html,
+// notebooks/zh/playground.html), which the site maps to its own page.
 func playgroundBuild(ed *edition) string {
-	return path.Join("../build/playground", ed.Dir, playgroundFile)
+	return path.Join(ed.Dir, playgroundFile)
 }
 
 // playgroundSite is the playground page of edition ed in the site.

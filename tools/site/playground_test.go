@@ -38,7 +38,7 @@ func TestPlayground(t *testing.T) {
 	}
 	exp := filepath.Join(repo, "build", "html", "08-c.html")
 	src, _ := os.ReadFile(exp)
-	link := `<p><a href="../build/playground/playground.html#algo=svm&amp;points=3,3,1;4,3,1;1,1,-1">open in the playground</a></p></body>`
+	link := `<p><a href="playground.html#algo=svm&amp;points=3,3,1;4,3,1;1,1,-1">open in the playground</a></p></body>`
 	if err := os.WriteFile(exp, []byte(strings.Replace(string(src), "</body>", link, 1)), 0o644); err != nil {
 		t.Fatal(err)
 	}

@@ -31,6 +31,10 @@ const solution = `<p>4. Find φ.</p><details class="mn-solution" data-exercise="
 
 // export is an export as `make html` writes it, in the shape of
 // nbconvert's lab template after tools/export.
+// sliderOutput is a slider where the notebooks have it, in a code cell's
+// output, which the site leaves as it is (sanitize.Notebook).
+const sliderOutput = `<div class="jp-RenderedHTMLCommon jp-RenderedHTML jp-OutputArea-output">` + slider + `</div>`
+
 func export(title, intro, body string) string {
 	return `<!DOCTYPE html>
 <html><head><meta charset="utf-8">
@@ -88,7 +92,7 @@ func fixture(t *testing.T) string {
 			`<p>Packages: <a href="../pkg/perceptron"><code>pkg/perceptron</code></a>. Terms: <a href="glossary.md">glossary · 术语表</a>. ` +
 				`Next: <a href="02-b.ipynb#Table-2.1">Table 2.1</a>. Book: <a href="https://example.com/book">the book</a>.</p>`},
 		{"02-b", "2. The primal form", "Why does it stop? Algorithm 2.1 runs stochastic gradient descent, e.g. on Example 2.1. It ends.",
-			`<h2 id="Table-2.1">Table 2.1</h2><p>The hyperplane moves at every misclassified point.</p>` + slider +
+			`<h2 id="Table-2.1">Table 2.1</h2><p>The hyperplane moves at every misclassified point.</p>` + sliderOutput +
 				`<h3 id="Exercise-(%E9%80%89%E8%AF%BB)">Exercise (选读)</h3><p>Show it for the hinge loss.</p>`},
 		{"08-c", "8. The SVM dual", "Short one. The dual of the hard-margin SVM has a box constraint, as chapter 7 says.", ""},
 		{"10-d", "10. Kernels", "A kernel is an inner product in a feature space that we never compute.", solution},
@@ -97,7 +101,7 @@ func fixture(t *testing.T) string {
 		{"01-a", "1. 感知机模型", "感知机根据点 " + fmt.Sprintf(math, 1) + " 落在由权值和偏置确定的超平面的哪一侧对它进行分类。之后还有。",
 			`<p>术语见<a href="../glossary.md">术语表</a>，下一篇：<a href="02-b.ipynb#表-2.1">表 2.1</a>。</p>`},
 		{"02-b", "2. 原始形式", "算法 2.1 对笔记本 1 中的损失函数做随机梯度下降，每次只用一个误分类点更新。它会结束。",
-			`<h2 id="%E8%A1%A8-2.1">表 2.1</h2><p>对偶形式保存每个点被使用的次数；核。</p>` + slider},
+			`<h2 id="%E8%A1%A8-2.1">表 2.1</h2><p>对偶形式保存每个点被使用的次数；核。</p>` + sliderOutput},
 		{"08-c", "8. 支持向量机的对偶问题", "书中的三个点从第 2 章又回来了：这一次要的是间隔最大的分离超平面。", ""},
 	}
 	for _, n := range en {

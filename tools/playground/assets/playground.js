@@ -175,6 +175,32 @@ function contour(level, w, h) {
   return segs;
 }
 
+// chain joins the segments of a level set into polylines, so that a dashed
+// line keeps its pattern from cell to cell.
+function chain(segs) {
+  const key = (q) => q[0].toFixed(2) + ',' + q[1].toFixed(2);
+  const at = new Map();
+  segs.forEach((s, i) => s.forEach((q) => { const k = key(q); if (!at.has(k)) at.set(k, []); at.get(k).push(i); }));
+  const used = segs.map(() => false), lines = [];
+  segs.forEach((s, i) => {
+    if (used[i]) return;
+    used[i] = true;
+    const line = [s[0], s[1]];
+    for (const atEnd of [true, false]) {
+      for (;;) {
+        const tip = atEnd ? line[line.length - 1] : line[0];
+        const j = (at.get(key(tip)) || []).find((k) => !used[k]);
+        if (j === undefined) break;
+        used[j] = true;
+        const next = key(segs[j][0]) === key(tip) ? segs[j][1] : segs[j][0];
+        if (atEnd) line.push(next); else line.unshift(next);
+      }
+    }
+    lines.push(line);
+  });
+  return lines;
+}
+
 function ticks(lo, hi) {
   const step = Math.pow(10, Math.floor(Math.log10((hi - lo) / 4)));
   const s = [1, 2, 5, 10].map((m) => m * step).find((d) => (hi - lo) / d <= 8);
@@ -203,7 +229,7 @@ function figure(pen, w, h) {
     const svm = st.algo === 'svm' || st.algo === 'smo';
     for (const [level, o] of [[0, { stroke: '#111', width: 2 }], [1, { stroke: '#333', dash: [6, 4] }], [-1, { stroke: '#333', dash: [6, 4] }]]) {
       if (level !== 0 && !svm) continue;
-      for (const s of contour(level, w, h)) pen.path(s, o);
+      for (const line of chain(contour(level, w, h))) pen.path(line, o);
     }
   }
   if (out.meet) {
@@ -266,6 +292,15 @@ function show() {
   msg.className = 'status-' + r.status.replace(/ /g, '-');
   const notes = $('notes');
   notes.replaceChildren(...(out.notes || []).map((n) => el('li', n)));
+  if (r.status === 'not separable' && (st.algo === 'svm' || st.algo === 'smo') && !(st.C > 0)) {
+    // A hard margin that does not exist: offer the soft margin.
+    const b = el('button', W.offerC);
+    b.id = 'offer-c';
+    b.addEventListener('click', () => change((s) => { s.C = 1; s.step = -1; }));
+    const li = el('li');
+    li.appendChild(b);
+    notes.appendChild(li);
+  }
   syncControls();
   const d = $('details');
   d.replaceChildren();
@@ -375,17 +410,27 @@ function setupPlane() {
     selected = -1;
     change((s) => { s.points.push([round(x), round(y), ev.shiftKey ? -cls : cls]); s.step = -1; });
   });
-  c.addEventListener('mousemove', (ev) => {
-    if (!drag) return;
-    const [x, y] = fromPx(ev.clientX, ev.clientY);
+  // A drag refits at most once a frame, with the latest position: a slow
+  // fit (many points) then skips positions instead of falling behind.
+  let pending = null;
+  const move = () => {
+    if (!drag || pending === null) return;
+    const [x, y] = pending;
+    pending = null;
     const p = st.points[drag.i];
     p[0] = round(Math.min(Math.max(x, view[0]), view[1]));
     p[1] = round(Math.min(Math.max(y, view[2]), view[3]));
     drag.moved = true;
     st.step = -1;
     fit();
+  };
+  c.addEventListener('mousemove', (ev) => {
+    if (!drag) return;
+    if (pending === null) requestAnimationFrame(move);
+    pending = fromPx(ev.clientX, ev.clientY);
   });
   window.addEventListener('mouseup', () => {
+    move();
     if (drag && drag.moved) { undo.push(drag.before); redo.length = 0; }
     drag = null;
   });
@@ -422,7 +467,11 @@ function exportText(kind) {
     return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">${parts.join('')}</svg>\n`;
   }
   if (kind === 'png') return $('plane').toDataURL('image/png');
-  if (kind === 'link') return location.href.split('#')[0] + '#' + fragment(st);
+  if (kind === 'link') {
+    // Inside a notebook the page is an iframe's document (about:srcdoc): name the site's page.
+    const here = location.protocol === 'about:' ? 'playground.html' : location.href.split('#')[0];
+    return here + '#' + fragment(st);
+  }
   const r = JSON.parse(api.exportText(kind));
   if (r.error) throw new Error(r.error);
   return r.text;
