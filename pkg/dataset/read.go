@@ -183,9 +183,22 @@ func readLIBSVM(t *textReader, want int) (*Set, error) {
 			// error, as if it were the last line.
 			return nil, t.err
 		}
-		fields, err := st.parseLine(sc.Text(), line)
-		if err != nil {
-			return nil, err
+		// The in-place parser first, as ReadSparse's; a line it does not
+		// take at once is parsed again by parseLine, which gives the same
+		// entries or the error.
+		body := sc.Bytes()
+		mark := st.idx.len()
+		fields, ok := 0, false
+		if !slowLIBSVM {
+			fields, ok = st.parseFast(body, line)
+		}
+		if !ok {
+			st.idx.truncate(mark)
+			st.val.truncate(mark)
+			var err error
+			if fields, err = st.parseLine(string(body), line); err != nil {
+				return nil, err
+			}
 		}
 		if fields > 0 {
 			st.rows++

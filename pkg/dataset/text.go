@@ -45,6 +45,10 @@ var (
 	maxLineBytes = MaxLineBytes
 )
 
+// slowLIBSVM, set by tests, makes Read parse every LIBSVM line by
+// parseLine alone, the rules the in-place parser must agree with.
+var slowLIBSVM = false
+
 // textReader passes the bytes of a text input through and stops with an
 // error (kept in err) at a NUL byte or at a line longer than maxLineBytes.
 // With csv set, a line break inside a quoted field does not end the line,
