@@ -558,8 +558,34 @@ func selfContained(parent context.Context, in, out string, timeout time.Duration
 
 // readyJS resolves when the page's images are decoded and its fonts loaded,
 // so that the print shows them.
+//
+// It also waits for each playground the page embeds (iframe.mn-playground,
+// notebook 15) to have drawn its first result (#result's data-result, set
+// by the page's script once its WebAssembly has fitted the points): printed
+// before, the plane would be empty. A playground that has not drawn within
+// a minute fails the export; one whose document the page cannot read is
+// given two seconds after it loads.
 const readyJS = `Promise.all([...document.images].map(i => i.decode().catch(() => null)))
-  .then(() => document.fonts.ready).then(() => document.images.length)`
+  .then(() => document.fonts.ready)
+  .then(() => Promise.all([...document.querySelectorAll('iframe.mn-playground')].map(f => new Promise((ok, fail) => {
+    const start = Date.now();
+    const poll = () => {
+      const doc = f.contentDocument;
+      if (!doc) {
+        return setTimeout(ok, 2000);
+      }
+      const r = doc.getElementById('result');
+      if (r && r.dataset.result) {
+        return setTimeout(ok, 200); // the frame after the result drawn
+      }
+      if (Date.now() - start > 60000) {
+        return fail(new Error('a playground (iframe.mn-playground) drew no result within 60 s'));
+      }
+      setTimeout(poll, 100);
+    };
+    poll();
+  }))))
+  .then(() => document.images.length)`
 
 // footer is the page footer of the PDF: the notebook's title and the page
 // number.
