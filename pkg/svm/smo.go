@@ -349,7 +349,7 @@ func (s *solver[E]) iterate(cfg config) (*Result, stats, error) {
 		switch {
 		case r.nonFinite() != "":
 			r.Status = NonFinite
-			return r, s.finalStats(), stopError(smoName, r.Status, "after %d iterations %s with %v", r.Iterations, r.nonFinite(), s.cols.k)
+			return r, s.finalStats(), stopError(smoName, r.Status, "after %s %s with %v", iterations(r.Iterations), r.nonFinite(), s.cols.k)
 		case err == nil && r.Gap <= target && r.MaxViolation <= cfg.eps:
 			r.Status = Converged
 			return r, s.finalStats(), nil

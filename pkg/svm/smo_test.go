@@ -473,9 +473,21 @@ type hugeKernel struct{}
 
 func (hugeKernel) Eval(x, z []float64) float64 { return math.Inf(1) }
 
+// nanPairKernel is the linear kernel but NaN between x1 = (3, 3) and
+// x2 = (4, 3) of Example 2.1, so SMO's first step is finite and the
+// dual objective after it is not.
+type nanPairKernel struct{}
+
+func (nanPairKernel) Eval(x, z []float64) float64 {
+	if x[0]+z[0] == 7 && x[0] != z[0] {
+		return math.NaN()
+	}
+	return x[0]*z[0] + x[1]*z[1]
+}
+
 // TestSMOKernelNotFinite: kernel values that are NaN or infinite are
 // ErrNotFinite, never a converged result; the message names the point
-// where the diagonal overflows.
+// where the diagonal overflows, and counts one step as "1 iteration".
 func TestSMOKernelNotFinite(t *testing.T) {
 	x, y := dataset.Example21().XY()
 	for _, c := range []struct {
@@ -484,6 +496,7 @@ func TestSMOKernelNotFinite(t *testing.T) {
 	}{
 		{nanKernel{}, ""},
 		{hugeKernel{}, "K(x1, x1) = +Inf"},
+		{nanPairKernel{}, "after 1 iteration the dual objective = NaN"},
 	} {
 		r, err := (SMO{C: 1, Kernel: c.k}).Fit(x, y)
 		if !errors.Is(err, classify.ErrNotFinite) || (r != nil && r.Status != NonFinite) {
