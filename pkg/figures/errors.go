@@ -26,6 +26,9 @@ var (
 	// ErrIndex is returned for an index of a point (a support vector, a
 	// highlighted point) outside the data.
 	ErrIndex = errors.New("figures: index out of range")
+	// ErrLength is returned for a list that goes with the points and has
+	// another length than they have (Plane's Names).
+	ErrLength = errors.New("figures: length does not match the number of points")
 	// ErrFont is returned for a Chinese figure when no Chinese font is
 	// installed (see NewPlot).
 	ErrFont = errors.New("figures: font missing")

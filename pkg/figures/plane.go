@@ -112,10 +112,10 @@ type Plane struct {
 // sentinels for unusable data; ErrDim for X without two columns, a
 // boundary whose W does not have two components (the W of a kernel model
 // is nil: draw its regions with Classifier instead) or a classifier of
-// another dimension; ErrIndex for an index outside the data; ErrNotFinite
-// for a boundary, support vector or decision value that is NaN or
-// infinite; and ErrFont for a Chinese figure without a Chinese font. It
-// panics if Names' length differs from the number of points.
+// another dimension; ErrIndex for an index outside the data; ErrLength for
+// Names of another length than the points; ErrNotFinite for a boundary,
+// support vector or decision value that is NaN or infinite; and ErrFont
+// for a Chinese figure without a Chinese font.
 func (s Plane) Plot() (*plot.Plot, error) {
 	p, _, err := s.PlotLegend()
 	return p, err
@@ -197,7 +197,7 @@ func (s Plane) start() (*planeBuild, error) {
 	b := &planeBuild{s: s, l: s.Lang, pts: pts, legend: NewSideLegend()}
 	n := len(b.pts)
 	if s.Names != nil && len(s.Names) != n {
-		panic("figures: Names length differs from the number of points")
+		return nil, errtext.Errorf("figures: plane: %d names for %d points: %w", len(s.Names), n, ErrLength)
 	}
 	for _, c := range []struct {
 		what string

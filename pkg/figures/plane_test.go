@@ -352,8 +352,8 @@ func TestPlaneErrors(t *testing.T) {
 	if _, err := NewSupportVectors(mat.NewDense(2, 2, []float64{1, 1, math.Inf(1), 0}), []int{0}, []int{1}); !errors.Is(err, ErrNotFinite) {
 		t.Errorf("infinite support vector: got %v, want ErrNotFinite", err)
 	}
-	// Data that are not n×2 and indices outside the data: errors, not
-	// panics (issue 23 §2).
+	// Data that are not n×2, indices outside the data and names that are
+	// not one a point: errors, not panics (issue 23 §2).
 	for _, tc := range []struct {
 		name string
 		s    Plane
@@ -364,6 +364,8 @@ func TestPlaneErrors(t *testing.T) {
 		{"distance index out of range", Plane{X: x, Y: y, Boundaries: []Boundary{{Line: Line{W: []float64{1, 1}}, Distances: []int{-1}}}}, ErrIndex},
 		{"support vector index out of range", Plane{X: x, Y: y, FreeIndices: []int{0, 3}}, ErrIndex},
 		{"bounded index out of range", Plane{X: x, Y: y, BoundedIndices: []int{-1}}, ErrIndex},
+		{"two names for three points", Plane{X: x, Y: y, Names: PointNames(2)}, ErrLength},
+		{"four names for three points", Plane{X: x, Y: y, Names: PointNames(4)}, ErrLength},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			defer func() {
