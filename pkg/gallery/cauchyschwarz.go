@@ -41,7 +41,8 @@ func CauchySchwarzPairs(l lang.Lang) []Pair {
 // Quadratics draws the quadratic q(x) = Σᵢ(aᵢx + bᵢ)² = Ax² + 2Bx + C of
 // each pair (inequality.Quadratic) with its minimum (AC − B²)/A: 0 exactly
 // for a collinear pair. The words are in the language l.
-func Quadratics(pairs []Pair, l lang.Lang) (*plot.Plot, error) {
+func Quadratics(pairs []Pair, l lang.Lang) (_ *plot.Plot, err error) {
+	defer wrapErr("Quadratics", &err)
 	qs := make([]figures.Quadratic, len(pairs))
 	for i, p := range pairs {
 		q := inequality.Quadratic(p.A, p.B)

@@ -6,6 +6,7 @@ import (
 	"gonum.org/v1/gonum/mat"
 	"gonum.org/v1/plot"
 
+	"github.com/marginnotes/marginnotes/internal/errtext"
 	"github.com/marginnotes/marginnotes/pkg/dataset"
 	"github.com/marginnotes/marginnotes/pkg/figures"
 	"github.com/marginnotes/marginnotes/pkg/lang"
@@ -26,11 +27,11 @@ import (
 // and the origin; the words are in the language l.
 func updatePanels(x mat.Matrix, y []float64, trace []perceptron.Step, l lang.Lang) (*figures.Grid, error) {
 	if len(trace) < 2 {
-		return nil, fmt.Errorf("%w: no update in the trace", figures.ErrEmpty)
+		return nil, errtext.Errorf("%w: no update in the trace", figures.ErrEmpty)
 	}
 	view, err := figures.SharedView(x, y, true)
 	if err != nil {
-		return nil, fmt.Errorf("gallery: update panels: %w", err)
+		return nil, errtext.Errorf("gallery: update panels: %w", err)
 	}
 	names := figures.PointNames(len(y))
 	before := l.Pick("examined under w, b (shaded)", "检查时的 w、b（着色）")
@@ -90,13 +91,14 @@ func StepTitle(s perceptron.Step, l lang.Lang) string {
 // It returns figures.ErrEmpty for no steps and the errors of
 // figures.NewPlaneGrid; it panics as figures.Plane.Plot does and if
 // cols < 1.
-func PerceptronSteps(x mat.Matrix, y []float64, trace []perceptron.Step, cols int, l lang.Lang) (*figures.Grid, error) {
+func PerceptronSteps(x mat.Matrix, y []float64, trace []perceptron.Step, cols int, l lang.Lang) (_ *figures.Grid, err error) {
+	defer wrapErr("PerceptronSteps", &err)
 	if len(trace) == 0 {
-		return nil, fmt.Errorf("gallery: perceptron steps: %w: no steps", figures.ErrEmpty)
+		return nil, errtext.Errorf("gallery: PerceptronSteps: %w: no steps", figures.ErrEmpty)
 	}
 	view, err := figures.SharedView(x, y, true)
 	if err != nil {
-		return nil, fmt.Errorf("gallery: perceptron steps: %w", err)
+		return nil, errtext.Errorf("gallery: PerceptronSteps: %w", err)
 	}
 	panels := make([]figures.Plane, len(trace))
 	for i, st := range trace {
@@ -117,7 +119,7 @@ func PerceptronSteps(x mat.Matrix, y []float64, trace []perceptron.Step, cols in
 	}
 	g, err := figures.NewPlaneGrid("", cols, panels...)
 	if err != nil {
-		return nil, fmt.Errorf("gallery: perceptron steps: %w", err)
+		return nil, errtext.Errorf("gallery: PerceptronSteps: %w", err)
 	}
 	return g, nil
 }
@@ -128,7 +130,8 @@ func PerceptronSteps(x mat.Matrix, y []float64, trace []perceptron.Step, cols in
 // point crosses the line (b = −7, −6, −2), so its gradient is 0 wherever it
 // exists; L is continuous and piecewise linear, with kinks at the same
 // values of b. The words are in the language l.
-func MistakesAndLoss(l lang.Lang) (*plot.Plot, error) {
+func MistakesAndLoss(l lang.Lang) (_ *plot.Plot, err error) {
+	defer wrapErr("MistakesAndLoss", &err)
 	x, y := dataset.Example21().XY()
 	w := []float64{1, 1}
 	// The points cross the line at b = −7 (x2), −6 (x1) and −2 (x3); |M|

@@ -35,7 +35,8 @@ func ch7Entries() []Entry {
 // (svm.InteriorPoint) picks inside it. x3 lies on the first line and on the
 // wrong side of the others; it is highlighted, since Definition 2.1
 // predicts it +1 at every optimal b. The words are in the language l.
-func SoftMarginC01Plane(l lang.Lang) (*plot.Plot, error) {
+func SoftMarginC01Plane(l lang.Lang) (_ *plot.Plot, err error) {
+	defer wrapErr("SoftMarginC01Plane", &err)
 	x, y := dataset.Example21().XY()
 	ex, err := svm.Exact{C: SoftMarginC}.Fit(x, y)
 	if err != nil {
@@ -74,7 +75,8 @@ func SoftMarginC01Plane(l lang.Lang) (*plot.Plot, error) {
 //     with α = 0 (not a support vector).
 //
 // The words are in the language l.
-func Figure75(l lang.Lang) (*figures.Grid, error) {
+func Figure75(l lang.Lang) (_ *figures.Grid, err error) {
+	defer wrapErr("Figure75", &err)
 	x4, y4 := SquaredSlackData().XY()
 	a, err := svm.Exact{C: SquaredSlackC}.Fit(x4, y4)
 	if err != nil {

@@ -32,7 +32,8 @@ func distanceEntries() []Entry {
 // Table21 returns the book's run of Algorithm 2.1 on Example 2.1 (η = 1,
 // w₀ = 0, b₀ = 0, the cyclic order x1, x2, x3) with its trace, the rows of
 // Table 2.1.
-func Table21() (*perceptron.Result, error) {
+func Table21() (_ *perceptron.Result, err error) {
+	defer wrapErr("Table21", &err)
 	x, y := dataset.Example21().XY()
 	return perceptron.Primal{Settings: perceptron.Settings{Record: true}}.Fit(x, y)
 }
@@ -40,7 +41,8 @@ func Table21() (*perceptron.Result, error) {
 // Example21Distances draws Example 2.1 with the hyperplane Table 2.1 ends
 // at, x⁽¹⁾ + x⁽²⁾ − 3 = 0: its normal w, the half-planes it assigns to ±1
 // and the distance of every point to it; the words in the language l.
-func Example21Distances(l lang.Lang) (*plot.Plot, error) {
+func Example21Distances(l lang.Lang) (_ *plot.Plot, err error) {
+	defer wrapErr("Example21Distances", &err)
 	x, y := dataset.Example21().XY()
 	run, err := Table21()
 	if err != nil {
@@ -57,7 +59,8 @@ func Example21Distances(l lang.Lang) (*plot.Plot, error) {
 // Table21Misclassified draws the state after the first update of Table 2.1,
 // 3x⁽¹⁾ + 3x⁽²⁾ + 1 = 0, with the point it misclassifies (x3) on a halo and
 // its distance to the line; the words in the language l.
-func Table21Misclassified(l lang.Lang) (*plot.Plot, error) {
+func Table21Misclassified(l lang.Lang) (_ *plot.Plot, err error) {
+	defer wrapErr("Table21Misclassified", &err)
 	x, y := dataset.Example21().XY()
 	run, err := Table21()
 	if err != nil {
@@ -84,7 +87,8 @@ func Table21Misclassified(l lang.Lang) (*plot.Plot, error) {
 // the misclassified set M at every step of Table 2.1: L is not monotone, and
 // it is 0 at k = 0 although all three points are misclassified. The words
 // are in the language l.
-func Table21Loss(l lang.Lang) (*plot.Plot, error) {
+func Table21Loss(l lang.Lang) (_ *plot.Plot, err error) {
+	defer wrapErr("Table21Loss", &err)
 	x, y := dataset.Example21().XY()
 	run, err := Table21()
 	if err != nil {

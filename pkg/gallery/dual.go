@@ -12,6 +12,7 @@ import (
 
 	"gonum.org/v1/plot"
 
+	"github.com/marginnotes/marginnotes/internal/errtext"
 	"github.com/marginnotes/marginnotes/pkg/dataset"
 	"github.com/marginnotes/marginnotes/pkg/experiment"
 	"github.com/marginnotes/marginnotes/pkg/figures"
@@ -56,7 +57,8 @@ const (
 // epochs) mapped into R^d by a random isometry (seed (4, 1)), for N from 25
 // to 800 at d = FormD and d from 10 to 3000 at N = FormN. The runs, and so
 // the costs, are the same on every machine; the times are not.
-func FormSweep(repeats int) ([]*experiment.FormTiming, error) {
+func FormSweep(repeats int) (_ []*experiment.FormTiming, err error) {
+	defer wrapErr("FormSweep", &err)
 	base := dataset.Noisy(rand.NewPCG(3, 1), 800, 2, 0.05)
 	sizes := []experiment.Size{
 		{N: 25, D: FormD}, {N: 50, D: FormD}, {N: 100, D: FormD}, {N: 200, D: FormD}, {N: 400, D: FormD}, {N: 800, D: FormD},
@@ -70,7 +72,8 @@ func FormSweep(repeats int) ([]*experiment.FormTiming, error) {
 // the dual form with its Gram matrix computed and given, named and
 // coloured as in FormCosts. The times vary from run to run, so the figure
 // is not in the catalogue; FormCosts draws the deterministic counts.
-func FormTimes(ts []*experiment.FormTiming, l lang.Lang) (*figures.Grid, error) {
+func FormTimes(ts []*experiment.FormTiming, l lang.Lang) (_ *figures.Grid, err error) {
+	defer wrapErr("FormTimes", &err)
 	ms := func(d time.Duration) float64 { return d.Seconds() * 1e3 }
 	return formFigure(ts, l.Pick("Perceptron, %d epochs: primal and dual form, wall time", "感知机，%d 遍：原始形式与对偶形式的运行时间"),
 		l.Pick("milliseconds", "毫秒"), l, func(t *experiment.FormTiming) []float64 {
@@ -83,7 +86,8 @@ func FormTimes(ts []*experiment.FormTiming, l lang.Lang) (*figures.Grid, error) 
 // primal form and the dual form with running scores (as perceptron.Dual
 // runs it) or with the book's check, each with its Gram matrix computed
 // and given; the words in the language l.
-func FormCosts(ts []*experiment.FormTiming, l lang.Lang) (*figures.Grid, error) {
+func FormCosts(ts []*experiment.FormTiming, l lang.Lang) (_ *figures.Grid, err error) {
+	defer wrapErr("FormCosts", &err)
 	return formFigure(ts, l.Pick("Perceptron, %d epochs: primal and dual form, cost model", "感知机，%d 遍：原始形式与对偶形式的计算量"),
 		l.Pick("multiply–adds", "乘加次数"), l, func(t *experiment.FormTiming) []float64 {
 			var v []float64
@@ -213,11 +217,12 @@ func RingsKernel() kernel.Kernel { return kernel.RBF{Gamma: 1} }
 // KernelRegions fits the kernel perceptron (perceptron.KernelDual, defaults) to
 // xor with XORKernel and to rings with RingsKernel, and draws the decision
 // regions of both side by side, the words in the language l.
-func KernelRegions(xor, rings *dataset.Set, l lang.Lang) (*figures.Grid, error) {
+func KernelRegions(xor, rings *dataset.Set, l lang.Lang) (_ *figures.Grid, err error) {
+	defer wrapErr("KernelRegions", &err)
 	panel := func(title string, set *dataset.Set, k kernel.Kernel) (figures.Plane, error) {
 		r, err := perceptron.KernelDual{Kernel: k}.Fit(set.X, set.Y)
 		if err != nil {
-			return figures.Plane{}, fmt.Errorf("%s: %w", title, err)
+			return figures.Plane{}, errtext.Errorf("%s: %w", title, err)
 		}
 		return figures.Plane{Title: title, X: set.X, Y: set.Y, Classifier: r, Lang: l}, nil
 	}

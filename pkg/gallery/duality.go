@@ -60,7 +60,8 @@ func NoSlaterAlphas() []float64 { return []float64{0.5, 1, 2} }
 // α, the dual function θ_D(α) = α − α²/4 under the primal value p* = 1,
 // with the same α marked and α* = 2, where d* = p*. The words are in the
 // language l.
-func DualitySquare(l lang.Lang) (*figures.Grid, error) {
+func DualitySquare(l lang.Lang) (_ *figures.Grid, err error) {
+	defer wrapErr("DualitySquare", &err)
 	p := SquareProblem()
 	s, err := p.Solve()
 	if err != nil {
@@ -80,7 +81,8 @@ func DualitySquare(l lang.Lang) (*figures.Grid, error) {
 // else infeasible), the Lagrangians x + αx² for α in NoSlaterAlphas with
 // their minima (−1/(2α), −1/(4α)), and θ_D(α) = −1/(4α) climbing towards
 // p* = 0 without reaching it. The words are in the language l.
-func DualityNoSlater(l lang.Lang) (*figures.Grid, error) {
+func DualityNoSlater(l lang.Lang) (_ *figures.Grid, err error) {
+	defer wrapErr("DualityNoSlater", &err)
 	p := NoSlaterProblem()
 	s, err := p.Solve()
 	if err != nil {
@@ -198,7 +200,8 @@ func FeasibleAlphas(y []float64, n int, src rand.Source) [][]float64 {
 // multipliers of Example72Alphas against Σαᵢ, every value below the
 // primal value p* = ½‖w*‖² = 1/4 of Example 7.1 (Theorem C.1), and α* =
 // (1/4, 0, 1/4), where θ_D(α*) = p*. The words are in the language l.
-func WeakDualityExample72(l lang.Lang) (*plot.Plot, error) {
+func WeakDualityExample72(l lang.Lang) (_ *plot.Plot, err error) {
+	defer wrapErr("WeakDualityExample72", &err)
 	x, y := dataset.Example21().XY()
 	d, err := svm.NewDualProblem(x, y, nil, 0)
 	if err != nil {

@@ -12,6 +12,7 @@ import (
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 
+	"github.com/marginnotes/marginnotes/internal/errtext"
 	"github.com/marginnotes/marginnotes/pkg/dataset"
 	"github.com/marginnotes/marginnotes/pkg/figures"
 	"github.com/marginnotes/marginnotes/pkg/lang"
@@ -51,14 +52,15 @@ func XORData4() *dataset.Set {
 // classes, the two diagonals, and the point (1/2, 1/2) where they cross:
 // the common point that the certificate of separability.LP gives; the words
 // in the language l.
-func XORHulls(l lang.Lang) (*plot.Plot, error) {
+func XORHulls(l lang.Lang) (_ *plot.Plot, err error) {
+	defer wrapErr("XORHulls", &err)
 	x, y := XORData4().XY()
 	res, err := separability.LP{}.Decide(x, y)
 	if err != nil {
 		return nil, err
 	}
 	if res.Separable {
-		return nil, fmt.Errorf("XOR reported separable")
+		return nil, errtext.Errorf("XOR reported separable")
 	}
 	at := notation.Vector(res.Positive)
 	p, legend, err := figures.Plane{
@@ -92,7 +94,8 @@ func fixture(n int, data, y []float64, source string) *dataset.Set {
 // Exercise22Steps draws the run of Algorithm 2.1 on Exercise22Data with
 // Example 2.1's settings (η = 1, w₀ = 0, b₀ = 0, cyclic order), one panel
 // per update, four a row; the words in the language l.
-func Exercise22Steps(l lang.Lang) (*figures.Grid, error) {
+func Exercise22Steps(l lang.Lang) (_ *figures.Grid, err error) {
+	defer wrapErr("Exercise22Steps", &err)
 	x, y := Exercise22Data().XY()
 	run, err := perceptron.Primal{Settings: perceptron.Settings{Record: true}}.Fit(x, y)
 	if err != nil {
@@ -107,7 +110,8 @@ func Exercise22Steps(l lang.Lang) (*figures.Grid, error) {
 // (svm.Exact) with its margins, which pass through those points: the
 // margin is half the distance between the hulls; the words in the
 // language l.
-func Example21Hulls(l lang.Lang) (*plot.Plot, error) {
+func Example21Hulls(l lang.Lang) (_ *plot.Plot, err error) {
+	defer wrapErr("Example21Hulls", &err)
 	x, y := dataset.Example21().XY()
 	ex, err := svm.Exact{}.Fit(x, y)
 	if err != nil {
@@ -152,7 +156,8 @@ func HullPanelData() (*dataset.Set, *dataset.Set) {
 // classes, and the verdict of separability.LP: the separating line it
 // found, or the point where the hulls meet that its certificate gives; the
 // words in the language l.
-func HullPanels(l lang.Lang, sets ...*dataset.Set) (*figures.Grid, error) {
+func HullPanels(l lang.Lang, sets ...*dataset.Set) (_ *figures.Grid, err error) {
+	defer wrapErr("HullPanels", &err)
 	planes := make([]figures.Plane, len(sets))
 	results := make([]*separability.Result, len(sets))
 	for i, s := range sets {

@@ -9,6 +9,7 @@ import (
 	"gonum.org/v1/gonum/mat"
 	"gonum.org/v1/plot"
 
+	"github.com/marginnotes/marginnotes/internal/errtext"
 	"github.com/marginnotes/marginnotes/pkg/dataset"
 	"github.com/marginnotes/marginnotes/pkg/figures"
 	"github.com/marginnotes/marginnotes/pkg/kernel"
@@ -40,7 +41,8 @@ func exercises7Entries() []Entry {
 // 2.1, x⁽¹⁾ + x⁽²⁾ − 3 = 0 (α = (2, 0, 5)), and the maximum-margin
 // hyperplane of Example 7.2, ½x⁽¹⁾ + ½x⁽²⁾ − 2 = 0 (α* = (1/4, 0, 1/4)),
 // with its margins and support vectors; the words in the language l.
-func PerceptronVsSVM(l lang.Lang) (*plot.Plot, error) {
+func PerceptronVsSVM(l lang.Lang) (_ *plot.Plot, err error) {
+	defer wrapErr("PerceptronVsSVM", &err)
 	x, y := dataset.Example21().XY()
 	run, err := Table21()
 	if err != nil {
@@ -71,7 +73,8 @@ func Exercise72Data() *dataset.Set {
 // Exercise72Margin draws the answer of exercise 7.2 found by svm.Exact:
 // the hyperplane −x⁽¹⁾ + 2x⁽²⁾ − 2 = 0, the margins w·x + b = ±1 and the
 // support vectors x1, x3 and x5; the words in the language l.
-func Exercise72Margin(l lang.Lang) (*plot.Plot, error) {
+func Exercise72Margin(l lang.Lang) (_ *plot.Plot, err error) {
+	defer wrapErr("Exercise72Margin", &err)
 	x, y := Exercise72Data().XY()
 	ex, err := svm.Exact{}.Fit(x, y)
 	if err != nil {
@@ -101,7 +104,8 @@ func SquaredSlackData() *dataset.Set {
 // Algorithm 7.3 (hinge loss, svm.Exact) and the squared-slack SVM of
 // exercise 7.3 (svm.SquaredSlack), both with C = SquaredSlackC, and the
 // hinge solution's KKT classes; the words in the language l.
-func SquaredSlackPlane(l lang.Lang) (*plot.Plot, error) {
+func SquaredSlackPlane(l lang.Lang) (_ *plot.Plot, err error) {
+	defer wrapErr("SquaredSlackPlane", &err)
 	x, y := SquaredSlackData().XY()
 	h, err := svm.Exact{C: SquaredSlackC}.Fit(x, y)
 	if err != nil {
@@ -129,7 +133,8 @@ func SquaredSlackPlane(l lang.Lang) (*plot.Plot, error) {
 // Theorem 7.4 and the squared hinge loss [1 − z]₊² that exercise 7.3's
 // objective charges, against the functional margin z = y(w·x + b); the
 // words in the language l.
-func SquaredHingeLosses(l lang.Lang) (*plot.Plot, error) {
+func SquaredHingeLosses(l lang.Lang) (_ *plot.Plot, err error) {
+	defer wrapErr("SquaredHingeLosses", &err)
 	var zs, hi, sq, z01, zo []float64
 	for i := range 17 {
 		z := -2 + float64(i)/4
@@ -174,13 +179,14 @@ func PolynomialData() *mat.Dense {
 // logarithmic axis: p + 1 of them are positive (the dimension of the
 // feature map φ in the plane), the others are 0 up to rounding and are
 // drawn at SpectrumFloor; the words in the language l.
-func PolynomialSpectra(l lang.Lang) (*plot.Plot, error) {
+func PolynomialSpectra(l lang.Lang) (_ *plot.Plot, err error) {
+	defer wrapErr("PolynomialSpectra", &err)
 	x := PolynomialData()
 	var series []figures.Series
 	for p := 1; p <= 4; p++ {
 		ev := kernel.GramEigenvalues(kernel.Polynomial{Degree: p, Gamma: 1}, x)
 		if ev == nil {
-			return nil, fmt.Errorf("eigendecomposition failed for p = %d", p)
+			return nil, errtext.Errorf("eigendecomposition failed for p = %d", p)
 		}
 		slices.Reverse(ev)
 		var ks, vs []float64
@@ -190,7 +196,7 @@ func PolynomialSpectra(l lang.Lang) (*plot.Plot, error) {
 				r = SpectrumFloor
 			}
 			if r < 0 {
-				return nil, fmt.Errorf("p = %d: eigenvalue %g < 0 beyond rounding", p, v)
+				return nil, errtext.Errorf("p = %d: eigenvalue %g < 0 beyond rounding", p, v)
 			}
 			ks, vs = append(ks, float64(k+1)), append(vs, r)
 		}

@@ -1,7 +1,6 @@
 package gallery
 
 import (
-	"fmt"
 	"image/color"
 	"math"
 	"math/rand/v2"
@@ -12,6 +11,7 @@ import (
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 
+	"github.com/marginnotes/marginnotes/internal/errtext"
 	"github.com/marginnotes/marginnotes/pkg/dataset"
 	"github.com/marginnotes/marginnotes/pkg/figures"
 	"github.com/marginnotes/marginnotes/pkg/lang"
@@ -95,11 +95,12 @@ func EllipseImages() *mat.Dense {
 // EllipseFit returns the linear SVM (hard margin, svm.SMO at a tight
 // tolerance) on EllipseImages: its line w·z + b = 0 is the ellipse
 // w₁(x⁽¹⁾)² + w₂(x⁽²⁾)² + b = 0 of the input space.
-func EllipseFit() (*svm.Result, error) {
+func EllipseFit() (_ *svm.Result, err error) {
+	defer wrapErr("EllipseFit", &err)
 	_, y := EllipseData().XY()
 	r, err := svm.SMO{Eps: 1e-9}.Fit(EllipseImages(), y)
 	if err != nil {
-		return nil, fmt.Errorf("gallery: the linear SVM of Figure 7.7: %w", err)
+		return nil, errtext.Errorf("gallery: the linear SVM of Figure 7.7: %w", err)
 	}
 	return r, nil
 }
@@ -123,7 +124,8 @@ func EllipseEquations(w []float64, b float64) (ellipse, line string) {
 // line w₁z⁽¹⁾ + w₂z⁽²⁾ + b = 0 of the linear SVM on the images (EllipseFit)
 // and the points on its margins are the support vectors. The words are in
 // the language l.
-func Figure77(l lang.Lang) (*figures.Grid, error) {
+func Figure77(l lang.Lang) (_ *figures.Grid, err error) {
+	defer wrapErr("Figure77", &err)
 	x, y := EllipseData().XY()
 	fit, err := EllipseFit()
 	if err != nil {
@@ -149,7 +151,7 @@ func Figure77(l lang.Lang) (*figures.Grid, error) {
 	// v = c sin t with a = √(−b/w₁), c = √(−b/w₂).
 	w1, w2, b := fit.W[0], fit.W[1], fit.B
 	if !(w1*b < 0 && w2*b < 0) {
-		return nil, fmt.Errorf("gallery: Figure 7.7: the boundary %s is no ellipse", ellipse)
+		return nil, errtext.Errorf("gallery: Figure 7.7: the boundary %s is no ellipse", ellipse)
 	}
 	a, c := math.Sqrt(-b/w1), math.Sqrt(-b/w2)
 	curve := make(plotter.XYs, 201)

@@ -9,6 +9,7 @@ import (
 
 	"gonum.org/v1/gonum/mat"
 
+	"github.com/marginnotes/marginnotes/internal/errtext"
 	"github.com/marginnotes/marginnotes/pkg/dataset"
 	"github.com/marginnotes/marginnotes/pkg/figures"
 	"github.com/marginnotes/marginnotes/pkg/kernel"
@@ -35,7 +36,8 @@ func BookOtherOrder() []int { return []int{0, 2, 2, 2, 1, 2, 2, 2, 0, 2, 2} }
 // (BookOtherOrder) and in the five other cyclic orders, each named with the
 // hyperplane it ends at. Every frame shows the square around the points
 // and the origin. A print shows every update of the run of Table 2.1.
-func PrimalFrames(l lang.Lang) ([]figures.Sequence, error) {
+func PrimalFrames(l lang.Lang) (_ []figures.Sequence, err error) {
+	defer wrapErr("PrimalFrames", &err)
 	x, y := dataset.Example21().XY()
 	view, err := figures.SharedView(x, y, true)
 	if err != nil {
@@ -58,7 +60,7 @@ func PrimalFrames(l lang.Lang) ([]figures.Sequence, error) {
 		o.p.Record = true
 		run, err := o.p.Fit(x, y)
 		if err != nil {
-			return nil, fmt.Errorf("gallery: primal frames, %s: %w", o.name, err)
+			return nil, errtext.Errorf("gallery: primal frames, %s: %w", o.name, err)
 		}
 		frames, err := primalFrames(l, x, y, run, view)
 		if err != nil {
@@ -112,7 +114,7 @@ func primalFrames(l lang.Lang, x *mat.Dense, y []float64, run *perceptron.Result
 		}
 		p, err := pl.Plot()
 		if err != nil {
-			return nil, fmt.Errorf("gallery: primal frame k=%d: %w", k, err)
+			return nil, errtext.Errorf("gallery: primal frame k=%d: %w", k, err)
 		}
 		frames[k] = figures.Frame{State: state, Figure: p, Table: append([][]string{header}, rows[:upto]...)}
 	}
@@ -125,11 +127,12 @@ func primalFrames(l lang.Lang, x *mat.Dense, y []float64, run *perceptron.Result
 // and the update αᵢ ← αᵢ + 1, b ← b + yᵢ. The figure shows the hyperplane
 // w = Σⱼ αⱼyⱼxⱼ, b beside the multipliers α after the update. A print shows
 // every update.
-func DualFrames(l lang.Lang) ([]figures.Sequence, error) {
+func DualFrames(l lang.Lang) (_ []figures.Sequence, err error) {
+	defer wrapErr("DualFrames", &err)
 	x, y := dataset.Example21().XY()
 	run, err := perceptron.Dual{Settings: perceptron.Settings{Record: true}}.Fit(x, y)
 	if err != nil {
-		return nil, fmt.Errorf("gallery: dual frames: %w", err)
+		return nil, errtext.Errorf("gallery: dual frames: %w", err)
 	}
 	view, err := figures.SharedView(x, y, true)
 	if err != nil {
@@ -179,11 +182,11 @@ func DualFrames(l lang.Lang) ([]figures.Sequence, error) {
 		}
 		left, err := pl.Plot()
 		if err != nil {
-			return nil, fmt.Errorf("gallery: dual frame k=%d: %w", k, err)
+			return nil, errtext.Errorf("gallery: dual frame k=%d: %w", k, err)
 		}
 		right, err := figures.Bars{Title: fmt.Sprintf(l.Pick("α after k = %d", "k = %d 后的 α"), k), YLabel: "αᵢ", Names: names, Values: alpha, Lang: l}.Plot()
 		if err != nil {
-			return nil, fmt.Errorf("gallery: dual frame k=%d: %w", k, err)
+			return nil, errtext.Errorf("gallery: dual frame k=%d: %w", k, err)
 		}
 		right.Y.Min, right.Y.Max = 0, 1.15*alphaMax
 		frames[k] = figures.Frame{State: state, Table: table,
@@ -225,7 +228,8 @@ const MarginFrameN = 200
 // its data (perceptron.NovikoffBound), the current run ringed. A print
 // shows every other γ: 0.4 halved down to 0.0125, the bound growing
 // fourfold from one to the next.
-func MarginFrames(l lang.Lang) ([]figures.Sequence, error) {
+func MarginFrames(l lang.Lang) (_ []figures.Sequence, err error) {
+	defer wrapErr("MarginFrames", &err)
 	src := rand.NewPCG(4, 2)
 	gammas := MarginFrameGammas()
 	type trial struct {
@@ -242,11 +246,11 @@ func MarginFrames(l lang.Lang) ([]figures.Sequence, error) {
 		limit := int(math.Pow(MarginRadius/g, 2)) + 2 // the theorem's bound for the planted γ
 		run, err := perceptron.Primal{Settings: perceptron.Settings{MaxEpochs: limit}}.Fit(set.X, set.Y)
 		if err != nil {
-			return nil, fmt.Errorf("gallery: margin frames, γ = %g: %w", g, err)
+			return nil, errtext.Errorf("gallery: margin frames, γ = %g: %w", g, err)
 		}
 		best, err := perceptron.NovikoffBound(set.X, set.Y)
 		if err != nil {
-			return nil, fmt.Errorf("gallery: margin frames, γ = %g: %w", g, err)
+			return nil, errtext.Errorf("gallery: margin frames, γ = %g: %w", g, err)
 		}
 		trials[i] = trial{set, wopt, run, best, float64(run.Updates)}
 		bounds[i], mistakes[i] = best.Bound, float64(run.Updates)
@@ -269,11 +273,11 @@ func MarginFrames(l lang.Lang) ([]figures.Sequence, error) {
 			},
 		}.Plot()
 		if err != nil {
-			return nil, fmt.Errorf("gallery: margin frame γ = %g: %w", g, err)
+			return nil, errtext.Errorf("gallery: margin frame γ = %g: %w", g, err)
 		}
 		right, err := figures.MistakeBoundAt(bounds, mistakes, i, l)
 		if err != nil {
-			return nil, fmt.Errorf("gallery: margin frame γ = %g: %w", g, err)
+			return nil, errtext.Errorf("gallery: margin frame γ = %g: %w", g, err)
 		}
 		frames[i] = figures.Frame{
 			State: fmt.Sprintf(l.Pick(
@@ -306,7 +310,8 @@ func SoftMarginFrameCs() []float64 {
 // its interval, the count of each KKT class and the primal and dual
 // objectives. Each sequence starts at C = 0.1, SoftMarginC. A print shows
 // the decades, C = 0.01, 0.1, 1, 10 and 100, of both data sets.
-func SoftMarginFrames(l lang.Lang) ([]figures.Sequence, error) {
+func SoftMarginFrames(l lang.Lang) (_ []figures.Sequence, err error) {
+	defer wrapErr("SoftMarginFrames", &err)
 	bx, by := dataset.Example21().XY()
 	bookView, err := figures.SharedView(bx, by, true)
 	if err != nil {
@@ -328,7 +333,7 @@ func SoftMarginFrames(l lang.Lang) ([]figures.Sequence, error) {
 	} {
 		sweep, err := svm.SMO{Eps: SweepEps}.Sweep(d.x, d.y, cs)
 		if err != nil {
-			return nil, fmt.Errorf("gallery: soft-margin frames, %s: %w", d.name, err)
+			return nil, errtext.Errorf("gallery: soft-margin frames, %s: %w", d.name, err)
 		}
 		frames := make([]figures.Frame, len(cs))
 		for i, r := range sweep {
@@ -349,7 +354,7 @@ func SoftMarginFrames(l lang.Lang) ([]figures.Sequence, error) {
 				X:     d.x, Y: d.y, Names: d.names, Boundaries: hs, FreeIndices: r.FreeIndices, BoundedIndices: r.BoundedIndices, SoftMargin: true, View: d.view, Lang: l,
 			}.Plot()
 			if err != nil {
-				return nil, fmt.Errorf("gallery: soft-margin frame C = %g: %w", c, err)
+				return nil, errtext.Errorf("gallery: soft-margin frame C = %g: %w", c, err)
 			}
 			frames[i] = figures.Frame{
 				State: fmt.Sprintf(l.Pick(

@@ -1,9 +1,9 @@
 package gallery
 
 import (
-	"fmt"
 	"path"
 
+	"github.com/marginnotes/marginnotes/internal/errtext"
 	"github.com/marginnotes/marginnotes/pkg/figures"
 	"github.com/marginnotes/marginnotes/pkg/lang"
 )
@@ -62,9 +62,10 @@ func sliders() []slider {
 // pattern in the syntax of path.Match ("09-*", "*-contour"), in catalogue
 // order. It returns an error wrapping ErrPattern for a malformed pattern and
 // ErrNoMatch when no entry matches.
-func Match(pattern string) ([]Entry, error) {
+func Match(pattern string) (_ []Entry, err error) {
+	defer wrapErr("Match", &err)
 	if _, err := path.Match(pattern, ""); err != nil {
-		return nil, fmt.Errorf("%w %q: %v", ErrPattern, pattern, err)
+		return nil, errtext.Errorf("%w %q: %v", ErrPattern, pattern, err)
 	}
 	var out []Entry
 	for _, e := range All() {
@@ -73,7 +74,7 @@ func Match(pattern string) ([]Entry, error) {
 		}
 	}
 	if len(out) == 0 {
-		return nil, fmt.Errorf("%w %q", ErrNoMatch, pattern)
+		return nil, errtext.Errorf("%w %q", ErrNoMatch, pattern)
 	}
 	return out, nil
 }
@@ -87,7 +88,7 @@ func entry[F figures.Figure](name, notebook, title string, build func(lang.Lang)
 		Build: func(l lang.Lang) (figures.Figure, error) {
 			f, err := build(l)
 			if err != nil {
-				return nil, fmt.Errorf("gallery: %s: %w", name, err)
+				return nil, errtext.Errorf("gallery: %s: %w", name, err)
 			}
 			return f, nil
 		},

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/marginnotes/marginnotes/internal/errtext"
 	"github.com/marginnotes/marginnotes/pkg/classify"
 	"github.com/marginnotes/marginnotes/pkg/dataset"
 	"github.com/marginnotes/marginnotes/pkg/figures"
@@ -106,13 +107,14 @@ type KernelFit struct {
 // KernelFits runs Algorithm 7.4 on every set with every kernel: svm.SMO
 // with C = KernelC; fits[i][j] is set i with kernel j. An error of the
 // solver is returned with the set and kernel that caused it.
-func KernelFits(sets []NamedSet, ks []kernel.Kernel) ([][]KernelFit, error) {
+func KernelFits(sets []NamedSet, ks []kernel.Kernel) (_ [][]KernelFit, err error) {
+	defer wrapErr("KernelFits", &err)
 	fits := make([][]KernelFit, len(sets))
 	for i, s := range sets {
 		for _, k := range ks {
 			r, err := svm.SMO{C: KernelC, Kernel: k}.Fit(s.Set.X, s.Set.Y)
 			if err != nil {
-				return nil, fmt.Errorf("%s, %s: %w", s.Name, report.KernelName(k, lang.English), err)
+				return nil, errtext.Errorf("%s, %s: %w", s.Name, report.KernelName(k, lang.English), err)
 			}
 			acc := classify.Accuracy(r, s.Set.X, s.Set.Y)
 			fits[i] = append(fits[i], KernelFit{Data: s, Kernel: k, Result: r,
@@ -131,15 +133,16 @@ func KernelFits(sets []NamedSet, ks []kernel.Kernel) ([][]KernelFit, error) {
 // book writes it, (7.88) or (7.90), when every fit has one of that kind.
 // The words are in the language l. It returns an error for fits that are
 // empty or ragged.
-func KernelSVMRegions(fits [][]KernelFit, l lang.Lang) (*figures.Grid, error) {
+func KernelSVMRegions(fits [][]KernelFit, l lang.Lang) (_ *figures.Grid, err error) {
+	defer wrapErr("KernelSVMRegions", &err)
 	if len(fits) == 0 || len(fits[0]) == 0 {
-		return nil, fmt.Errorf("gallery: KernelSVMRegions: no fits")
+		return nil, errtext.Errorf("gallery: KernelSVMRegions: no fits")
 	}
 	cols := len(fits[0])
 	var panels []figures.Plane
 	for _, row := range fits {
 		if len(row) != cols {
-			return nil, fmt.Errorf("gallery: KernelSVMRegions: rows of %d and %d fits", cols, len(row))
+			return nil, errtext.Errorf("gallery: KernelSVMRegions: rows of %d and %d fits", cols, len(row))
 		}
 		for _, f := range row {
 			r := f.Result

@@ -38,7 +38,8 @@ const MarginScale = 2
 // Example71 returns the primal solution of Example 7.1, found by
 // svm.InteriorPoint on the book's data (a hard margin): w* = (1/2, 1/2),
 // b* = −2.
-func Example71() (*svm.InteriorPointResult, error) {
+func Example71() (_ *svm.InteriorPointResult, err error) {
+	defer wrapErr("Example71", &err)
 	x, y := dataset.Example21().XY()
 	return svm.InteriorPoint{}.Fit(x, y)
 }
@@ -51,7 +52,8 @@ func Example71() (*svm.InteriorPointResult, error) {
 // does not call them so), every functional margin γ̂ᵢ (in the
 // titles) multiplied by λ and every distance, the geometric margin
 // γᵢ = γ̂ᵢ/‖w‖, unchanged. The words are in the language l.
-func MarginRescaling(l lang.Lang) (*figures.Grid, error) {
+func MarginRescaling(l lang.Lang) (_ *figures.Grid, err error) {
+	defer wrapErr("MarginRescaling", &err)
 	x, y := dataset.Example21().XY()
 	opt, err := Example71()
 	if err != nil {
@@ -91,7 +93,8 @@ func MarginRescaling(l lang.Lang) (*figures.Grid, error) {
 // (svm.PrimalProblem.ActiveIndices), x1 and x3, ringed as support
 // vectors; the title gives the margin 2/‖w*‖ = 2√2. The words are in the
 // language l.
-func Example71Primal(l lang.Lang) (*plot.Plot, error) {
+func Example71Primal(l lang.Lang) (_ *plot.Plot, err error) {
+	defer wrapErr("Example71Primal", &err)
 	x, y := dataset.Example21().XY()
 	opt, err := Example71()
 	if err != nil {
@@ -115,7 +118,8 @@ func Example71Primal(l lang.Lang) (*plot.Plot, error) {
 // entry giving the geometric margin γ of the data set: 1, √2/2, 2√5/5 and
 // √10/10 for the perceptron's, √2 for the maximum margin. The words are in
 // the language l.
-func PerceptronMargins(l lang.Lang) (*plot.Plot, error) {
+func PerceptronMargins(l lang.Lang) (_ *plot.Plot, err error) {
+	defer wrapErr("PerceptronMargins", &err)
 	x, y := dataset.Example21().XY()
 	outs, err := perceptron.Enumeration{}.Outcomes(x, y)
 	if err != nil {

@@ -7,6 +7,7 @@ import (
 
 	"gonum.org/v1/plot"
 
+	"github.com/marginnotes/marginnotes/internal/errtext"
 	"github.com/marginnotes/marginnotes/pkg/dataset"
 	"github.com/marginnotes/marginnotes/pkg/experiment"
 	"github.com/marginnotes/marginnotes/pkg/figures"
@@ -38,7 +39,8 @@ func novikoffEntries() []Entry {
 // step of the book's run on Example 2.1 (Table 2.1, η = 1), with R and the
 // best γ of the data (perceptron.NovikoffBound): ŵₖ·ŵₒₚₜ ≥ kηγ and
 // ‖ŵₖ‖² ≤ kη²R², the words in the language l.
-func NovikoffProof(l lang.Lang) (*figures.Grid, error) {
+func NovikoffProof(l lang.Lang) (_ *figures.Grid, err error) {
+	defer wrapErr("NovikoffProof", &err)
 	x, y := dataset.Example21().XY()
 	run, err := Table21()
 	if err != nil {
@@ -71,16 +73,17 @@ func NovikoffProof(l lang.Lang) (*figures.Grid, error) {
 // non-finite parameters (figures.Lines reports non-finite values); it
 // panics if dot and norm2 differ in length. NovikoffProof draws it for
 // Table 2.1.
-func Novikoff(dot, norm2 []float64, eta, gamma, r float64, l lang.Lang) (*figures.Grid, error) {
+func Novikoff(dot, norm2 []float64, eta, gamma, r float64, l lang.Lang) (_ *figures.Grid, err error) {
+	defer wrapErr("Novikoff", &err)
 	if len(dot) != len(norm2) {
 		panic("gallery: Novikoff dot and norm2 lengths differ")
 	}
 	if len(dot) == 0 {
-		return nil, fmt.Errorf("gallery: Novikoff: %w: no steps", figures.ErrEmpty)
+		return nil, errtext.Errorf("gallery: Novikoff: %w: no steps", figures.ErrEmpty)
 	}
 	for _, v := range []float64{eta, gamma, r} {
 		if math.IsNaN(v) || math.IsInf(v, 0) {
-			return nil, fmt.Errorf("gallery: Novikoff: %w: η=%v γ=%v R=%v", figures.ErrNotFinite, eta, gamma, r)
+			return nil, errtext.Errorf("gallery: Novikoff: %w: η=%v γ=%v R=%v", figures.ErrNotFinite, eta, gamma, r)
 		}
 	}
 	k := make([]float64, len(dot))
@@ -100,7 +103,7 @@ func Novikoff(dot, norm2 []float64, eta, gamma, r float64, l lang.Lang) (*figure
 		Lang:   l,
 	}.Plot()
 	if err != nil {
-		return nil, fmt.Errorf("gallery: Novikoff: %w", err)
+		return nil, errtext.Errorf("gallery: Novikoff: %w", err)
 	}
 	right, err := figures.Lines{
 		Title:  "‖ŵₖ‖² ≤ kη²R²",
@@ -110,7 +113,7 @@ func Novikoff(dot, norm2 []float64, eta, gamma, r float64, l lang.Lang) (*figure
 		Lang:   l,
 	}.Plot()
 	if err != nil {
-		return nil, fmt.Errorf("gallery: Novikoff: %w", err)
+		return nil, errtext.Errorf("gallery: Novikoff: %w", err)
 	}
 	n := notation.Number
 	return figures.NewGrid(l.Pick(
@@ -135,14 +138,16 @@ func MarginGammas() []float64 { return []float64{0.4, 0.2, 0.1, 0.05, 0.025, 0.0
 // MarginTrials runs the mistake-bound experiment of notebook 04-novikoff,
 // experiment.MistakeTrials with the settings above and the source
 // rand.NewPCG(4, 4).
-func MarginTrials() ([]experiment.Trial, error) {
+func MarginTrials() (_ []experiment.Trial, err error) {
+	defer wrapErr("MarginTrials", &err)
 	return experiment.MistakeTrials(rand.NewPCG(4, 4), MarginN, MarginD, MarginRadius, MarginGammas(), MarginSets)
 }
 
 // MistakesVsBound draws the mistakes of each trial against the bound (R/γ)²
 // of the best separator of its data (Trial.Best), on log–log axes with the
 // line mistakes = bound, the words in the language l.
-func MistakesVsBound(trials []experiment.Trial, l lang.Lang) (*plot.Plot, error) {
+func MistakesVsBound(trials []experiment.Trial, l lang.Lang) (_ *plot.Plot, err error) {
+	defer wrapErr("MistakesVsBound", &err)
 	bound, mistakes := make([]float64, len(trials)), make([]float64, len(trials))
 	for i, t := range trials {
 		bound[i], mistakes[i] = t.Best.Bound, float64(t.Mistakes)

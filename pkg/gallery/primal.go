@@ -32,7 +32,8 @@ func primalEntries() []Entry {
 // each update of the book's run the point it used, under the weights it was
 // examined under (their half-planes shaded), and the weights after it; a
 // last panel shows the final weights. The words are in the language l.
-func Table21Steps(l lang.Lang) (*figures.Grid, error) {
+func Table21Steps(l lang.Lang) (_ *figures.Grid, err error) {
+	defer wrapErr("Table21Steps", &err)
 	x, y := dataset.Example21().XY()
 	run, err := Table21()
 	if err != nil {
@@ -52,7 +53,8 @@ func traceSteps(x mat.Matrix, y []float64, trace []perceptron.Step, l lang.Lang)
 // on Example 2.1 from w₀ = 0, b₀ = 0 can stop (perceptron.Enumeration), each
 // labelled with its probability when the misclassified point is chosen at
 // random; the words in the language l.
-func Example21Outcomes(l lang.Lang) (*plot.Plot, error) {
+func Example21Outcomes(l lang.Lang) (_ *plot.Plot, err error) {
+	defer wrapErr("Example21Outcomes", &err)
 	x, y := dataset.Example21().XY()
 	outcomes, err := perceptron.Enumeration{}.Outcomes(x, y)
 	if err != nil {
@@ -77,7 +79,8 @@ func XORData() *dataset.Set { return dataset.XOR(nil, 40, 0.3) }
 // (whose half-planes are shaded, as the title says), and the averaged
 // weights of Voted, all with their defaults; the
 // words in the language l.
-func XORLinear(set *dataset.Set, l lang.Lang) (*plot.Plot, error) {
+func XORLinear(set *dataset.Set, l lang.Lang) (_ *plot.Plot, err error) {
+	defer wrapErr("XORLinear", &err)
 	r, err := perceptron.Primal{}.Fit(set.X, set.Y)
 	if err != nil && !errors.Is(err, perceptron.ErrNotConverged) {
 		return nil, err

@@ -38,7 +38,8 @@ func realDataEntries() []Entry {
 // (SMO) to the petal length and width of the 100 iris flowers
 // (dataset.Iris, columns 3 and 4) and draws both hyperplanes, the SVM's
 // margins and its support vectors; the words in the language l.
-func IrisPetals(l lang.Lang) (*plot.Plot, error) {
+func IrisPetals(l lang.Lang) (_ *plot.Plot, err error) {
+	defer wrapErr("IrisPetals", &err)
 	iris := dataset.Iris()
 	petals := iris.X.Slice(0, len(iris.Y), 2, 4)
 	p, err := perceptron.Primal{}.Fit(petals, iris.Y)
@@ -87,7 +88,8 @@ func EpochLimits() []float64 { return []float64{10, 30, 100, 300, 1000, 3000, 10
 // PocketErrors runs the perceptron (Primal, cyclic order) on train with each
 // epoch limit of limits and plots the training points its final weights and
 // its pocket weights misclassify, the words in the language l.
-func PocketErrors(train *dataset.Set, limits []float64, l lang.Lang) (*plot.Plot, error) {
+func PocketErrors(train *dataset.Set, limits []float64, l lang.Lang) (_ *plot.Plot, err error) {
+	defer wrapErr("PocketErrors", &err)
 	var final, pocket []float64
 	for _, e := range limits {
 		r, err := perceptron.Primal{Settings: perceptron.Settings{MaxEpochs: int(e)}}.Fit(train.X, train.Y)
@@ -132,7 +134,8 @@ func CancerKernels() []NamedKernel {
 // set of s for every C of cs and every kernel of ks, and plots the accuracy
 // on the test set against C, one line per kernel; the words in the
 // language l.
-func CancerAccuracy(s *Split, cs []float64, ks []NamedKernel, l lang.Lang) (*plot.Plot, error) {
+func CancerAccuracy(s *Split, cs []float64, ks []NamedKernel, l lang.Lang) (_ *plot.Plot, err error) {
+	defer wrapErr("CancerAccuracy", &err)
 	var series []figures.Series
 	for _, k := range ks {
 		res, err := svm.SMO{Kernel: k.Kernel}.Sweep(s.Train.X, s.Train.Y, cs)

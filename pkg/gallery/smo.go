@@ -9,6 +9,7 @@ import (
 	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/plot"
 
+	"github.com/marginnotes/marginnotes/internal/errtext"
 	"github.com/marginnotes/marginnotes/pkg/dataset"
 	"github.com/marginnotes/marginnotes/pkg/experiment"
 	"github.com/marginnotes/marginnotes/pkg/figures"
@@ -101,7 +102,8 @@ func SMOBoxSteps(l lang.Lang) []figures.PairBox {
 // SMOBoxes draws the book's Figure 7.8 in two panels, the steps of
 // SMOBoxSteps, under one legend; each panel's title gives its L, H and
 // unclipped α₂. The words are in the language l.
-func SMOBoxes(l lang.Lang) (*figures.Grid, error) {
+func SMOBoxes(l lang.Lang) (_ *figures.Grid, err error) {
+	defer wrapErr("SMOBoxes", &err)
 	return figures.PairBoxes(l.Pick("Figure 7.8: the two variables of a step of SMO, C = 1", "图 7.8：SMO 一步中的两个变量，C = 1"), SMOBoxSteps(l)...)
 }
 
@@ -116,13 +118,14 @@ func SMOBoxes(l lang.Lang) (*figures.Grid, error) {
 // the slider's ten points (SMOSliderData, C = SMOSliderC), Example 7.2 and
 // Example 2.1's data with C = 0.1, where the step's b = −0.8 lies outside
 // the interval [−0.4, −0.2] of optimal b. The words are in the language l.
-func SMOFrames(l lang.Lang) ([]figures.Sequence, error) {
+func SMOFrames(l lang.Lang) (_ []figures.Sequence, err error) {
+	defer wrapErr("SMOFrames", &err)
 	ps := SMOProblems(l)
 	var seqs []figures.Sequence
 	for i, p := range []SMOProblem{ps[3], ps[0], ps[1]} {
 		frames, err := smoFrames(p, i > 0, l)
 		if err != nil {
-			return nil, fmt.Errorf("gallery: SMO frames, %s: %w", p.Name, err)
+			return nil, errtext.Errorf("gallery: SMO frames, %s: %w", p.Name, err)
 		}
 		seqs = append(seqs, figures.Sequence{Name: p.Name, Frames: frames, Print: SMOKeyFrames(len(frames))})
 	}
@@ -158,7 +161,7 @@ func smoFrames(p SMOProblem, origin bool, l lang.Lang) ([]figures.Frame, error) 
 		return nil, err
 	}
 	if len(steps) == 0 {
-		return nil, fmt.Errorf("no step")
+		return nil, errtext.Errorf("no step")
 	}
 	d, err := svm.NewDualProblem(x, y, nil, p.C)
 	if err != nil {
@@ -272,7 +275,7 @@ func smoFrames(p SMOProblem, origin bool, l lang.Lang) ([]figures.Frame, error) 
 			Box:   box(s, k+1, true),
 		}.Plot()
 		if err != nil {
-			return nil, fmt.Errorf("step %d: %w", k+1, err)
+			return nil, errtext.Errorf("step %d: %w", k+1, err)
 		}
 		frames = append(frames, figures.Frame{
 			State: fmt.Sprintf(l.Pick(
@@ -306,7 +309,7 @@ func smoFrames(p SMOProblem, origin bool, l lang.Lang) ([]figures.Frame, error) 
 		Box:   box(last, len(steps), true),
 	}.Plot()
 	if err != nil {
-		return nil, fmt.Errorf("result: %w", err)
+		return nil, errtext.Errorf("result: %w", err)
 	}
 	frames = append(frames, figures.Frame{
 		State: fmt.Sprintf(l.Pick(
@@ -336,7 +339,8 @@ func plural(n int, l lang.Lang) string {
 // different problems (DCD regularises b); the figure compares what each
 // takes to fit a linear SVM. Nothing is timed when it is drawn. The words
 // are in the language l.
-func DCDFitTimes(l lang.Lang) (*plot.Plot, error) {
+func DCDFitTimes(l lang.Lang) (_ *plot.Plot, err error) {
+	defer wrapErr("DCDFitTimes", &err)
 	rows, _, err := experiment.SMODCDSeries()
 	if err != nil {
 		return nil, err

@@ -9,6 +9,7 @@ import (
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
 
+	"github.com/marginnotes/marginnotes/internal/errtext"
 	"github.com/marginnotes/marginnotes/pkg/dataset"
 	"github.com/marginnotes/marginnotes/pkg/figures"
 	"github.com/marginnotes/marginnotes/pkg/lang"
@@ -44,7 +45,8 @@ const SoftMarginC = 0.1
 // SoftMarginC at the optimal w* = (0.2, 0.2) (svm.Exact) as b varies over
 // [−0.7, 0.1]: flat on the interval of optimal b, [−0.4, −0.2]. The words
 // are in the language l.
-func SoftMarginBInterval(l lang.Lang) (*plot.Plot, error) {
+func SoftMarginBInterval(l lang.Lang) (_ *plot.Plot, err error) {
+	defer wrapErr("SoftMarginBInterval", &err)
 	x, y := dataset.Example21().XY()
 	ex, err := svm.Exact{C: SoftMarginC}.Fit(x, y)
 	if err != nil {
@@ -84,7 +86,8 @@ func SoftMarginData() (*dataset.Set, []float64) {
 // Eps = SweepEps, svm.SMO.Sweep) and draws one panel per C, two a row: the
 // boundary, the margins and the points ringed by KKT class. The words are
 // in the language l.
-func SoftMarginSweep(set *dataset.Set, cs []float64, l lang.Lang) (*figures.Grid, error) {
+func SoftMarginSweep(set *dataset.Set, cs []float64, l lang.Lang) (_ *figures.Grid, err error) {
+	defer wrapErr("SoftMarginSweep", &err)
 	sweep, err := svm.SMO{Eps: SweepEps}.Sweep(set.X, set.Y, cs)
 	if err != nil {
 		return nil, err
@@ -116,11 +119,11 @@ type sweepFit struct {
 // figures.NewPlaneGrid; it panics as it does.
 func sweepGrid(x mat.Matrix, y []float64, fits []sweepFit, cols int, l lang.Lang) (*figures.Grid, error) {
 	if len(fits) == 0 {
-		return nil, fmt.Errorf("gallery: soft-margin sweep: %w: no fits", figures.ErrEmpty)
+		return nil, errtext.Errorf("gallery: SoftMarginSweep: %w: no fits", figures.ErrEmpty)
 	}
 	view, err := figures.SharedView(x, y, false)
 	if err != nil {
-		return nil, fmt.Errorf("gallery: soft-margin sweep: %w", err)
+		return nil, errtext.Errorf("gallery: SoftMarginSweep: %w", err)
 	}
 	panels := make([]figures.Plane, len(fits))
 	for i, f := range fits {
@@ -151,7 +154,7 @@ func sweepGrid(x mat.Matrix, y []float64, fits []sweepFit, cols int, l lang.Lang
 	}
 	g, err := figures.NewPlaneGrid("", cols, panels...)
 	if err != nil {
-		return nil, fmt.Errorf("gallery: soft-margin sweep: %w", err)
+		return nil, errtext.Errorf("gallery: SoftMarginSweep: %w", err)
 	}
 	if g.Legend != nil {
 		g.Legend.Margin = vg.Points(sweepLegendMargin)
@@ -169,6 +172,7 @@ const sweepLegendMargin = 16
 // Figure76 reproduces Figure 7.6 of the book with the losses of pkg/loss:
 // 0-1, hinge and perceptron loss against the functional margin, the words
 // in the language l.
-func Figure76(l lang.Lang) (*plot.Plot, error) {
+func Figure76(l lang.Lang) (_ *plot.Plot, err error) {
+	defer wrapErr("Figure76", &err)
 	return figures.Figure76(loss.ZeroOne, loss.Hinge, loss.Perceptron, nil, l)
 }

@@ -27,7 +27,8 @@ func svmDualEntries() []Entry {
 // over a window around the quadrant α ≥ 0 (the rest shaded), with its
 // stationary point (3/2, −1) and the minima (0, 2/13) and (1/4, 0) of the two
 // edges, each on its level curve; the words in the language l.
-func Example72Contour(l lang.Lang) (*plot.Plot, error) {
+func Example72Contour(l lang.Lang) (_ *plot.Plot, err error) {
+	defer wrapErr("Example72Contour", &err)
 	x, y := dataset.Example21().XY()
 	d, err := svm.NewDualProblem(x, y, nil, 0)
 	if err != nil {
@@ -52,7 +53,8 @@ func Example72Contour(l lang.Lang) (*plot.Plot, error) {
 // exact solver (svm.Exact): the hyperplane ½x⁽¹⁾ + ½x⁽²⁾ − 2 = 0, its
 // margins w·x + b = ±1, its normal, and the support vectors x1 and x3
 // circled; the words in the language l.
-func Example72Margin(l lang.Lang) (*plot.Plot, error) {
+func Example72Margin(l lang.Lang) (_ *plot.Plot, err error) {
+	defer wrapErr("Example72Margin", &err)
 	x, y := dataset.Example21().XY()
 	ex, err := svm.Exact{}.Fit(x, y)
 	if err != nil {
