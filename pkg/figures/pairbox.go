@@ -63,12 +63,15 @@ func (b PairBox) Plot() (*plot.Plot, error) {
 
 // Styles of PairBox.
 var (
-	boxStyle      = draw.LineStyle{Color: black, Width: vg.Points(1.5)}
-	boxTint       = color.NRGBA{R: 0x00, G: 0x9E, B: 0x73, A: 0x18}
-	lineStyle     = draw.LineStyle{Color: grey, Width: vg.Points(thinLineWidth), Dashes: []vg.Length{vg.Points(4), vg.Points(3)}}
-	segmentStyle  = draw.LineStyle{Color: color.NRGBA{R: 0x00, G: 0x9E, B: 0x73, A: 0xC0}, Width: vg.Points(5)}
-	guideStyle    = draw.LineStyle{Color: grey, Width: vg.Points(thinLineWidth), Dashes: []vg.Length{vg.Points(1), vg.Points(2)}}
-	oldGlyph      = draw.GlyphStyle{Color: black, Radius: vg.Points(markerRadius + 1), Shape: draw.RingGlyph{}}
+	boxStyle     = draw.LineStyle{Color: black, Width: vg.Points(1.5)}
+	boxTint      = color.NRGBA{R: 0x00, G: 0x9E, B: 0x73, A: 0x18}
+	lineStyle    = draw.LineStyle{Color: grey, Width: vg.Points(thinLineWidth), Dashes: []vg.Length{vg.Points(4), vg.Points(3)}}
+	segmentStyle = draw.LineStyle{Color: color.NRGBA{R: 0x00, G: 0x9E, B: 0x73, A: 0xC0}, Width: vg.Points(5)}
+	guideStyle   = draw.LineStyle{Color: grey, Width: vg.Points(thinLineWidth), Dashes: []vg.Length{vg.Points(1), vg.Points(2)}}
+	// The point before the step is a hollow diamond: a ring is a support
+	// vector with 0 < αᵢ < C in the data panel beside it (SMOStep), and the
+	// shared legend would list two identical rings.
+	oldGlyph      = draw.GlyphStyle{Color: black, Radius: vg.Points(markerRadius + 2), Shape: diamondGlyph{}}
 	uncGlyph      = draw.GlyphStyle{Color: vermillion, Radius: vg.Points(markerRadius + 1), Shape: draw.CrossGlyph{}}
 	newGlyph      = draw.GlyphStyle{Color: blue, Radius: vg.Points(markerRadius), Shape: draw.BoxGlyph{}}
 	stepArrow     = draw.LineStyle{Color: blue, Width: vg.Points(1.2)}
@@ -316,4 +319,21 @@ func (regionThumb) Thumbnail(c *draw.Canvas) {
 	pts := []vg.Point{c.Min, {X: c.Min.X, Y: c.Max.Y}, c.Max, {X: c.Max.X, Y: c.Min.Y}}
 	c.FillPolygon(boxTint, c.ClipPolygonXY(pts))
 	c.StrokeLines(boxStyle, append(pts, c.Min))
+}
+
+// diamondGlyph is a hollow diamond, a square standing on a corner, drawn
+// with a 1.2-point stroke; its corners lie at the glyph's radius.
+type diamondGlyph struct{}
+
+// DrawGlyph implements draw.GlyphDrawer.
+func (diamondGlyph) DrawGlyph(c *draw.Canvas, sty draw.GlyphStyle, pt vg.Point) {
+	c.SetLineStyle(draw.LineStyle{Color: sty.Color, Width: vg.Points(1.2)})
+	r := sty.Radius
+	var p vg.Path
+	p.Move(vg.Point{X: pt.X, Y: pt.Y + r})
+	p.Line(vg.Point{X: pt.X + r, Y: pt.Y})
+	p.Line(vg.Point{X: pt.X, Y: pt.Y - r})
+	p.Line(vg.Point{X: pt.X - r, Y: pt.Y})
+	p.Close()
+	c.Stroke(p)
 }

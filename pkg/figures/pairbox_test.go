@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"gonum.org/v1/gonum/mat"
+	"gonum.org/v1/plot/vg/draw"
 
 	"github.com/marginnotes/marginnotes/internal/testenv"
 	"github.com/marginnotes/marginnotes/pkg/lang"
@@ -85,8 +86,16 @@ func TestSMOStep(t *testing.T) {
 	if r, c := g.Dims(); r != 1 || c != 2 {
 		t.Errorf("grid %d×%d, want 1×2", r, c)
 	}
+	// The point before the step is not drawn like a support vector of the
+	// data panel beside it (a ring, or a square at αᵢ = C) under the one
+	// legend: "before the step" was a ring too (zh-4 L27).
+	for _, sv := range []draw.GlyphDrawer{draw.RingGlyph{}, draw.SquareGlyph{}, draw.CircleGlyph{}, draw.PyramidGlyph{}} {
+		if oldGlyph.Shape == sv {
+			t.Errorf("the point before the step is drawn as a %T, like a mark of the data panel", sv)
+		}
+	}
 	names := g.Legend.Names()
-	for _, want := range []string{"positive (y = +1)", "½x⁽¹⁾ + ½x⁽²⁾ − 2 = 0", "α₁, α₂ ≥ 0 (hard margin)", "α₂ in [L, H]: L = 0, H = +∞", "after the step, clipped (7.108)"} {
+	for _, want := range []string{"positive (y = +1)", "before the step", "½x⁽¹⁾ + ½x⁽²⁾ − 2 = 0", "α₁, α₂ ≥ 0 (hard margin)", "α₂ in [L, H]: L = 0, H = +∞", "after the step, clipped (7.108)"} {
 		if !slices.Contains(names, want) {
 			t.Errorf("legend %q lacks %q", names, want)
 		}

@@ -268,8 +268,11 @@ func MarginFrames(l lang.Lang) (_ []figures.Sequence, err error) {
 				{Line: figures.Line{W: t.run.W, B: t.run.B}, Shade: true, Label: l.Pick("the perceptron's hyperplane", "感知机的分离超平面")},
 				// Scaled by 1/γ, the planted ŵ_opt·x̂ = ±γ become the margins ±1.
 				{Line: figures.Line{W: []float64{t.wopt[0] / g, t.wopt[1] / g}, B: t.wopt[2] / g}, Margins: true,
-					Label:       l.Pick("planted hyperplane ŵₒₚₜ·x̂ = 0", "生成时的分离超平面 ŵₒₚₜ·x̂ = 0"),
-					MarginLabel: l.Pick("its margin band ŵₒₚₜ·x̂ = ±γ", "生成时的间隔带 ŵₒₚₜ·x̂ = ±γ")},
+					// x̂ = (x, 1) written out: x̂ has no precomposed
+					// letter, and the PNG's font sets the combining
+					// hat beside the x, not over it.
+					Label:       l.Pick("planted hyperplane ŵₒₚₜ·(x, 1) = 0", "生成时的分离超平面 ŵₒₚₜ·(x, 1) = 0"),
+					MarginLabel: l.Pick("its margin band ŵₒₚₜ·(x, 1) = ±γ", "生成时的间隔带 ŵₒₚₜ·(x, 1) = ±γ")},
 			},
 		}.Plot()
 		if err != nil {

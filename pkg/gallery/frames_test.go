@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"unicode"
 
 	"gonum.org/v1/plot"
 
@@ -191,9 +192,16 @@ func TestMarginFrames(t *testing.T) {
 	for _, tx := range figtest.Texts(frames[0].Figure, figures.Wide, figures.Height) {
 		drawn = append(drawn, tx.String)
 	}
-	for _, want := range []string{"the perceptron's hyperplane", "planted hyperplane ŵₒₚₜ·x̂ = 0", "its margin band ŵₒₚₜ·x̂ = ±γ", "the data set shown"} {
+	for _, want := range []string{"the perceptron's hyperplane", "planted hyperplane ŵₒₚₜ·(x, 1) = 0", "its margin band ŵₒₚₜ·(x, 1) = ±γ", "the data set shown"} {
 		if !slices.Contains(drawn, want) {
 			t.Errorf("legend entry %q not drawn; drew %q", want, drawn)
+		}
+	}
+	// No combining mark: the PNG's font sets x + U+0302 with the hat
+	// beside the x (zh-4 L15).
+	for _, tx := range drawn {
+		if strings.IndexFunc(tx, func(r rune) bool { return unicode.Is(unicode.Mn, r) }) >= 0 {
+			t.Errorf("legend text %q has a combining mark", tx)
 		}
 	}
 }
