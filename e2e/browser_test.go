@@ -892,6 +892,12 @@ func checkHTMLExport(t *testing.T, browser context.Context, nb savedNotebook, pa
 	}
 	checkTags(t, tab, nb)
 	if nb.chinese() {
+		// The folded solutions (details.mn-solution) draw nothing until the
+		// reader opens them: open them, as a reader does, so that their
+		// Chinese is measured too.
+		if _, err := eval[int](tab, `document.querySelectorAll('details').forEach(d => { d.open = true; }); 0`); err != nil {
+			t.Errorf("%s: opening the folded solutions: %v", nb.Name, err)
+		}
 		checkCJKFonts(t, tab, "export of "+nb.Name, st.Images > nb.Sliders)
 	}
 	if got := driveSliders(t, tab, nb.Name, nb.outPath(outDir, "html-")); got != nb.Sliders {
