@@ -36,17 +36,7 @@ func Outcomes(e perceptron.Enumeration, x mat.Matrix, y []float64, ans any, l la
 	if err != nil {
 		return j.wrong("the enumeration did not finish (%v)", "枚举没有完成（%v）", err)
 	}
-	var ends []Hyperplane
-	for _, o := range outs {
-		h := Hyperplane{o.W, o.B}
-		seen := false
-		for _, g := range ends {
-			seen = seen || g.same(h)
-		}
-		if !seen {
-			ends = append(ends, h)
-		}
-	}
+	ends := distinctEnds(outs)
 	found := make([]bool, len(ends))
 	for _, a := range list {
 		h, bad := j.hyperplane(a, d)
@@ -113,6 +103,19 @@ func NB02Ex3(ans any, l lang.Lang) Verdict {
 	if err != nil {
 		return j.wrong("the enumeration did not finish (%v)", "枚举没有完成（%v）", err)
 	}
+	ends := distinctEnds(outs)
+	switch {
+	case k == len(ends):
+		return j.ok("%d different hyperplanes, from %d count vectors: different counts n can give the same (w, b)", "%d 个不同的超平面，来自 %d 个计数向量：不同的 n 可能给出同一个 (w, b)", len(ends), len(outs))
+	case k == len(outs):
+		return j.wrong("%d is the number of count vectors n; some of them give the same (w, b)", "%d 是计数向量 n 的个数；其中一些给出同一个 (w, b)", k)
+	}
+	return j.wrong("not %d: run the enumeration and count the different (w, b)", "不是 %d：运行枚举，数一数不同的 (w, b)", k)
+}
+
+// distinctEnds returns the hyperplanes at which the runs of outs stop, each
+// once (Hyperplane.same), in the order they first appear.
+func distinctEnds(outs []perceptron.Outcome) []Hyperplane {
 	var ends []Hyperplane
 	for _, o := range outs {
 		h := Hyperplane{o.W, o.B}
@@ -124,11 +127,5 @@ func NB02Ex3(ans any, l lang.Lang) Verdict {
 			ends = append(ends, h)
 		}
 	}
-	switch {
-	case k == len(ends):
-		return j.ok("%d different hyperplanes, from %d count vectors: different counts n can give the same (w, b)", "%d 个不同的超平面，来自 %d 个计数向量：不同的 n 可能给出同一个 (w, b)", len(ends), len(outs))
-	case k == len(outs):
-		return j.wrong("%d is the number of count vectors n; some of them give the same (w, b)", "%d 是计数向量 n 的个数；其中一些给出同一个 (w, b)", k)
-	}
-	return j.wrong("not %d: run the enumeration and count the different (w, b)", "不是 %d：运行枚举，数一数不同的 (w, b)", k)
+	return ends
 }
