@@ -54,8 +54,12 @@ func main() {
 	if err != nil {
 		log.Fatal(err)
 	}
+	gz, err := compress(wasm)
+	if err != nil {
+		log.Fatal(err)
+	}
 	for _, ed := range []struct{ dir, lang string }{{"", "en"}, {"zh", "zh"}} {
-		page, err := Page(wasm, exec, ed.lang)
+		page, err := buildPage(gz, exec, ed.lang)
 		if err != nil {
 			log.Fatal(err)
 		}
@@ -72,7 +76,7 @@ func main() {
 				log.Fatal(err)
 			}
 		}
-		fmt.Printf("playground: %s: %d kB (wasm %d kB, %d kB gzip)\n", name, (len(page)+512)/1024, (len(wasm)+512)/1024, (gzipLen(wasm)+512)/1024)
+		fmt.Printf("playground: %s: %d kB (wasm %d kB, %d kB gzip)\n", name, (len(page)+512)/1024, (len(wasm)+512)/1024, (len(gz)+512)/1024)
 	}
 }
 
@@ -122,17 +126,32 @@ func wasmExec() ([]byte, error) {
 	return nil, fmt.Errorf("no wasm_exec.js: %s", strings.Join(errs, "; "))
 }
 
-func gzipLen(b []byte) int {
-	var buf bytes.Buffer
-	zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
-	zw.Write(b)
-	zw.Close()
-	return buf.Len()
+// compress returns wasm gzip-compressed, as the page embeds it.
+func compress(wasm []byte) ([]byte, error) {
+	var gz bytes.Buffer
+	zw, _ := gzip.NewWriterLevel(&gz, gzip.BestCompression)
+	if _, err := zw.Write(wasm); err != nil {
+		return nil, err
+	}
+	if err := zw.Close(); err != nil {
+		return nil, err
+	}
+	return gz.Bytes(), nil
 }
 
 // Page returns the playground page of language lang ("en" or "zh") with the
 // WebAssembly wasm and Go's wasm_exec.js.
 func Page(wasm, wasmExec []byte, lang string) ([]byte, error) {
+	gz, err := compress(wasm)
+	if err != nil {
+		return nil, err
+	}
+	return buildPage(gz, wasmExec, lang)
+}
+
+// buildPage is Page with the WebAssembly already compressed (gz), so that the
+// editions share one compression.
+func buildPage(gz, wasmExec []byte, lang string) ([]byte, error) {
 	w, ok := allWords[lang]
 	if !ok {
 		return nil, fmt.Errorf("no language %q", lang)
@@ -147,14 +166,6 @@ func Page(wasm, wasmExec []byte, lang string) ([]byte, error) {
 	}
 	js, _ := assets.ReadFile("assets/playground.js")
 	css, _ := assets.ReadFile("assets/playground.css")
-	var gz bytes.Buffer
-	zw, _ := gzip.NewWriterLevel(&gz, gzip.BestCompression)
-	if _, err := zw.Write(wasm); err != nil {
-		return nil, err
-	}
-	if err := zw.Close(); err != nil {
-		return nil, err
-	}
 	wj, err := json.Marshal(w.Script) // escapes <, > and &, safe in a script element
 	if err != nil {
 		return nil, err
@@ -172,7 +183,7 @@ func Page(wasm, wasmExec []byte, lang string) ([]byte, error) {
 	err = t.Execute(&b, map[string]any{
 		"Lang": htmlLang, "W": w, "WordsJSON": string(wj), "State": "",
 		"CSS": string(css), "JS": string(js), "WasmExec": string(wasmExec),
-		"WASM": base64.StdEncoding.EncodeToString(gz.Bytes()),
+		"WASM": base64.StdEncoding.EncodeToString(gz),
 	})
 	return b.Bytes(), err
 }
