@@ -207,6 +207,11 @@ func (f *finiteFloat) String() string {
 }
 
 func (f *finiteFloat) Set(s string) error {
+	if strings.ContainsAny(s, "_xX") {
+		// strconv reads Go's literals, 1_0 and 0x1p4; the data files,
+		// and so the options, take decimal numbers only.
+		return errors.New("not a decimal number")
+	}
 	v, err := strconv.ParseFloat(s, 64)
 	if err != nil && !errors.Is(err, strconv.ErrRange) {
 		return errors.New("not a number")

@@ -217,6 +217,11 @@ func TestErrors(t *testing.T) {
 		{"gamma Inf", example21, []string{"svm", "--kernel", "rbf", "--gamma", "+Inf", "-"}, 2, "for flag -gamma: want a finite number"},
 		{"coef0 NaN", example21, []string{"perceptron", "--form", "kernel", "--kernel", "poly", "--coef0", "nan", "-"}, 2, "for flag -coef0: want a finite number"},
 		{"eta Inf", example21, []string{"perceptron", "--eta", "Inf", "-"}, 2, `perceptron: invalid value "Inf" for flag -eta: want a finite number`},
+		// A number option reads decimal numbers as the data files do: Go's
+		// underscores and hexadecimal floats are refused, not read as 10 or 16.
+		{"c underscore", example21, []string{"svm", "--c", "1_0", "-"}, 2, `invalid value "1_0" for flag -c: not a decimal number`},
+		{"c hex float", example21, []string{"svm", "--c", "0x1p4", "-"}, 2, `invalid value "0x1p4" for flag -c: not a decimal number`},
+		{"eta hex float", example21, []string{"perceptron", "--eta", "0x1p-2", "-"}, 2, `for flag -eta: not a decimal number`},
 		{"eps exact", example21, []string{"svm", "--solver", "exact", "--eps", "1e-4", "-"}, 2, "--eps is the tolerance of --solver smo, not exact"},
 		{"interior point rbf", example21, []string{"svm", "--solver", "interior-point", "--kernel", "rbf", "-"}, 2, "interior-point solves the linear SVM"},
 		{"interior point not separable", xor, []string{"svm", "--solver", "interior-point", "-"}, 1, "not separable"},

@@ -1,6 +1,7 @@
 package svm
 
 import (
+	"errors"
 	"fmt"
 	"math"
 
@@ -9,6 +10,7 @@ import (
 
 	"github.com/marginnotes/marginnotes/internal/errtext"
 	"github.com/marginnotes/marginnotes/pkg/classify"
+	"github.com/marginnotes/marginnotes/pkg/dataset"
 	"github.com/marginnotes/marginnotes/pkg/kernel"
 )
 
@@ -183,6 +185,11 @@ func primalWork(n, d int) (work float64, gram bool) {
 // size asks more of InteriorPoint than MaxPrimalWork, or a system of more
 // than 1 GiB.
 func checkPrimalSize(x mat.Matrix) error {
+	// A nil or empty x has no size to weigh: checkProblem says what it is.
+	// (Validate without labels stops at the shape, reading no cell.)
+	if errors.Is(dataset.Validate(x, nil), dataset.ErrEmpty) {
+		return nil
+	}
 	n, d := x.Dims()
 	work, _ := primalWork(n, d)
 	m := float64(min(n, d+1))

@@ -229,6 +229,10 @@ func TestPrimalErrors(t *testing.T) {
 		{"NaN feature", InteriorPoint{}, mat.NewDense(3, 2, []float64{3, 3, 4, 3, math.NaN(), 1}), y, dataset.ErrNotFinite, false},
 		{"length", InteriorPoint{}, x, []float64{1, -1, 1, -1}, dataset.ErrLength, false},
 		{"one class", InteriorPoint{}, x, []float64{1, 1, 1}, dataset.ErrOneClass, false},
+		// A nil matrix is an empty data set, as for every other solver, not
+		// a panic of the size guard that asks its dimensions first.
+		{"nil matrix", InteriorPoint{}, nil, nil, dataset.ErrEmpty, false},
+		{"nil *mat.Dense", InteriorPoint{C: 1}, (*mat.Dense)(nil), nil, dataset.ErrEmpty, false},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			r, err := c.p.Fit(c.x, c.y)
