@@ -104,6 +104,7 @@ func TestPlayground(t *testing.T) {
 			pg := &pgPage{t: t, tab: tab, url: "file://" + page, lang: ed, out: outDir}
 			pg.ready(t)
 			pg.presets(t)
+			pg.presetMenu(t)
 			pg.table21(t)
 			pg.clicks(t)
 			pg.notebookLinks(t, repo)
@@ -314,6 +315,92 @@ func (p *pgPage) presets(t *testing.T) {
 	if r := p.result(t); r.N != 60 || r.Status != "converged" {
 		t.Errorf("the menu's two rings: %+v", r)
 	}
+}
+
+// pgMenuWords are the texts the preset menu shows (tools/playground's
+// words): Example 2.1, two rings, and the student's own points.
+var pgMenuWords = map[string]map[string]string{
+	"en": {"example21": "Example 2.1 (perceptron)", "example71": "Examples 7.1, 7.2 (SVM)", "rings": "two rings (Gaussian kernel)", "": "your own points"},
+	"zh": {"example21": "例 2.1（感知机）", "example71": "例 7.1、7.2（支持向量机）", "rings": "两个同心圆环（高斯核函数）", "": "你自己的点"},
+}
+
+// menu returns the text the preset menu shows and whether "new seed" can
+// be pressed.
+func (p *pgPage) menu(t *testing.T) (shown string, reseed bool) {
+	t.Helper()
+	m := pgEval[[]string](t, p.tab, `(() => { const s = document.getElementById('preset');
+		return [s.options[s.selectedIndex].text, String(!document.getElementById('reseed').disabled)]; })()`)
+	return m[0], m[1] == "true"
+}
+
+// presetMenu: the preset menu shows the preset of the points fitted, after
+// the menu, a fragment opened afresh or followed, an edit, undo and redo;
+// with the student's own points it shows so and has no seed to renew.
+func (p *pgPage) presetMenu(t *testing.T) {
+	words := pgMenuWords[p.lang]
+	want := func(what, name string) {
+		t.Helper()
+		if shown, reseed := p.menu(t); shown != words[name] || reseed != (name != "") {
+			t.Errorf("%s: the preset menu shows %q (new seed enabled: %v), want %q", what, shown, reseed, words[name])
+		}
+	}
+	choose := func(name string) {
+		t.Helper()
+		pgEval[bool](t, p.tab, fmt.Sprintf(`(() => { const s = document.getElementById('preset'); s.value = %q; s.dispatchEvent(new Event('change')); return true; })()`, name))
+	}
+	// The two rings from the menu, then Example 2.1's points in the fragment:
+	// followed within the page, and opened afresh.
+	choose("rings")
+	want("two rings from the menu", "rings")
+	p.hash(t, "points=3,3,1;4,3,1;1,1,-1")
+	want("Example 2.1's fragment after the two rings", "example21")
+	rings, _ := playground.Preset("rings", 4)
+	p.open(t, rings.Fragment())
+	want("a link to the rings of seed 4", "rings")
+	p.open(t, "points=3,3,1;4,3,1;1,1,-1")
+	want("a link to Example 2.1 opened after the rings", "example21")
+	p.screenshot(t, "menu-example21")
+	p.hash(t, "algo=svm&points=3,3,1;4,3,1;1,1,-1")
+	want("Example 2.1's points under svm", "example71")
+	// "new seed" on the rings: the rings of the next seed.
+	p.hash(t, rings.Fragment())
+	if err := do(p.tab, 5*time.Second, chromedp.Click(chromedp.ID("reseed"), chromedp.NodeVisible)); err != nil {
+		t.Fatal(err)
+	}
+	next, _ := playground.Preset("rings", 5)
+	if got := p.pageFragment(t); got != next.Fragment() {
+		t.Errorf("new seed on the rings of seed 4 gave #%.80s…, want #%.80s…", got, next.Fragment())
+	}
+	want("new seed on the rings", "rings")
+	// An edit: a point clicked onto Example 2.1 makes the points the student's.
+	p.hash(t, "points=3,3,1;4,3,1;1,1,-1")
+	b := p.plane(t)
+	x, y := b.px(2, 3.5)
+	if err := do(p.tab, 5*time.Second, chromedp.MouseClickXY(x, y)); err != nil {
+		t.Fatal(err)
+	}
+	if r := p.result(t); r.N != 4 {
+		t.Fatalf("a click on Example 2.1 gave %+v", r)
+	}
+	want("a point added to Example 2.1", "")
+	p.screenshot(t, "menu-own")
+	// "new seed" then renews nothing, and choosing the entry opens nothing.
+	edited := p.pageFragment(t)
+	pgEval[bool](t, p.tab, `document.getElementById('reseed').click(), true`)
+	choose("")
+	if got := p.pageFragment(t); got != edited {
+		t.Errorf("new seed and the menu's own entry on the student's points changed #%s to #%s", edited, got)
+	}
+	want("the menu's own entry chosen", "")
+	for _, c := range []struct{ button, name string }{{"undo", "example21"}, {"redo", ""}, {"undo", "example21"}} {
+		if err := do(p.tab, 5*time.Second, chromedp.Click(chromedp.ID(c.button), chromedp.NodeVisible)); err != nil {
+			t.Fatal(err)
+		}
+		want(c.button+" after the added point", c.name)
+	}
+	// The menu's own entry chosen on a preset's points: the menu shows the preset again.
+	choose("")
+	want("the own entry chosen on Example 2.1", "example21")
 }
 
 // table21 steps primal through Example 2.1 with the page's buttons: each

@@ -105,6 +105,9 @@ type Output struct {
 	State StateJSON `json:"state"`
 	// Notes are further messages, in the page's language.
 	Notes []string `json:"notes,omitempty"`
+	// Preset is the preset whose points these are (PresetOf), "" for the
+	// student's own points: the page's preset menu shows it.
+	Preset string `json:"preset,omitempty"`
 }
 
 // Row is a row of Table 2.1 (primal) or 2.2 (dual): after update K with
@@ -152,6 +155,7 @@ func Run(st State, lang string) *Fitted {
 	o.Result = Result{Algo: st.algo(), N: len(st.X)}
 	o.Fragment = st.Fragment()
 	o.State = st.JSON()
+	o.Preset = PresetOf(st)
 	o.Highlight = -1
 	o.View, o.Far = View(st.X)
 	for _, i := range o.Far {

@@ -294,6 +294,37 @@ func TestFragmentRoundTrip(t *testing.T) {
 	}
 }
 
+// The preset menu follows the points: each preset read back from its
+// fragment is itself (the seed drawn anew for the generated ones), Example
+// 2.1's points are example21 under the perceptron and example71 under the
+// SVM, whatever the fragment's other keys; moved, relabelled, reordered or
+// another seed's points are the student's own.
+func TestPresetOf(t *testing.T) {
+	for _, name := range Presets {
+		for _, seed := range []uint64{1, 5} {
+			st, _ := Preset(name, seed)
+			if got := run(t, st.Fragment()).Output.Preset; got != name {
+				t.Errorf("preset %s, seed %d: the page's menu would show %q", name, seed, got)
+			}
+		}
+	}
+	for frag, want := range map[string]string{
+		ex21: "example21", "algo=dual&" + ex21: "example21", "algo=primal&order=random&seed=7&" + ex21: "example21",
+		"algo=svm&" + ex21: "example71", "algo=smo&C=10&" + ex21: "example71",
+		"points=3,3,1;4,3.01,1;1,1,-1": "", "points=3,3,1;4,3,-1;1,1,-1": "", "points=4,3,1;3,3,1;1,1,-1": "",
+		"points=3,3,1;4,3,1": "", "": "",
+	} {
+		if got := run(t, frag).Output.Preset; got != want {
+			t.Errorf("#%s: preset %q, want %q", frag, got, want)
+		}
+	}
+	rings, _ := Preset("rings", 5)
+	rings.Seed = 6
+	if got := PresetOf(rings); got != "" {
+		t.Errorf("the rings of seed 5 under seed 6: preset %q", got)
+	}
+}
+
 // Random order is seeded: the same seed, the same run; another seed,
 // another run (on Example 2.1 the orders give different hyperplanes).
 func TestRandomOrderSeeded(t *testing.T) {

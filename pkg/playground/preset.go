@@ -3,6 +3,7 @@ package playground
 import (
 	"math"
 	"math/rand/v2"
+	"slices"
 
 	"github.com/marginnotes/marginnotes/pkg/dataset"
 )
@@ -50,6 +51,30 @@ func Preset(name string, seed uint64) (st State, ok bool) {
 	}
 	return st, true
 }
+
+// PresetOf returns the name of the preset whose points, drawn with st's
+// seed, are st's points (the same labels in the same order), or "" when
+// they are the student's own. Examples 2.1 and 7.1 have the same points:
+// the one of st's kind of algorithm is returned (example21 for primal and
+// dual, example71 for svm and smo). The page's preset menu shows it.
+func PresetOf(st State) string {
+	first := ""
+	for _, name := range Presets {
+		p, _ := Preset(name, st.seed())
+		if !slices.Equal(p.X, st.X) || !slices.Equal(p.Y, st.Y) {
+			continue
+		}
+		if perceptronAlgo(p.algo()) == perceptronAlgo(st.algo()) {
+			return name
+		}
+		if first == "" {
+			first = name
+		}
+	}
+	return first
+}
+
+func perceptronAlgo(algo string) bool { return algo == Primal || algo == Dual }
 
 // FromSet returns st with the points of s: the book's examples, a data set
 // read from a student's CSV file. s must be valid, with two features and at

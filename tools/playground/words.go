@@ -9,7 +9,7 @@ type words struct {
 	Title, Intro, Help                         string
 	Class, ClassHint, Undo, Redo, Clear, Plane string
 	Export, Model, Link                        string
-	Preset, Seed, Reseed                       string
+	Preset, Own, Seed, Reseed                  string
 	Presets                                    []option
 	Algo                                       string
 	Algos                                      []option
@@ -54,7 +54,7 @@ var allWords = map[string]words{
 		Class: "Class:", ClassHint: "the class a click adds (Shift+click adds the other)",
 		Undo: "Undo", Redo: "Redo", Clear: "Clear", Plane: "the plane of the points",
 		Export: "Export:", Model: "model JSON", Link: "link",
-		Preset: "Preset", Seed: "seed", Reseed: "new seed",
+		Preset: "Preset", Own: "your own points", Seed: "seed", Reseed: "new seed",
 		Presets: []option{{"example21", "Example 2.1 (perceptron)"}, {"example71", "Examples 7.1, 7.2 (SVM)"},
 			{"xor", "XOR (Gaussian kernel)"}, {"rings", "two rings (Gaussian kernel)"}, {"clouds", "overlapping clouds (soft margin)"}},
 		Algo: "Algorithm",
@@ -88,7 +88,7 @@ var allWords = map[string]words{
 		Class: "类别：", ClassHint: "点击添加的类别（Shift+点击添加另一类）",
 		Undo: "撤销", Redo: "重做", Clear: "清空", Plane: "实例所在的平面",
 		Export: "导出：", Model: "模型 JSON", Link: "链接",
-		Preset: "预设", Seed: "种子", Reseed: "换一个种子",
+		Preset: "预设", Own: "你自己的点", Seed: "种子", Reseed: "换一个种子",
 		Presets: []option{{"example21", "例 2.1（感知机）"}, {"example71", "例 7.1、7.2（支持向量机）"},
 			{"xor", "异或（高斯核函数）"}, {"rings", "两个同心圆环（高斯核函数）"}, {"clouds", "相互重叠的两团点（软间隔）"}},
 		Algo: "算法",

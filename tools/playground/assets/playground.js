@@ -355,6 +355,10 @@ function show() {
 
 // ---- controls
 function syncControls() {
+  // The preset whose points these are, else "your own points" (value ""),
+  // which has no seed to renew.
+  $('preset').value = out.preset || '';
+  $('reseed').disabled = !out.preset;
   $('algo').value = st.algo;
   $('kernel').value = st.kernel;
   $('soft').checked = st.C > 0;
@@ -503,7 +507,7 @@ function setupControls() {
   on('redo', 'click', () => restore(redo, undo));
   on('clear', 'click', () => change((s) => { s.points = []; s.step = -1; }));
   on('preset', 'change', () => openPreset($('preset').value));
-  on('reseed', 'click', () => { st.seed = (st.seed % 1000) + 1; openPreset($('preset').value); });
+  on('reseed', 'click', () => openPreset($('preset').value, (st.seed % 1000) + 1));
   const exports = { svg: ['playground.svg', 'image/svg+xml'], png: ['playground.png', 'image/png'], csv: ['points.csv', 'text/csv'],
     libsvm: ['points.libsvm', 'text/plain'], model: ['model.json', 'application/json'] };
   for (const [kind, [name, type]] of Object.entries(exports)) {
@@ -519,10 +523,10 @@ function setupControls() {
   });
 }
 
-function openPreset(name) {
-  if (!name) return;
-  const frag = api.preset(name, st.seed || 1);
-  if (!frag) return;
+// openPreset opens preset name drawn with seed (default: the state's).
+function openPreset(name, seed = st.seed || 1) {
+  const frag = name ? api.preset(name, seed) : '';
+  if (!frag) { if (out) syncControls(); return; } // "your own points" chosen: the menu shows the points' preset again
   undo.push(fragment(st));
   redo.length = 0;
   selected = -1;
