@@ -49,11 +49,11 @@ func (s Bars) Plot() (*plot.Plot, error) {
 	if err != nil {
 		return nil, errtext.Errorf("figures: bars: %w", err)
 	}
-	bars.Color = blue
-	bars.LineStyle = draw.LineStyle{Color: black, Width: vg.Points(0.5)}
+	bars.Color = Blue
+	bars.LineStyle = draw.LineStyle{Color: Black, Width: vg.Points(0.5)}
 	p.Add(bars)
 	for i, v := range s.Values {
-		p.Add(pointLabel(p, plotter.XY{X: float64(i), Y: v}, notation.Number(v), labelFontSize, vg.Point{Y: vg.Points(3)}, draw.XCenter, draw.YBottom))
+		p.Add(pointLabel(p, plotter.XY{X: float64(i), Y: v}, notation.Number(v), LabelFontSize, vg.Point{Y: vg.Points(3)}, draw.XCenter, draw.YBottom))
 	}
 	p.NominalX(s.Names...)
 	p.X.Min, p.X.Max = -0.7, float64(len(s.Values))-0.3

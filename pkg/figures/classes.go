@@ -147,7 +147,7 @@ func NewSupportVectors(x mat.Matrix, free, bounded []int) (*SupportVectors, erro
 
 // ringStyle is the black ring (or box) drawn around a marked point.
 func ringStyle(shape draw.GlyphDrawer) draw.GlyphStyle {
-	return draw.GlyphStyle{Color: black, Radius: vg.Points(ringRadius), Shape: shape}
+	return draw.GlyphStyle{Color: Black, Radius: vg.Points(RingRadius), Shape: shape}
 }
 
 // Plot implements plot.Plotter.

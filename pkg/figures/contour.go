@@ -159,7 +159,7 @@ func (s Contour) Plot() (*plot.Plot, error) {
 	s.addBoundary(p, legend, cons)
 	s.addCandidates(p, legend, cons, name)
 	for i, v := range levels {
-		legend.Add(name+" = "+notation.Number(v), lineThumb(styles[i]))
+		legend.Add(name+" = "+notation.Number(v), LineThumb(styles[i]))
 	}
 	p.Add(legend)
 	EqualAxes(p, s.View)
@@ -233,7 +233,7 @@ func (s Contour) addInfeasible(p *plot.Plot, legend *SideLegend, cons []Hyperpla
 	for _, c := range cons {
 		poly := clipHalfPlane(s.View.corners(), [2]float64{-c.W[0], -c.W[1]}, -c.B)
 		if len(poly) >= 3 {
-			p.Add(hatchLayer{Poly: poly, Fill: infeasibleGrey, Hatch: hatchStyle, Spacing: vg.Points(5)})
+			p.Add(Fill{Poly: poly, Color: infeasibleGrey, Hatch: hatchStyle, Spacing: vg.Points(5)})
 		}
 	}
 	legend.Add(s.Lang.Pick("infeasible", "不可行域"), hatchThumb{})
@@ -242,7 +242,7 @@ func (s Contour) addInfeasible(p *plot.Plot, legend *SideLegend, cons []Hyperpla
 // addBoundary draws the feasible region's boundary: the edges of the
 // clipped rectangle that lie on a constraint line.
 func (s Contour) addBoundary(p *plot.Plot, legend *SideLegend, cons []Hyperplane) {
-	boundary := draw.LineStyle{Color: black, Width: vg.Points(2)}
+	boundary := draw.LineStyle{Color: Black, Width: vg.Points(2)}
 	region := s.View.corners()
 	for _, c := range cons {
 		region = clipHalfPlane(region, [2]float64{c.W[0], c.W[1]}, c.B)
@@ -265,7 +265,7 @@ func (s Contour) addBoundary(p *plot.Plot, legend *SideLegend, cons []Hyperplane
 	for _, e := range edges {
 		p.Add(e)
 	}
-	legend.Add(s.Lang.Pick("boundary of the feasible region", "可行域的边界"), lineThumb(boundary))
+	legend.Add(s.Lang.Pick("boundary of the feasible region", "可行域的边界"), LineThumb(boundary))
 }
 
 // addCandidates marks the candidates — a filled circle when feasible, a
@@ -275,7 +275,7 @@ func (s Contour) addBoundary(p *plot.Plot, legend *SideLegend, cons []Hyperplane
 func (s Contour) addCandidates(p *plot.Plot, legend *SideLegend, cons []Hyperplane, name string) {
 	l := s.Lang
 	var ok, bad []plotter.XY
-	var labels []label
+	var labels []Label
 	best, bestV := -1, math.Inf(1)
 	for i, c := range s.Candidates {
 		q := plotter.XY{X: c.A1, Y: c.A2}
@@ -288,46 +288,48 @@ func (s Contour) addCandidates(p *plot.Plot, legend *SideLegend, cons []Hyperpla
 		} else {
 			bad = append(bad, q)
 		}
-		labels = append(labels, label{At: q, Text: c.Name + l.Pick(": ", "：") + name + " = " + notation.Number(v), Size: labelFontSize, Color: black})
+		labels = append(labels, Label{At: q, Text: c.Name + l.Pick(": ", "：") + name + " = " + notation.Number(v), Size: LabelFontSize, Color: Black})
 	}
-	okStyle := draw.GlyphStyle{Color: black, Radius: vg.Points(markerRadius), Shape: draw.CircleGlyph{}}
-	badStyle := draw.GlyphStyle{Color: vermillion, Radius: vg.Points(markerRadius + 1), Shape: draw.CrossGlyph{}}
-	ring := draw.GlyphStyle{Color: black, Radius: vg.Points(ringRadius), Shape: draw.RingGlyph{}}
+	okStyle := draw.GlyphStyle{Color: Black, Radius: vg.Points(MarkerRadius), Shape: draw.CircleGlyph{}}
+	badStyle := draw.GlyphStyle{Color: Vermillion, Radius: vg.Points(MarkerRadius + 1), Shape: draw.CrossGlyph{}}
+	ring := draw.GlyphStyle{Color: Black, Radius: vg.Points(RingRadius), Shape: draw.RingGlyph{}}
 	if len(ok) > 0 {
 		p.Add(scatter(ok, okStyle))
-		legend.Add(l.Pick("feasible candidate", "可行的候选点"), thumb(okStyle))
+		legend.Add(l.Pick("feasible candidate", "可行的候选点"), GlyphThumb(okStyle))
 	}
 	if len(bad) > 0 {
 		p.Add(scatter(bad, thick(badStyle)))
-		legend.Add(l.Pick("infeasible: rejected", "不可行，舍去"), thumb(thick(badStyle)))
+		legend.Add(l.Pick("infeasible: rejected", "不可行，舍去"), GlyphThumb(thick(badStyle)))
 	}
 	if best >= 0 {
 		c := s.Candidates[best]
 		p.Add(scatter([]plotter.XY{{X: c.A1, Y: c.A2}}, ring))
 		small := ring
 		small.Radius = vg.Points(5)
-		legend.Add(l.Pick("minimum over the region", "可行域上的最小值"), thumb(small))
+		legend.Add(l.Pick("minimum over the region", "可行域上的最小值"), GlyphThumb(small))
 	}
 	if len(labels) > 0 {
 		var at []plotter.XY
 		for _, lb := range labels {
 			at = append(at, lb.At)
 		}
-		p.Add(labelLayer{Items: labels, Avoid: at, AvoidRadius: vg.Points(ringRadius)})
+		p.Add(Labels{Items: labels, Avoid: at, AvoidRadius: vg.Points(RingRadius)})
 	}
 }
 
 // thick draws a cross glyph with a heavier stroke.
 func thick(g draw.GlyphStyle) draw.GlyphStyle {
-	g.Shape = thickCross{}
+	g.Shape = ThickCrossGlyph{}
 	return g
 }
 
-// thickCross is a cross glyph drawn with a 2-point stroke.
-type thickCross struct{}
+// ThickCrossGlyph is a draw.GlyphDrawer of a cross, as gonum's
+// draw.CrossGlyph, drawn with a 2-point stroke so that it stays visible on
+// lines and shaded regions: the candidates of a Contour.
+type ThickCrossGlyph struct{}
 
 // DrawGlyph implements draw.GlyphDrawer.
-func (thickCross) DrawGlyph(c *draw.Canvas, sty draw.GlyphStyle, pt vg.Point) {
+func (ThickCrossGlyph) DrawGlyph(c *draw.Canvas, sty draw.GlyphStyle, pt vg.Point) {
 	c.SetLineStyle(draw.LineStyle{Color: sty.Color, Width: vg.Points(2)})
 	r := sty.Radius * 0.8
 	var p vg.Path

@@ -92,7 +92,7 @@ func (cs Curves) plot() (*plot.Plot, []legendEntry, error) {
 	}
 	var entries []legendEntry
 	var under, over, marks []plot.Plotter
-	var labels []label
+	var labels []Label
 	var avoid []plotter.XY
 	var paths [][]plotter.XY
 	for _, iv := range cs.Shade {
@@ -109,7 +109,7 @@ func (cs Curves) plot() (*plot.Plot, []legendEntry, error) {
 	}
 	total := 0
 	for _, c := range cs.Curves {
-		sty, glyph := seriesLine(c.Series), seriesGlyph(c.Series)
+		sty, glyph := SeriesLine(c.Series), SeriesGlyph(c.Series)
 		sty.Width = vg.Points(2)
 		if c.Bound {
 			sty = boundLine(c.Series)
@@ -133,7 +133,7 @@ func (cs Curves) plot() (*plot.Plot, []legendEntry, error) {
 				}
 				total += len(piece)
 			}
-			thumbs = append(thumbs, lineThumb(sty))
+			thumbs = append(thumbs, LineThumb(sty))
 		}
 		if len(c.Points) > 0 {
 			pts := make([]plotter.XY, len(c.Points))
@@ -143,13 +143,13 @@ func (cs Curves) plot() (*plot.Plot, []legendEntry, error) {
 				}
 				pts[i] = plotter.XY{X: q.X, Y: q.Y}
 				if q.Label != "" {
-					labels = append(labels, label{At: pts[i], Text: q.Label, Size: labelFontSize, Color: black, Prefer: dirNE})
+					labels = append(labels, Label{At: pts[i], Text: q.Label, Size: LabelFontSize, Color: Black, Prefer: NorthEast})
 				}
 			}
 			marks = append(marks, scatter(pts, glyph))
 			avoid = append(avoid, pts...)
 			total += len(pts)
-			thumbs = append(thumbs, thumb(glyph))
+			thumbs = append(thumbs, GlyphThumb(glyph))
 		}
 		if c.Name != "" && len(thumbs) > 0 {
 			entries = append(entries, legendEntry{c.Name, thumbs})
@@ -162,7 +162,7 @@ func (cs Curves) plot() (*plot.Plot, []legendEntry, error) {
 	p.Add(over...)
 	p.Add(marks...)
 	if len(labels) > 0 {
-		p.Add(labelLayer{Items: labels, Avoid: avoid, AvoidRadius: vg.Points(markerRadius + 1), Paths: paths, Gap: vg.Points(7)})
+		p.Add(Labels{Items: labels, Avoid: avoid, AvoidRadius: vg.Points(MarkerRadius + 1), Paths: paths, Gap: vg.Points(7)})
 	}
 	if !cs.NoLegend && len(entries) > 0 {
 		legend := NewSideLegend()
@@ -237,7 +237,7 @@ func (r shadeRect) Plot(c draw.Canvas, p *plot.Plot) {
 	for i, q := range pts {
 		path[i] = vg.Point{X: trX(q.X), Y: trY(q.Y)}
 	}
-	c.FillPolygon(infeasibleTint, c.ClipPolygonXY(path))
+	c.FillPolygon(InfeasibleTint, c.ClipPolygonXY(path))
 }
 
 // shadeThumb is the legend icon of a shaded interval.
@@ -245,7 +245,7 @@ type shadeThumb struct{}
 
 // Thumbnail implements plot.Thumbnailer.
 func (shadeThumb) Thumbnail(c *draw.Canvas) {
-	c.FillPolygon(infeasibleTint, []vg.Point{
+	c.FillPolygon(InfeasibleTint, []vg.Point{
 		{X: c.Min.X, Y: c.Min.Y}, {X: c.Max.X, Y: c.Min.Y},
 		{X: c.Max.X, Y: c.Max.Y}, {X: c.Min.X, Y: c.Max.Y},
 	})
@@ -265,7 +265,7 @@ func NewCurvesGrid(title string, cols int, panels ...Curves) (*Grid, error) {
 		if err != nil {
 			return nil, errtext.Errorf("figures: panel %d: %w", i+1, err)
 		}
-		panelStyle(p)
+		PanelStyle(p)
 		plots[i] = p
 		for _, e := range leg {
 			if !seen[e.name] {

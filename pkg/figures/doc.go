@@ -1,9 +1,10 @@
-// Package figures holds the reusable plotters and the rendering of the
-// notebooks' gonum/plot figures: data in the plane with hyperplanes,
-// margins and decision regions, sequences and curves, contours, Novikoff's
-// mistake bound, the quadratic of the Cauchy–Schwarz proof and Figure 7.6
-// (the 0-1, hinge and perceptron losses). Package gallery builds the
-// book's figures from them.
+// Package figures holds the reusable plotters, the house style and the
+// rendering of the notebooks' gonum/plot figures: data in the plane with
+// hyperplanes, margins and decision regions, sequences and curves,
+// contours and bars, small multiples, and the fonts that set their words
+// in English or Chinese. Package gallery builds the book's figures from
+// them (Figure 7.6, Figure 7.8, Novikoff's mistake bound, the quadratic of
+// the Cauchy–Schwarz proof, …); a student builds their own the same way.
 //
 // A figure of the plane in a few lines, from a fitted SVM:
 //
@@ -16,7 +17,9 @@
 //
 // or, piece by piece, on a plot of one's own (see ExampleEqualAxes):
 //
-//	r, err := figures.NewRegions(res) // any classify.Classifier
+//	res, err := svm.Exact{}.Fit(x, y)
+//	p, err := figures.NewPlot(lang.English) // the edition's fonts and sizes
+//	r, err := figures.NewRegions(res)       // any classify.Classifier
 //	h, err := figures.NewHyperplane(res.W, res.B)
 //	c, err := figures.NewClasses(x, y)
 //	sv, err := figures.NewSupportVectors(x, res.FreeIndices, res.BoundedIndices)
@@ -40,22 +43,41 @@
 //     kernel, with its boundary f(x) = 0.
 //   - SupportVectors: the support vectors of an SVM ringed by KKT class,
 //     from the index sets FreeIndices and BoundedIndices of an svm.Result.
+//   - Labels: texts beside points, each placed where it stays inside the
+//     data area and clear of the marks, the lines and the other labels.
+//   - Arrow: an arrow between two points (the normal w, an update's step);
+//     Fill: a convex region tinted, and hatched for print.
+//
+// # House style
+//
+// A plot of one's own matches the figures here when it starts from
+// NewPlot (the edition's fonts and the title and label sizes), keeps its
+// legend outside the data (SideLegend, with the thumbnails GlyphThumb,
+// LineThumb and BoxThumb for marks no plotter of the plot draws) and draws
+// in the house palette (Blue and Vermillion for the classes +1 and −1,
+// Green, Purple, Orange, Sky, Yellow, Black, Grey, InfeasibleTint) at the
+// house sizes (MarkerRadius, RingRadius, LineWidth, ThinLineWidth,
+// LabelFontSize): SeriesLine(i) and SeriesGlyph(i) are the styles of the
+// i-th series of Lines, ThickCrossGlyph the cross of a Contour's
+// candidates, PanelStyle the smaller text of a panel of small multiples,
+// and Rect.ClipLine the segment of a Line a view shows. Package gallery's
+// builders of the book's figures are built from these pieces.
 //
 // # Builders
 //
-// Builders compose the plotters into the notebooks' figures. They take
-// plain values — a mat.Matrix of points with []float64 labels, slices,
-// functions, a classify.Classifier, and the small structs of this package
-// (Line, Boundary, Series, Quadratic, Candidate) — never the result
-// types of the algorithm packages, so a notebook adapts a result in a line
-// or two. They return a *plot.Plot, or a *Grid of small multiples, and
+// Builders compose the plotters into figures of the kinds the notebooks
+// show. They take plain values — a mat.Matrix of points with []float64
+// labels, slices, functions, a classify.Classifier, and the small structs
+// of this package (Line, Boundary, Series, Curve, Candidate) — never the
+// result types of the algorithm packages, so a caller adapts a result in
+// a line or two (package gallery does, for each figure of the book). They return a *plot.Plot, or a *Grid of small multiples, and
 // never save, choose a size or touch gonum's globals. Both are a Figure;
 // Size gives its house size (sizes live in size.go only), Render turns it
 // into SVG, PNG or PDF bytes, and Save writes it to a file in the format
 // its extension names.
 //
-// What each figure shows, with the book's section (Li Hang, Statistical
-// Learning Methods, 2nd ed.) and the notebook that walks through it:
+// What each builder draws, with the book's section (Li Hang, Statistical
+// Learning Methods, 2nd ed.) and the notebook where it appears:
 //
 //   - Plane: points of T in the plane, decision boundaries w·x + b = 0
 //     written as the book writes them (package notation), the margins
@@ -71,13 +93,8 @@
 //     over the misclassified points along Table 2.1 (not monotone), or the
 //     cost of the dual and primal forms as N and d vary (log axes).
 //     notebooks/01-distance-loss, 03-dual-form-gram.
-//   - MistakeBound: the mistakes of many perceptron runs against the bound
-//     (R/γ)² of Theorem 2.1 (Novikoff 1962), log–log with the line
-//     k = (R/γ)². notebooks/04-novikoff. (The two inequalities of the
-//     proof along a run, a pair of Lines, are gallery.Novikoff.)
-//   - CauchySchwarz: Σ(aᵢx + bᵢ)² = Ax² + 2Bx + C with A = ‖a‖², B = a·b,
-//     C = ‖b‖²; it touches 0 (at x = −B/A) exactly when a and b are
-//     collinear, whence B² ≤ AC. notebooks/05-cauchy-schwarz.
+//     (The two inequalities of Novikoff's proof along a run, a pair of
+//     Lines, are gallery.Novikoff.)
 //   - Contour: s(α1, α2) = 4α1² + (13/2)α2² + 10α1α2 − 2α1 − 2α2 of
 //     Example 7.2 over α ≥ 0, the stationary point (3/2, −1) outside it and
 //     the boundary candidates (0, 2/13) and (1/4, 0), each on a level curve
@@ -88,16 +105,15 @@
 //     θ_D(α) of Appendix C on a problem of one variable, or a cloud of
 //     θ_D values under the bound p* (Theorem C.1).
 //     notebooks/07-lagrange-duality.
-//   - Figure76: Figure 7.6 (Theorem 7.4): the 0-1 loss, the hinge loss
-//     [1 − z]₊ and the perceptron loss [−z]₊ against the functional margin
-//     z = y(w·x + b). notebooks/09-soft-margin-hinge, whose sweep over C
-//     (small multiples of Plane) is gallery.SoftMarginSweep.
-//   - PairBox, PairBoxes and SMOStep: a step of SMO in the plane of its two
-//     variables, the book's Figure 7.8 (§7.4.1): the box [0, C]², the line
-//     α1y1 + α2y2 = ς, the segment [L, H] of α2, the unclipped minimiser of
-//     Theorem 7.6 and the clipped step; SMOStep sets it beside the data
-//     with the hyperplane after the step. notebooks/11-smo.
 //   - Bars: named values side by side, such as the time of several solvers.
+//
+// The figures that only the book draws are package gallery's, built from
+// these builders and the plotters and house style above: gallery.Figure76
+// (Figure 7.6, the 0-1, hinge and perceptron losses), gallery.SMOBoxes and
+// gallery.PairBox (Figure 7.8, a step of SMO in the box of its two
+// variables), gallery.MistakesVsBound (Novikoff's bound (R/γ)² against the
+// mistakes of many runs) and gallery.Quadratics (the quadratic of the
+// Cauchy–Schwarz proof).
 //
 // # Languages and fonts
 //
@@ -143,7 +159,6 @@
 // In PDF, Render draws text as glyph outlines, because gonum's PDF backend
 // encodes strings in code page 1252 and would garble Greek letters.
 //
-// Sources: A. B. J. Novikoff, On convergence proofs on perceptrons (1962);
-// M. Okabe and K. Ito, Color Universal Design (2008); the viridis colour map
+// Sources: M. Okabe and K. Ito, Color Universal Design (2008); the viridis colour map
 // of S. van der Walt and N. Smith (matplotlib, 2015) for contour levels.
 package figures

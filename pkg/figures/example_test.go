@@ -5,17 +5,20 @@ import (
 	"fmt"
 	"image/png"
 	"log"
-	"math"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"gonum.org/v1/gonum/mat"
 	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
 
 	"github.com/marginnotes/marginnotes/pkg/classify"
 	"github.com/marginnotes/marginnotes/pkg/dataset"
 	"github.com/marginnotes/marginnotes/pkg/figures"
+	"github.com/marginnotes/marginnotes/pkg/figures/figtest"
 	"github.com/marginnotes/marginnotes/pkg/kernel"
 	"github.com/marginnotes/marginnotes/pkg/lang"
 	"github.com/marginnotes/marginnotes/pkg/svm"
@@ -160,27 +163,6 @@ func ExampleContour() {
 	// α₁ α₂
 }
 
-// Figure 7.6 with the losses as functions of the functional margin z.
-func ExampleFigure76() {
-	zeroOne := func(z float64) float64 {
-		if z <= 0 {
-			return 1
-		}
-		return 0
-	}
-	hinge := func(z float64) float64 { return math.Max(0, 1-z) }
-	perceptron := func(z float64) float64 { return math.Max(0, -z) }
-	p, err := figures.Figure76(zeroOne, hinge, perceptron, nil, lang.English)
-	if err != nil {
-		log.Fatal(err)
-	}
-	fmt.Println(p.X.Label.Text)
-	fmt.Printf("z from %.4g to %.4g\n", p.X.Min, p.X.Max)
-	// Output:
-	// functional margin y(w·x + b)
-	// z from -2 to 2
-}
-
 // Render is the one place a figure becomes bytes; the same call serves a
 // *plot.Plot and a *Grid.
 func ExampleRender() {
@@ -262,4 +244,51 @@ func ExampleEqualAxes() {
 	// Output:
 	// x from 0.55 to 4.45, y from 0.05 to 3.95
 	// drawn PlaneWidth wide: true
+}
+
+// A student's own annotated plot in the house style: the points of
+// Example 2.1 named by Labels, which places each name clear of the marks,
+// the hyperplane x⁽¹⁾ + x⁽²⁾ − 3 = 0 and the other names, an Arrow for the
+// normal w = (1, 1), and a SideLegend whose thumbnails are the plotters
+// themselves or LineThumb for a line no plotter draws.
+func ExampleLabels() {
+	p, err := figures.NewPlot(lang.English)
+	if err != nil {
+		log.Fatal(err)
+	}
+	cl, err := figures.NewClasses(bookX, bookY)
+	if err != nil {
+		log.Fatal(err)
+	}
+	h, err := figures.NewHyperplane([]float64{1, 1}, -3)
+	if err != nil {
+		log.Fatal(err)
+	}
+	pts := []plotter.XY{{X: 3, Y: 3}, {X: 4, Y: 3}, {X: 1, Y: 1}}
+	var labels []figures.Label
+	for i, q := range pts {
+		labels = append(labels, figures.Label{At: q, Text: figures.PointNames(3)[i], Size: figures.LabelFontSize, Color: figures.Black})
+	}
+	normal := figures.Arrow{From: plotter.XY{X: 1.5, Y: 1.5}, To: plotter.XY{X: 2, Y: 2}, LineStyle: draw.LineStyle{Color: figures.Green, Width: vg.Points(figures.LineWidth)}}
+	legend := figures.NewSideLegend()
+	p.Add(h, cl, normal, figures.Labels{Items: labels, Avoid: pts, AvoidRadius: vg.Points(figures.MarkerRadius), Lines: []*figures.Hyperplane{h}}, legend)
+	legend.Add("x⁽¹⁾ + x⁽²⁾ − 3 = 0", h)
+	legend.Add("normal w", normal)
+	legend.Add("margin (not drawn)", figures.LineThumb(figures.SeriesLine(1)))
+	figures.EqualAxes(p, figures.Rect{})
+	w, ht := figures.Size(p)
+	ts := figtest.Texts(p, w, ht)
+	var names []string
+	for _, tx := range ts {
+		if strings.HasPrefix(tx.String, "x") && len(tx.String) == 2 {
+			names = append(names, tx.String)
+		}
+	}
+	fmt.Println("names drawn:", names)
+	fmt.Println("overlapping texts:", len(figtest.Overlaps(ts, 0)))
+	fmt.Println("legend:", legend.Names())
+	// Output:
+	// names drawn: [x1 x2 x3]
+	// overlapping texts: 0
+	// legend: [x⁽¹⁾ + x⁽²⁾ − 3 = 0 normal w margin (not drawn)]
 }

@@ -74,6 +74,17 @@ func clipHalfPlane(poly []plotter.XY, w [2]float64, b float64) []plotter.XY {
 	return out
 }
 
+// ClipLine returns the segment of the line l inside r, and false when the
+// line misses r or its W is zero or not two numbers: the segment that
+// gonum's plotter.Line draws of l across a view, as a Hyperplane draws it
+// when the plot is drawn.
+func (r Rect) ClipLine(l Line) (p0, p1 plotter.XY, ok bool) {
+	if len(l.W) != 2 {
+		return p0, p1, false
+	}
+	return clipLine(r, [2]float64{l.W[0], l.W[1]}, l.B, 0)
+}
+
 // clipLine returns the segment of the line w·p + b = level inside r, and
 // false when the line misses r or w is zero.
 func clipLine(r Rect, w [2]float64, b, level float64) (p0, p1 plotter.XY, ok bool) {
@@ -115,18 +126,22 @@ func clipLine(r Rect, w [2]float64, b, level float64) (p0, p1 plotter.XY, ok boo
 	return plotter.XY{X: fx + t0*dx, Y: fy + t0*dy}, plotter.XY{X: fx + t1*dx, Y: fy + t1*dy}, true
 }
 
-// hatchLayer fills a convex polygon given in data coordinates with a light
-// colour and diagonal hatching, which tells a region apart in grey-scale
-// print as well as on screen.
-type hatchLayer struct {
+// Fill is a plot.Plotter that fills a convex polygon Poly, given in data
+// coordinates, with a light Color and, if Spacing is positive, diagonal
+// hatching in the style Hatch every Spacing, which tells a region apart in
+// grey-scale print as well as on screen: the infeasible part of a Contour,
+// the box of an SMO step. Unlike gonum's plotter.Polygon it strokes no
+// outline (draw one with lines of its own) and leaves the plot's range
+// alone.
+type Fill struct {
 	Poly    []plotter.XY
-	Fill    color.Color
+	Color   color.Color
 	Hatch   draw.LineStyle
 	Spacing vg.Length
 }
 
 // Plot implements plot.Plotter.
-func (h hatchLayer) Plot(c draw.Canvas, p *plot.Plot) {
+func (h Fill) Plot(c draw.Canvas, p *plot.Plot) {
 	if len(h.Poly) < 3 {
 		return
 	}
@@ -139,7 +154,7 @@ func (h hatchLayer) Plot(c draw.Canvas, p *plot.Plot) {
 	if len(pts) < 3 {
 		return
 	}
-	c.FillPolygon(h.Fill, pts)
+	c.FillPolygon(h.Color, pts)
 	// Lines x − y = k at 45°, k stepping by Spacing·√2, clipped to the
 	// polygon (Cyrus–Beck; the polygon is convex).
 	lo, hi := math.Inf(1), math.Inf(-1)

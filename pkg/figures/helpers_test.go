@@ -1,13 +1,7 @@
 package figures
 
 import (
-	"bytes"
 	"flag"
-	"fmt"
-	"image"
-	"image/png"
-	"math"
-	"os"
 	"path/filepath"
 	"testing"
 
@@ -29,12 +23,6 @@ const (
 	// aspectTol is how far a data area computed by AspectHeight may be
 	// from square, in points.
 	aspectTol = 1e-6
-	// pixelTol is the difference in a colour channel (of 255) above which
-	// two pixels of a golden comparison count as different; goldenTol the
-	// fraction of such pixels allowed (antialiasing varies a little
-	// between platforms and versions of the rasterizer).
-	pixelTol  = 40
-	goldenTol = 0.004
 )
 
 // Example 2.1: x1 = (3, 3), x2 = (4, 3) positive, x3 = (1, 1) negative (book §2.3.1).
@@ -146,70 +134,12 @@ func checkLegendOutside(t *testing.T, p *plot.Plot, names []string, w, h vg.Leng
 }
 
 // checkGolden renders f as PNG and compares it with testdata/name_golden.png,
-// or rewrites that file under -regen.
+// or rewrites that file under -regen (figtest.CheckGolden).
 func checkGolden(t *testing.T, name string, f Figure, w, h vg.Length) {
 	t.Helper()
 	got, err := Render(f, w, h, "png")
 	if err != nil {
 		t.Fatal(err)
 	}
-	path := filepath.Join("testdata", name+"_golden.png")
-	if *regen {
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -regen to create it)", err)
-	}
-	frac, err := pixelDifference(got, want)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if frac > goldenTol {
-		out := filepath.Join(t.TempDir(), name+".png")
-		_ = os.WriteFile(out, got, 0o644)
-		t.Errorf("%s: %.3g%% of pixels differ from the golden image (allowed %.3g%%); got written to %s",
-			name, 100*frac, 100*goldenTol, out)
-	}
-}
-
-// pixelDifference returns the fraction of pixels of two PNG images whose
-// colour differs by more than pixelTol in some channel; images of
-// different sizes differ everywhere.
-func pixelDifference(a, b []byte) (float64, error) {
-	ia, err := png.Decode(bytes.NewReader(a))
-	if err != nil {
-		return 0, fmt.Errorf("decoding new image: %w", err)
-	}
-	ib, err := png.Decode(bytes.NewReader(b))
-	if err != nil {
-		return 0, fmt.Errorf("decoding golden image: %w", err)
-	}
-	if ia.Bounds() != ib.Bounds() {
-		return 1, nil
-	}
-	r := ia.Bounds()
-	bad := 0
-	for y := r.Min.Y; y < r.Max.Y; y++ {
-		for x := r.Min.X; x < r.Max.X; x++ {
-			if colourDistance(ia, ib, x, y) > pixelTol {
-				bad++
-			}
-		}
-	}
-	return float64(bad) / float64(r.Dx()*r.Dy()), nil
-}
-
-// colourDistance is the largest channel difference at (x, y), in 0…255.
-func colourDistance(a, b image.Image, x, y int) float64 {
-	r1, g1, b1, a1 := a.At(x, y).RGBA()
-	r2, g2, b2, a2 := b.At(x, y).RGBA()
-	d := 0.0
-	for _, p := range [][2]uint32{{r1, r2}, {g1, g2}, {b1, b2}, {a1, a2}} {
-		d = math.Max(d, math.Abs(float64(p[0])-float64(p[1]))/257)
-	}
-	return d
+	figtest.CheckGolden(t, got, filepath.Join("testdata", name+"_golden.png"), *regen)
 }

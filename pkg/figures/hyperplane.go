@@ -65,12 +65,12 @@ func NewHyperplane(w []float64, b float64) (*Hyperplane, error) {
 // hyperplaneColors are the colours of the hyperplanes of a figure, in
 // order: none is a class colour (blue, vermillion) or a shade near one
 // (sky, orange), so that a line is never read as a class.
-var hyperplaneColors = []color.Color{black, green, purple, grey, olive}
+var hyperplaneColors = []color.Color{Black, Green, Purple, Grey, olive}
 
 // hyperplaneStyle is the line of the k-th hyperplane of a figure: the k-th
 // of hyperplaneColors, with the series dashes (solid for the first).
 func hyperplaneStyle(k int) draw.LineStyle {
-	sty := seriesLine(k)
+	sty := SeriesLine(k)
 	sty.Color = hyperplaneColors[k%len(hyperplaneColors)]
 	return sty
 }
@@ -79,7 +79,7 @@ func hyperplaneStyle(k int) draw.LineStyle {
 // in its colour, long dashes for the first and dots for the others.
 func marginStyle(k int) draw.LineStyle {
 	m := hyperplaneStyle(k)
-	m.Width = vg.Points(thinLineWidth)
+	m.Width = vg.Points(ThinLineWidth)
 	m.Dashes = []vg.Length{vg.Points(5), vg.Points(3)}
 	if k > 0 {
 		m.Dashes = []vg.Length{vg.Points(1.5), vg.Points(2.5)}
@@ -124,7 +124,7 @@ func (h *Hyperplane) Plot(c draw.Canvas, p *plot.Plot) {
 }
 
 // Thumbnail implements plot.Thumbnailer: a line in LineStyle.
-func (h *Hyperplane) Thumbnail(c *draw.Canvas) { lineThumb(h.LineStyle).Thumbnail(c) }
+func (h *Hyperplane) Thumbnail(c *draw.Canvas) { LineThumb(h.LineStyle).Thumbnail(c) }
 
 // strokeLine draws the line w·x + b = level across whatever range the
 // plot shows.
@@ -185,14 +185,17 @@ func foot(w [2]float64, b float64, q plotter.XY) (plotter.XY, float64) {
 	return plotter.XY{X: q.X - f/nn*w[0], Y: q.Y - f/nn*w[1]}, math.Abs(f) / math.Sqrt(nn)
 }
 
-// arrowLayer draws an arrow from From to To with a filled head.
-type arrowLayer struct {
-	From, To plotter.XY
-	Style    draw.LineStyle
+// Arrow is a plot.Plotter that draws an arrow from From to To, given in
+// data coordinates, with a filled head: the normal vector w of a Plane, or
+// the step of an update on a plot of one's own. It is its own legend
+// thumbnail, a rightward arrow in its style.
+type Arrow struct {
+	From, To  plotter.XY
+	LineStyle draw.LineStyle
 }
 
 // Plot implements plot.Plotter.
-func (a arrowLayer) Plot(c draw.Canvas, p *plot.Plot) {
+func (a Arrow) Plot(c draw.Canvas, p *plot.Plot) {
 	trX, trY := p.Transforms(&c)
 	x0, y0, x1, y1 := trX(a.From.X), trY(a.From.Y), trX(a.To.X), trY(a.To.Y)
 	dx, dy := float64(x1-x0), float64(y1-y0)
@@ -203,14 +206,22 @@ func (a arrowLayer) Plot(c draw.Canvas, p *plot.Plot) {
 	ux, uy := dx/n, dy/n
 	head := vg.Points(7)
 	bx, by := x1-vg.Length(ux)*head, y1-vg.Length(uy)*head
-	c.StrokeLine2(a.Style, x0, y0, bx, by)
+	c.StrokeLine2(a.LineStyle, x0, y0, bx, by)
 	half := head * 0.45
 	tri := []vg.Point{
 		{X: x1, Y: y1},
 		{X: bx - vg.Length(uy)*half, Y: by + vg.Length(ux)*half},
 		{X: bx + vg.Length(uy)*half, Y: by - vg.Length(ux)*half},
 	}
-	c.FillPolygon(a.Style.Color, tri)
+	c.FillPolygon(a.LineStyle.Color, tri)
+}
+
+// Thumbnail implements plot.Thumbnailer.
+func (a Arrow) Thumbnail(c *draw.Canvas) {
+	y := c.Center().Y
+	head := vg.Points(5)
+	c.StrokeLine2(a.LineStyle, c.Min.X, y, c.Max.X-head, y)
+	c.FillPolygon(a.LineStyle.Color, []vg.Point{{X: c.Max.X, Y: y}, {X: c.Max.X - head, Y: y + head*0.45}, {X: c.Max.X - head, Y: y - head*0.45}})
 }
 
 // normalArrow places the arrow of the normal vector w on the visible part

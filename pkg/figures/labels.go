@@ -10,47 +10,55 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 )
 
-// Directions in which a label may sit from its anchor, in the default
-// order of preference.
+// Direction is where a Label sits from its anchor: NorthEast is above and
+// to the right. Labels tries the directions in the order of the constants
+// below, starting from a label's Prefer.
+type Direction int
+
+// The directions, in the order Labels tries them.
 const (
-	dirNE = iota
-	dirE
-	dirSE
-	dirNW
-	dirW
-	dirSW
-	dirN
-	dirS
-	numDirs
+	NorthEast Direction = iota
+	East
+	SouthEast
+	NorthWest
+	West
+	SouthWest
+	North
+	South
+	numDirections
 )
 
-var dirVectors = [numDirs][2]int{
-	dirNE: {1, 1}, dirE: {1, 0}, dirSE: {1, -1},
-	dirNW: {-1, 1}, dirW: {-1, 0}, dirSW: {-1, -1},
-	dirN: {0, 1}, dirS: {0, -1},
+var dirVectors = [numDirections][2]int{
+	NorthEast: {1, 1}, East: {1, 0}, SouthEast: {1, -1},
+	NorthWest: {-1, 1}, West: {-1, 0}, SouthWest: {-1, -1},
+	North: {0, 1}, South: {0, -1},
 }
 
-// label is a text beside an anchor point given in data coordinates.
-type label struct {
+// Label is a text beside an anchor point At, given in data coordinates,
+// for Labels to place.
+type Label struct {
 	At    plotter.XY
 	Text  string
-	Size  float64     // font size in points
+	Size  float64     // font size in points, such as LabelFontSize
 	Color color.Color // text colour
-	// Prefer is the direction tried first.
-	Prefer int
+	// Prefer is the direction tried first; the zero value is NorthEast.
+	Prefer Direction
 	// Ring is the radius of a ring or box drawn around the anchor (a
 	// support vector), which the label keeps clear of; 0 if none.
 	Ring vg.Length
 }
 
-// labelLayer draws labels, choosing for each at drawing time the position
-// around its anchor that stays inside the data area and overlaps least
-// with the labels placed before it, the marks in Avoid and the lines in
-// Paths and Lines. A translucent white box behind each text keeps it
-// legible where it must cross a line. Because labels stay inside the data
-// area they need no padding.
-type labelLayer struct {
-	Items []label
+// Labels is a plot.Plotter that draws labels beside points, as the
+// figures of this package name their points and values: it chooses for
+// each label, at drawing time, the position around its anchor that stays
+// inside the data area and overlaps least with the labels placed before
+// it, the marks in Avoid and the lines in Paths and Lines. A translucent
+// white box behind each text keeps it legible where it must cross a line.
+// Because labels stay inside the data area they need no padding. The text
+// is set by the plot's text handler (NewPlot), so Chinese labels need a
+// plot of NewPlot(lang.Chinese).
+type Labels struct {
+	Items []Label
 	// Avoid holds the centres of marks, each a disc of radius AvoidRadius.
 	Avoid       []plotter.XY
 	AvoidRadius vg.Length
@@ -60,7 +68,8 @@ type labelLayer struct {
 	// drawn, that labels keep clear of.
 	Paths [][]plotter.XY
 	Lines []*Hyperplane
-	// Gap is the distance between an anchor and its label.
+	// Gap is the distance between an anchor and its label; zero means
+	// RingRadius.
 	Gap vg.Length
 }
 
@@ -71,7 +80,7 @@ const labelClearance = 1.5 // points
 var labelBackground = color.NRGBA{R: 0xFF, G: 0xFF, B: 0xFF, A: 0xB0}
 
 // Plot implements plot.Plotter.
-func (l labelLayer) Plot(c draw.Canvas, p *plot.Plot) {
+func (l Labels) Plot(c draw.Canvas, p *plot.Plot) {
 	trX, trY := p.Transforms(&c)
 	obst := make([]vg.Rectangle, len(l.Avoid))
 	for i, q := range l.Avoid {
@@ -99,7 +108,7 @@ func (l labelLayer) Plot(c draw.Canvas, p *plot.Plot) {
 	}
 	gap := l.Gap
 	if gap == 0 {
-		gap = vg.Points(ringRadius)
+		gap = vg.Points(RingRadius)
 	}
 	clear := vg.Points(labelClearance)
 	var placed []vg.Rectangle
@@ -115,8 +124,8 @@ func (l labelLayer) Plot(c draw.Canvas, p *plot.Plot) {
 			gap = max(gap, (it.Ring+clear)/0.7)
 		}
 		best, bestScore := vg.Rectangle{}, math.Inf(1)
-		for k := range numDirs {
-			d := dirVectors[(it.Prefer+k)%numDirs]
+		for k := range numDirections {
+			d := dirVectors[(it.Prefer+k)%numDirections]
 			var box vg.Rectangle
 			switch d[0] {
 			case 1:

@@ -48,7 +48,7 @@ func TestLabelAvoidsLine(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			p := plot.New()
 			setView(p, Rect{XMin: 0, XMax: 10, YMin: 0, YMax: 10})
-			p.Add(labelLayer{Items: []label{{At: plotter.XY{X: 5, Y: 5}, Text: "label", Size: labelFontSize, Color: black, Prefer: dirE}},
+			p.Add(Labels{Items: []Label{{At: plotter.XY{X: 5, Y: 5}, Text: "label", Size: LabelFontSize, Color: Black, Prefer: East}},
 				Lines: tc.lines, Paths: tc.paths})
 			var rec recorder.Canvas
 			c := draw.NewCanvas(&rec, Width, Height)
@@ -62,7 +62,7 @@ func TestLabelAvoidsLine(t *testing.T) {
 					continue
 				}
 				found = true
-				ext := labelStyle(handlerOf(p), labelFontSize, black, draw.XLeft, draw.YBottom).FontExtents()
+				ext := labelStyle(handlerOf(p), LabelFontSize, Black, draw.XLeft, draw.YBottom).FontExtents()
 				// The text's baseline is at fs.Point.Y; it spans descent below
 				// and ascent above it.
 				lo, hi := fs.Point.Y-ext.Descent, fs.Point.Y+ext.Ascent

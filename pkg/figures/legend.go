@@ -1,6 +1,8 @@
 package figures
 
 import (
+	"image/color"
+
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/text"
 	"gonum.org/v1/plot/vg"
@@ -109,39 +111,39 @@ func (l *SideLegend) GlyphBoxes(p *plot.Plot) []plot.GlyphBox {
 	}}
 }
 
-// thumb is a legend thumbnail that draws one glyph in the middle of the icon.
-type thumb draw.GlyphStyle
+// GlyphThumb is a legend thumbnail (SideLegend.Add) that draws one glyph
+// in the middle of the icon, for a mark that no plotter of the legend's
+// plot draws in that style (gonum's *plotter.Scatter is its own
+// thumbnail).
+type GlyphThumb draw.GlyphStyle
 
 // Thumbnail implements plot.Thumbnailer.
-func (t thumb) Thumbnail(c *draw.Canvas) {
+func (t GlyphThumb) Thumbnail(c *draw.Canvas) {
 	c.DrawGlyphNoClip(draw.GlyphStyle(t), c.Center())
 }
 
-// lineThumb is a legend thumbnail that draws a horizontal line.
-type lineThumb draw.LineStyle
+// LineThumb is a legend thumbnail that draws a horizontal line in its
+// style.
+type LineThumb draw.LineStyle
 
 // Thumbnail implements plot.Thumbnailer.
-func (t lineThumb) Thumbnail(c *draw.Canvas) {
+func (t LineThumb) Thumbnail(c *draw.Canvas) {
 	y := c.Center().Y
 	c.StrokeLine2(draw.LineStyle(t), c.Min.X, y, c.Max.X, y)
 }
 
-// boxThumb is a legend thumbnail that fills the icon with a colour.
-type boxThumb struct{ draw.LineStyle }
-
-// Thumbnail implements plot.Thumbnailer.
-func (t boxThumb) Thumbnail(c *draw.Canvas) {
-	pts := []vg.Point{c.Min, {X: c.Min.X, Y: c.Max.Y}, c.Max, {X: c.Max.X, Y: c.Min.Y}}
-	c.FillPolygon(t.Color, c.ClipPolygonXY(pts))
+// BoxThumb is a legend thumbnail for a region: it fills the icon with Fill
+// and, if Outline has a width, outlines it.
+type BoxThumb struct {
+	Fill    color.Color
+	Outline draw.LineStyle
 }
 
-// arrowThumb is a legend thumbnail that draws a rightward arrow.
-type arrowThumb draw.LineStyle
-
 // Thumbnail implements plot.Thumbnailer.
-func (t arrowThumb) Thumbnail(c *draw.Canvas) {
-	y := c.Center().Y
-	head := vg.Points(5)
-	c.StrokeLine2(draw.LineStyle(t), c.Min.X, y, c.Max.X-head, y)
-	c.FillPolygon(t.Color, []vg.Point{{X: c.Max.X, Y: y}, {X: c.Max.X - head, Y: y + head*0.45}, {X: c.Max.X - head, Y: y - head*0.45}})
+func (t BoxThumb) Thumbnail(c *draw.Canvas) {
+	pts := []vg.Point{c.Min, {X: c.Min.X, Y: c.Max.Y}, c.Max, {X: c.Max.X, Y: c.Min.Y}}
+	c.FillPolygon(t.Fill, c.ClipPolygonXY(pts))
+	if t.Outline.Width > 0 {
+		c.StrokeLines(t.Outline, append(pts, c.Min))
+	}
 }

@@ -12,13 +12,20 @@ import (
 )
 
 // TestOneLineType: the line w·x + b = 0 is held by one type, Line, which
-// Hyperplane and Boundary embed (issue 23 §3: each had its own W and B). No other struct of the package declares both a W and a B field,
+// Hyperplane and Boundary embed (issue 23 §3: each had its own W and B).
+// No other struct of the package, nor of package gallery, whose builders
+// of the book's figures came from here, declares both a W and a B field,
 // and a classify.Linear converts to a Line.
 func TestOneLineType(t *testing.T) {
 	files, err := filepath.Glob("*.go")
 	if err != nil {
 		t.Fatal(err)
 	}
+	gallery, err := filepath.Glob(filepath.Join("..", "gallery", "*.go"))
+	if err != nil || len(gallery) == 0 {
+		t.Fatalf("package gallery's files: %v, %v", gallery, err)
+	}
+	files = append(files, gallery...)
 	embeds := map[string]bool{}
 	for _, name := range files {
 		if strings.HasSuffix(name, "_test.go") {

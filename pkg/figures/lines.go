@@ -1,13 +1,11 @@
 package figures
 
 import (
-	"fmt"
 	"math"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
-	"gonum.org/v1/plot/vg/draw"
 
 	"github.com/marginnotes/marginnotes/internal/errtext"
 	"github.com/marginnotes/marginnotes/pkg/lang"
@@ -65,7 +63,7 @@ func (l Lines) plot() (*plot.Plot, []plot.Plotter, error) {
 	legend := NewSideLegend()
 	xr, yr := span{}, span{}
 	integer := true
-	var labels []label
+	var labels []Label
 	var all []plotter.XY
 	var paths [][]plotter.XY
 	var under, over []plot.Plotter // bounds, then the data
@@ -91,7 +89,7 @@ func (l Lines) plot() (*plot.Plot, []plot.Plotter, error) {
 			xr.add(x)
 			yr.add(y)
 			if l.Values && !s.Bound {
-				labels = addValueLabel(labels, label{At: xys[j], Text: notation.Number(y), Size: labelFontSize - 1, Color: seriesColors[i%len(seriesColors)], Prefer: dirN})
+				labels = addValueLabel(labels, Label{At: xys[j], Text: notation.Number(y), Size: LabelFontSize - 1, Color: seriesColors[i%len(seriesColors)], Prefer: North})
 			}
 		}
 		total += len(xys)
@@ -103,16 +101,16 @@ func (l Lines) plot() (*plot.Plot, []plot.Plotter, error) {
 			sty := boundLine(i)
 			under = append(under, &plotter.Line{XYs: xys, LineStyle: sty})
 			if s.Name != "" {
-				legend.Add(s.Name, lineThumb(sty))
+				legend.Add(s.Name, LineThumb(sty))
 			}
 			continue
 		}
 		all = append(all, xys...)
-		line := &plotter.Line{XYs: xys, LineStyle: seriesLine(i)}
-		marks := scatter(xys, seriesGlyph(i))
+		line := &plotter.Line{XYs: xys, LineStyle: SeriesLine(i)}
+		marks := scatter(xys, SeriesGlyph(i))
 		over = append(over, line, marks)
 		if s.Name != "" {
-			legend.Add(s.Name, lineThumb(seriesLine(i)), thumb(seriesGlyph(i)))
+			legend.Add(s.Name, LineThumb(SeriesLine(i)), GlyphThumb(SeriesGlyph(i)))
 		}
 	}
 	if total == 0 {
@@ -120,7 +118,7 @@ func (l Lines) plot() (*plot.Plot, []plot.Plotter, error) {
 	}
 	layers := append(under, over...)
 	if len(labels) > 0 {
-		layers = append(layers, labelLayer{Items: labels, Avoid: all, AvoidRadius: vg.Points(markerRadius + 1), Paths: paths, Gap: vg.Points(6)})
+		layers = append(layers, Labels{Items: labels, Avoid: all, AvoidRadius: vg.Points(MarkerRadius + 1), Paths: paths, Gap: vg.Points(6)})
 	}
 	if len(legend.names) > 0 {
 		layers = append(layers, legend)
@@ -140,10 +138,10 @@ func (l Lines) plot() (*plot.Plot, []plot.Plotter, error) {
 // addValueLabel appends the value label lb, unless an earlier series has
 // the same label at the same point: that label then stands for both and
 // turns black.
-func addValueLabel(labels []label, lb label) []label {
+func addValueLabel(labels []Label, lb Label) []Label {
 	for i, o := range labels {
 		if o.At == lb.At && o.Text == lb.Text {
-			labels[i].Color = black
+			labels[i].Color = Black
 			return labels
 		}
 	}
@@ -194,70 +192,4 @@ func (s span) padded(log bool, frac float64) (lo, hi float64) {
 	}
 	d := (b - a) * frac
 	return a - d, b + d
-}
-
-// MistakeBound builds a log–log scatter of the mistakes a perceptron made
-// against the bound (R/γ)² of its data set, one point per data set, with the
-// line mistakes = bound and the region above it (impossible by Novikoff's
-// theorem) shaded. Both axes show the same range.
-//
-// It returns ErrEmpty for no data sets, ErrNotPositive for a value ≤ 0 and
-// ErrNotFinite for NaN or infinity; it panics if the lengths differ.
-func MistakeBound(bound, mistakes []float64, l lang.Lang) (*plot.Plot, error) {
-	return MistakeBoundAt(bound, mistakes, -1, l)
-}
-
-// MistakeBoundAt is MistakeBound with the data set current (0-based) ringed
-// and named in the legend, as a slider over the data sets shows one at a
-// time; a negative current rings none. It panics if current ≥ len(bound).
-func MistakeBoundAt(bound, mistakes []float64, current int, l lang.Lang) (*plot.Plot, error) {
-	if len(bound) != len(mistakes) {
-		panic("figures: bound and mistakes lengths differ")
-	}
-	if current >= len(bound) {
-		panic("figures: current data set out of range")
-	}
-	if len(bound) == 0 {
-		return nil, errtext.Errorf("figures: %w: no data sets", ErrEmpty)
-	}
-	var r span
-	pts := make([]plotter.XY, len(bound))
-	for i := range bound {
-		if !finite(bound[i], mistakes[i]) {
-			return nil, errtext.Errorf("figures: %w: data set %d", ErrNotFinite, i)
-		}
-		if bound[i] <= 0 || mistakes[i] <= 0 {
-			return nil, errtext.Errorf("figures: %w: data set %d has bound %v, mistakes %v", ErrNotPositive, i, bound[i], mistakes[i])
-		}
-		pts[i] = plotter.XY{X: bound[i], Y: mistakes[i]}
-		r.add(bound[i])
-		r.add(mistakes[i])
-	}
-	lo, hi := r.padded(true, 0.08)
-	view := Rect{XMin: lo, XMax: hi, YMin: lo, YMax: hi}
-	p, err := newPlot(l, l.Pick("Perceptron mistakes against the bound (R/γ)²", "感知机的误分类次数与上界 (R/γ)²"),
-		l.Pick("bound (R/γ)²", "上界 (R/γ)²"), l.Pick("mistakes k", "误分类次数 k"))
-	if err != nil {
-		return nil, err
-	}
-	legend := NewSideLegend()
-	above := &plotter.Polygon{
-		XYs:   []plotter.XYs{{{X: lo, Y: lo}, {X: hi, Y: hi}, {X: lo, Y: hi}}},
-		Color: infeasibleTint,
-	}
-	diag := &Hyperplane{Line: Line{W: []float64{1, -1}}, LineStyle: draw.LineStyle{Color: black, Width: vg.Points(lineWidth)}}
-	dots := scatter(pts, draw.GlyphStyle{Color: blue, Radius: vg.Points(markerRadius - 1), Shape: draw.CircleGlyph{}})
-	p.Add(above, diag, dots, legend)
-	legend.Add(l.Pick("k > (R/γ)²: impossible", "k > (R/γ)²：不可能"), boxThumb{draw.LineStyle{Color: infeasibleTint}})
-	legend.Add("k = (R/γ)²", diag)
-	legend.Add(l.Pick(fmt.Sprintf("data sets (%d)", len(pts)), fmt.Sprintf("数据集（%d 个）", len(pts))), dots)
-	if current >= 0 {
-		ring := scatter(pts[current:current+1], draw.GlyphStyle{Color: vermillion, Radius: vg.Points(markerRadius + 3), Shape: draw.RingGlyph{}})
-		p.Add(ring)
-		legend.Add(l.Pick("the data set shown", "当前显示的数据集"), thumb(ring.GlyphStyle))
-	}
-	setView(p, view)
-	setAxis(&p.X, true, false)
-	setAxis(&p.Y, true, false)
-	return p, nil
 }

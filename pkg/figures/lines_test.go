@@ -13,7 +13,6 @@ import (
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 
-	"github.com/marginnotes/marginnotes/pkg/lang"
 	"github.com/marginnotes/marginnotes/pkg/notation"
 )
 
@@ -117,9 +116,9 @@ func TestLinesSharedValues(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var ll labelLayer
+	var ll Labels
 	for _, x := range layers {
-		if x, ok := x.(labelLayer); ok {
+		if x, ok := x.(Labels); ok {
 			ll = x
 		}
 	}
@@ -128,8 +127,8 @@ func TestLinesSharedValues(t *testing.T) {
 	}
 	for _, it := range ll.Items {
 		shared := it.At == plotter.XY{X: 3, Y: 1} || it.At == plotter.XY{X: 7, Y: 0}
-		if black := it.Color == color.Color(black); black != shared {
-			t.Errorf("label %q at %v: black %v, want %v", it.Text, it.At, black, shared)
+		if Black := it.Color == color.Color(Black); Black != shared {
+			t.Errorf("label %q at %v: black %v, want %v", it.Text, it.At, Black, shared)
 		}
 	}
 	// The labels keep clear of both series' lines.
@@ -196,28 +195,6 @@ func TestLinesCosts(t *testing.T) {
 				t.Errorf("got %v, want %v", err, tc.want)
 			}
 		})
-	}
-}
-
-func TestMistakeBound(t *testing.T) {
-	bound := []float64{4, 40, 400, 4000}
-	mistakes := []float64{2, 7, 30, 90}
-	p, err := MistakeBound(bound, mistakes, lang.English)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if p.X.Min != p.Y.Min || p.X.Max != p.Y.Max {
-		t.Errorf("ranges [%v, %v] and [%v, %v] differ", p.X.Min, p.X.Max, p.Y.Min, p.Y.Max)
-	}
-	if !(p.X.Min < 2 && p.X.Max > 4000) {
-		t.Errorf("range [%v, %v] misses a point", p.X.Min, p.X.Max)
-	}
-	checkLegendOutside(t, p, []string{"k > (R/γ)²: impossible", "k = (R/γ)²", "data sets (4)"}, Width, AspectHeight(p, Width))
-	if _, err := MistakeBound([]float64{1}, []float64{0}, lang.English); !errors.Is(err, ErrNotPositive) {
-		t.Errorf("zero mistakes: got %v, want ErrNotPositive", err)
-	}
-	if _, err := MistakeBound(nil, nil, lang.English); !errors.Is(err, ErrEmpty) {
-		t.Errorf("no data sets: got %v, want ErrEmpty", err)
 	}
 }
 

@@ -8,7 +8,6 @@ import (
 	"image/png"
 	"math"
 	"slices"
-	"strings"
 	"testing"
 
 	"gonum.org/v1/gonum/floats/scalar"
@@ -19,57 +18,7 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 
 	"github.com/marginnotes/marginnotes/pkg/classify"
-
-	"github.com/marginnotes/marginnotes/pkg/lang"
 )
-
-func TestCauchySchwarz(t *testing.T) {
-	// a = (1, 2, 3): A = 14. b = 2a is collinear: B = 28, C = 56, minimum 0
-	// at x = −2. b = (3, 1, 2): B = 11, C = 14, minimum 14 − 121/14 = 5.357.
-	qs := []Quadratic{{"collinear", 14, 28, 56}, {"not collinear", 14, 11, 14}}
-	p, err := CauchySchwarz(qs, lang.English)
-	if err != nil {
-		t.Fatal(err)
-	}
-	// The minima as the book would write them: 75/14 at x = −11/14.
-	want := []string{"collinear\nminimum 0 at x = −2", "not collinear\nminimum 75/14 at x = −11/14", "y = 0"}
-	ts := drawTexts(p, Width, Height)
-	checkGlyphs(t, ts)
-	for _, n := range want {
-		// The legend draws a two-line entry line by line.
-		for _, line := range strings.Split(n, "\n") {
-			if _, ok := findText(ts, line); !ok {
-				t.Errorf("legend line %q not drawn", line)
-			}
-		}
-	}
-	if !(p.X.Min < -2 && p.X.Max > -11.0/14 && p.Y.Min < 0 && p.Y.Max > 5.357) {
-		t.Errorf("range [%v, %v]×[%v, %v] misses a minimum", p.X.Min, p.X.Max, p.Y.Min, p.Y.Max)
-	}
-	// Notebook 05's quadratics, a = (1, 2, 3) with b = (4, 5, 6),
-	// (−1, −2, −2.5) and −2a: the y axis runs from about −8 to 95 and is
-	// labelled often enough to read values off it (steps of 50 gave two
-	// labels).
-	nb, err := CauchySchwarz([]Quadratic{{"", 14, 32, 77}, {"", 14, -12.5, 11.25}, {"", 14, -28, 56}}, lang.English)
-	if err != nil {
-		t.Fatal(err)
-	}
-	labelled := 0
-	for _, tk := range nb.Y.Tick.Marker.Ticks(nb.Y.Min, nb.Y.Max) {
-		if tk.Label != "" {
-			labelled++
-		}
-	}
-	if labelled < 4 {
-		t.Errorf("%d labelled y ticks on [%v, %v], want at least 4", labelled, nb.Y.Min, nb.Y.Max)
-	}
-	if _, err := CauchySchwarz([]Quadratic{{"a = 0", 0, 0, 1}}, lang.English); !errors.Is(err, ErrNotPositive) {
-		t.Errorf("A = 0: got %v, want ErrNotPositive", err)
-	}
-	if _, err := CauchySchwarz(nil, lang.English); !errors.Is(err, ErrEmpty) {
-		t.Errorf("none: got %v, want ErrEmpty", err)
-	}
-}
 
 func TestContourExample72(t *testing.T) {
 	s := Contour{
@@ -140,51 +89,6 @@ func TestSampleGrid(t *testing.T) {
 	}
 }
 
-func TestFigure76(t *testing.T) {
-	zeroOne := func(z float64) float64 {
-		if z <= 0 {
-			return 1
-		}
-		return 0
-	}
-	hinge := func(z float64) float64 { return math.Max(0, 1-z) }
-	perceptron := func(z float64) float64 { return math.Max(0, -z) }
-	logistic := func(z float64) float64 { return math.Log2(1 + math.Exp(-z)) }
-	p, err := Figure76(zeroOne, hinge, perceptron, logistic, lang.English)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if p.X.Min != marginMin || p.X.Max != marginMax {
-		t.Errorf("margin range [%v, %v], want [−2, 2]", p.X.Min, p.X.Max)
-	}
-	// The largest loss on the range is logistic at z = −2: log2(1 + e²) = 3.07.
-	if want := logistic(-2) + 0.15; !scalar.EqualWithinAbs(p.Y.Max, want, rangeTol) {
-		t.Errorf("loss axis ends at %v, want %v", p.Y.Max, want)
-	}
-	if p.X.Label.Text != "functional margin y(w·x + b)" || p.Y.Label.Text != "loss" {
-		t.Errorf("labels %q, %q", p.X.Label.Text, p.Y.Label.Text)
-	}
-	names := []string{"0-1 loss", "hinge loss max(0, 1 − z)", "perceptron loss max(0, −z)", "logistic loss"}
-	checkLegendOutside(t, p, names, Width, Height)
-	ts := drawTexts(p, Width, Height)
-	checkGlyphs(t, ts)
-	for _, l := range []string{"(0, 1)", "(0, 0)", "(1, 0)"} {
-		if _, ok := findText(ts, l); !ok {
-			t.Errorf("point %q not labelled", l)
-		}
-	}
-	noLogistic, err := Figure76(zeroOne, hinge, perceptron, nil, lang.English)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, ok := findText(drawTexts(noLogistic, Width, Height), "logistic loss"); ok {
-		t.Error("logistic loss drawn without a logistic function")
-	}
-	if _, err := Figure76(zeroOne, func(float64) float64 { return math.NaN() }, perceptron, nil, lang.English); !errors.Is(err, ErrNotFinite) {
-		t.Errorf("NaN hinge: got %v, want ErrNotFinite", err)
-	}
-}
-
 // product is a classifier of the plane with f(x) = x⁽¹⁾·x⁽²⁾, which no line
 // separates: the XOR of the signs.
 type product struct{ dim int }
@@ -224,8 +128,8 @@ func TestRegionsXOR(t *testing.T) {
 	}
 	for _, q := range []plotter.XY{{X: 0.5, Y: 0.5}, {X: -0.5, Y: -0.5}, {X: 0.5, Y: -0.5}, {X: -0.5, Y: 0.5}} {
 		r, _, bl, _ := pixelAt(img, p, w, h, q).RGBA()
-		if blue := bl > r; blue != (q.X*q.Y > 0) {
-			t.Errorf("at %v: blue %v (r %d, b %d), want the colour of sign %v", q, blue, r>>8, bl>>8, q.X*q.Y)
+		if Blue := bl > r; Blue != (q.X*q.Y > 0) {
+			t.Errorf("at %v: blue %v (r %d, b %d), want the colour of sign %v", q, Blue, r>>8, bl>>8, q.X*q.Y)
 		}
 	}
 	if _, err := (Plane{X: x, Y: y, Classifier: infinite{}}).Plot(); !errors.Is(err, ErrNotFinite) {

@@ -157,7 +157,7 @@ type planeBuild struct {
 	view   Rect
 	layers []plot.Plotter
 	legend *SideLegend
-	labels []label
+	labels []Label
 	lines  []*Hyperplane  // that labels keep clear of
 	paths  [][]plotter.XY // likewise
 }
@@ -246,7 +246,7 @@ func (b *planeBuild) classLegend() {
 				name = b.l.Pick("negative (y = −1)", "负例（y = −1）")
 			}
 		}
-		b.legend.Add(name, thumb(classGlyph(y)))
+		b.legend.Add(name, GlyphThumb(classGlyph(y)))
 	}
 }
 
@@ -263,8 +263,8 @@ func (b *planeBuild) regions() error {
 		return errtext.Errorf("figures: plane: %w", err)
 	}
 	b.layers = append(b.layers, r)
-	b.legend.Add(b.l.Pick("f(x) > 0: predict +1", "f(x) > 0：预测为 +1"), boxThumb{draw.LineStyle{Color: regionColor(1)}})
-	b.legend.Add(b.l.Pick("f(x) < 0: predict −1", "f(x) < 0：预测为 −1"), boxThumb{draw.LineStyle{Color: regionColor(-1)}})
+	b.legend.Add(b.l.Pick("f(x) > 0: predict +1", "f(x) > 0：预测为 +1"), BoxThumb{Fill: regionColor(1)})
+	b.legend.Add(b.l.Pick("f(x) < 0: predict −1", "f(x) < 0：预测为 −1"), BoxThumb{Fill: regionColor(-1)})
 	b.legend.Add(b.l.Pick("decision boundary f(x) = 0", "决策边界 f(x) = 0"), r)
 	return nil
 }
@@ -276,8 +276,8 @@ func (b *planeBuild) shading() {
 			continue
 		}
 		b.layers = append(b.layers, halfPlanes{W: [2]float64{h.W[0], h.W[1]}, B: h.B, Pos: positiveTint, Neg: negativeTint})
-		b.legend.Add("w·x + b > 0", boxThumb{draw.LineStyle{Color: positiveTint}})
-		b.legend.Add("w·x + b < 0", boxThumb{draw.LineStyle{Color: negativeTint}})
+		b.legend.Add("w·x + b > 0", BoxThumb{Fill: positiveTint})
+		b.legend.Add("w·x + b < 0", BoxThumb{Fill: negativeTint})
 		return
 	}
 }
@@ -287,7 +287,7 @@ func (b *planeBuild) halos() {
 	if len(b.s.Highlight) == 0 {
 		return
 	}
-	halo := draw.GlyphStyle{Color: yellow, Radius: vg.Points(haloRadius), Shape: draw.CircleGlyph{}}
+	halo := draw.GlyphStyle{Color: Yellow, Radius: vg.Points(haloRadius), Shape: draw.CircleGlyph{}}
 	hl := make([]plotter.XY, len(b.s.Highlight))
 	for j, i := range b.s.Highlight {
 		hl[j] = b.pts[i]
@@ -298,8 +298,8 @@ func (b *planeBuild) halos() {
 		name = b.l.Pick("misclassified", "误分类点")
 	}
 	small := halo
-	small.Radius = vg.Points(markerRadius + 2)
-	b.legend.Add(name, thumb(small))
+	small.Radius = vg.Points(MarkerRadius + 2)
+	b.legend.Add(name, GlyphThumb(small))
 }
 
 // boundary draws the k-th boundary: its margins and line, normal vector
@@ -312,7 +312,7 @@ func (b *planeBuild) boundary(k int) {
 		name = notation.Equation(h.W, h.B)
 	}
 	if w == [2]float64{} {
-		b.legend.Add(name+b.l.Pick(" (w = 0: no line)", "（w = 0：没有直线）"), lineThumb(draw.LineStyle{}))
+		b.legend.Add(name+b.l.Pick(" (w = 0: no line)", "（w = 0：没有直线）"), LineThumb(draw.LineStyle{}))
 		b.legend.missing++
 		return
 	}
@@ -321,7 +321,7 @@ func (b *planeBuild) boundary(k int) {
 	b.lines = append(b.lines, hp.lines()...)
 	b.legend.Add(name, hp)
 	if h.Margins {
-		b.legend.Add(cmp.Or(h.MarginLabel, b.l.Pick("margin boundaries w·x + b = ±1", "间隔边界 w·x + b = ±1")), lineThumb(hp.MarginStyle))
+		b.legend.Add(cmp.Or(h.MarginLabel, b.l.Pick("margin boundaries w·x + b = ±1", "间隔边界 w·x + b = ±1")), LineThumb(hp.MarginStyle))
 	}
 	if h.Normal {
 		b.normal(w, h.B, hp.LineStyle)
@@ -338,18 +338,18 @@ func (b *planeBuild) normal(w [2]float64, bias float64, sty draw.LineStyle) {
 		return
 	}
 	sty.Dashes = nil
-	b.layers = append(b.layers, arrowLayer{From: from, To: to, Style: sty})
+	b.layers = append(b.layers, Arrow{From: from, To: to, LineStyle: sty})
 	b.paths = append(b.paths, []plotter.XY{from, to})
-	b.labels = append(b.labels, label{At: to, Text: "w", Size: labelFontSize + 1, Color: sty.Color, Prefer: dirE})
-	b.legend.Add(b.l.Pick("normal vector w", "法向量 w"), arrowThumb(sty))
+	b.labels = append(b.labels, Label{At: to, Text: "w", Size: LabelFontSize + 1, Color: sty.Color, Prefer: East})
+	b.legend.Add(b.l.Pick("normal vector w", "法向量 w"), Arrow{LineStyle: sty})
 }
 
 // distances draws the perpendiculars from the k-th boundary's Distances
 // points to it, labelled with their lengths.
 func (b *planeBuild) distances(k int, w [2]float64, bias float64) {
-	ds := draw.LineStyle{Color: hyperplaneStyle(k).Color, Width: vg.Points(thinLineWidth), Dashes: []vg.Length{vg.Points(2), vg.Points(2)}}
+	ds := draw.LineStyle{Color: hyperplaneStyle(k).Color, Width: vg.Points(ThinLineWidth), Dashes: []vg.Length{vg.Points(2), vg.Points(2)}}
 	if k == 0 {
-		ds.Color = green
+		ds.Color = Green
 	}
 	for _, i := range b.s.Boundaries[k].Distances {
 		q := b.pts[i]
@@ -357,9 +357,9 @@ func (b *planeBuild) distances(k int, w [2]float64, bias float64) {
 		b.layers = append(b.layers, segment(q, f, ds))
 		b.paths = append(b.paths, []plotter.XY{q, f})
 		mid := plotter.XY{X: (q.X + f.X) / 2, Y: (q.Y + f.Y) / 2}
-		b.labels = append(b.labels, label{At: mid, Text: notation.Number(d), Size: labelFontSize - 1, Color: ds.Color, Prefer: dirSE})
+		b.labels = append(b.labels, Label{At: mid, Text: notation.Number(d), Size: LabelFontSize - 1, Color: ds.Color, Prefer: SouthEast})
 	}
-	b.legend.Add(b.l.Pick("distance |w·x + b|/‖w‖", "距离 |w·x + b|/‖w‖"), lineThumb(ds))
+	b.legend.Add(b.l.Pick("distance |w·x + b|/‖w‖", "距离 |w·x + b|/‖w‖"), LineThumb(ds))
 }
 
 // marks draws the points by class and rings the support vectors.
@@ -378,10 +378,10 @@ func (b *planeBuild) marks() error {
 		return errtext.Errorf("figures: plane: %w", err)
 	}
 	b.layers = append(b.layers, sv)
-	small := func(shape draw.GlyphDrawer) thumb {
+	small := func(shape draw.GlyphDrawer) GlyphThumb {
 		g := ringStyle(shape)
 		g.Radius = vg.Points(5)
-		return thumb(g)
+		return GlyphThumb(g)
 	}
 	switch {
 	case soft:
@@ -405,16 +405,16 @@ func (b *planeBuild) marks() error {
 // names adds the labels, point names first, beside their marks and clear
 // of the others.
 func (b *planeBuild) names() {
-	var all []label
+	var all []Label
 	for i, name := range b.s.Names {
 		var ring vg.Length
 		if slices.Contains(b.s.FreeIndices, i) || slices.Contains(b.s.BoundedIndices, i) {
-			ring = vg.Points(ringRadius)
+			ring = vg.Points(RingRadius)
 		}
-		all = append(all, label{At: b.pts[i], Text: name, Size: labelFontSize + 1, Color: black, Ring: ring})
+		all = append(all, Label{At: b.pts[i], Text: name, Size: LabelFontSize + 1, Color: Black, Ring: ring})
 	}
 	all = append(all, b.labels...)
 	if len(all) > 0 {
-		b.layers = append(b.layers, labelLayer{Items: all, Avoid: b.pts, AvoidRadius: vg.Points(ringRadius), Lines: b.lines, Paths: b.paths})
+		b.layers = append(b.layers, Labels{Items: all, Avoid: b.pts, AvoidRadius: vg.Points(RingRadius), Lines: b.lines, Paths: b.paths})
 	}
 }

@@ -163,12 +163,12 @@ func TestPlaneLineColours(t *testing.T) {
 		}
 		n++
 		for _, c := range []color.Color{h.LineStyle.Color, h.MarginStyle.Color} {
-			hue, grey := hueOf(c)
+			hue, Grey := hueOf(c)
 			for _, class := range []float64{1, -1} {
 				ch, _ := hueOf(classGlyph(class).Color)
 				d := math.Abs(hue - ch)
 				d = math.Min(d, 360-d)
-				if !grey && d < minHueDistance {
+				if !Grey && d < minHueDistance {
 					t.Errorf("hyperplane %d: colour %v is %.0f° in hue from the class y = %v's", n, c, d, class)
 				}
 			}
@@ -178,14 +178,14 @@ func TestPlaneLineColours(t *testing.T) {
 		t.Fatalf("%d hyperplanes drawn, want %d", n, len(bs))
 	}
 	// The test can fail: sky is a shade of blue, orange near vermillion.
-	if h, _ := hueOf(sky); math.Abs(h-202) > 2 {
+	if h, _ := hueOf(Sky); math.Abs(h-202) > 2 {
 		t.Errorf("hue of sky %.0f°, want 202°", h)
 	}
 }
 
 // hueOf returns the hue of c in degrees (HSV), and whether c is grey: its
 // channels differ by less than a tenth of the range.
-func hueOf(c color.Color) (hue float64, grey bool) {
+func hueOf(c color.Color) (hue float64, Grey bool) {
 	r, g, b, _ := c.RGBA()
 	rf, gf, bf := float64(r)/0xFFFF, float64(g)/0xFFFF, float64(b)/0xFFFF
 	hi, lo := math.Max(rf, math.Max(gf, bf)), math.Min(rf, math.Min(gf, bf))
@@ -234,8 +234,8 @@ func TestPlaneRingedNames(t *testing.T) {
 			// the text's ink.
 			dx := max(tx.Box.Min.X-c.X, 0, c.X-tx.Box.Max.X)
 			dy := max(tx.Box.Min.Y-c.Y, 0, c.Y-tx.Box.Max.Y)
-			if d := math.Hypot(float64(dx), float64(dy)); d < ringRadius+labelClearance {
-				t.Errorf("%v: %s drawn %.1f pt from the centre of its ring of radius %v, want %v more", l, tx.String, d, ringRadius, labelClearance)
+			if d := math.Hypot(float64(dx), float64(dy)); d < RingRadius+labelClearance {
+				t.Errorf("%v: %s drawn %.1f pt from the centre of its ring of radius %v, want %v more", l, tx.String, d, RingRadius, labelClearance)
 			}
 		}
 	}
@@ -440,9 +440,9 @@ func typeName(v any) string {
 		return "Line"
 	case *plotter.Labels:
 		return "Labels"
-	case arrowLayer:
+	case Arrow:
 		return "arrowLayer"
-	case labelLayer:
+	case Labels:
 		return "labelLayer"
 	case halfPlanes:
 		return "halfPlanes"

@@ -126,7 +126,7 @@ func (r *Regions) Plot(c draw.Canvas, p *plot.Plot) {
 }
 
 // Thumbnail implements plot.Thumbnailer: the boundary's line.
-func (r *Regions) Thumbnail(c *draw.Canvas) { lineThumb(r.BoundaryStyle).Thumbnail(c) }
+func (r *Regions) Thumbnail(c *draw.Canvas) { LineThumb(r.BoundaryStyle).Thumbnail(c) }
 
 // regionBoundaryStyle draws the boundary f(x) = 0 of Regions: dark grey,
 // dash-dotted and wider than a hyperplane, so that a hyperplane drawn on it

@@ -149,19 +149,6 @@ func TestGolden(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	fig76, err := Figure76(
-		func(z float64) float64 {
-			if z <= 0 {
-				return 1
-			}
-			return 0
-		},
-		func(z float64) float64 { return math.Max(0, 1-z) },
-		func(z float64) float64 { return math.Max(0, -z) },
-		nil, lang.English)
-	if err != nil {
-		t.Fatal(err)
-	}
 	// Example 7.1 in the Chinese edition: WenQuanYi Micro Hei beside
 	// Liberation.
 	needChinese(t)
@@ -179,45 +166,10 @@ func TestGolden(t *testing.T) {
 		{"example21_distances", dist, PlaneWidth, AspectHeight(dist, PlaneWidth)},
 		{"table21_steps", steps, Wide, AspectHeight(steps, Wide)},
 		{"example72_contour", contour, PlaneWidth, AspectHeight(contour, PlaneWidth)},
-		{"figure76", fig76, Width, Height},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			checkGolden(t, tc.name, tc.f, tc.w, tc.h)
 		})
-	}
-}
-
-func TestPixelDifference(t *testing.T) {
-	// The golden comparison tells apart figures that differ by one curve.
-	zeroOne := func(z float64) float64 { return math.Max(0, math.Copysign(1, -z)) }
-	hinge := func(z float64) float64 { return math.Max(0, 1-z) }
-	perceptron := func(z float64) float64 { return math.Max(0, -z) }
-	logistic := func(z float64) float64 { return math.Log2(1 + math.Exp(-z)) }
-	a, err := Figure76(zeroOne, hinge, perceptron, nil, lang.English)
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, err := Figure76(zeroOne, hinge, perceptron, logistic, lang.English)
-	if err != nil {
-		t.Fatal(err)
-	}
-	pa, err := Render(a, Width, Height, "png")
-	if err != nil {
-		t.Fatal(err)
-	}
-	pa2, err := Render(a, Width, Height, "png")
-	if err != nil {
-		t.Fatal(err)
-	}
-	pb, err := Render(b, Width, Height, "png")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if d, err := pixelDifference(pa, pa2); err != nil || d != 0 {
-		t.Errorf("same figure twice: difference %v, %v; want 0", d, err)
-	}
-	if d, err := pixelDifference(pa, pb); err != nil || d <= goldenTol {
-		t.Errorf("with and without the logistic loss: difference %v, %v; want > %v", d, err, goldenTol)
 	}
 }
 

@@ -32,7 +32,7 @@ func planeGrid(title string, panels []Plane, cols int, name func(i int) string) 
 		if err != nil {
 			return nil, errtext.Errorf("figures: %s: %w", name(i), err)
 		}
-		panelStyle(p)
+		PanelStyle(p)
 		plots[i] = p
 		legend = fullest(legend, leg)
 	}
@@ -72,8 +72,10 @@ func sharedView(x mat.Matrix, y []float64, origin bool) (Rect, error) {
 	return squareView(pts), nil
 }
 
-// panelStyle shrinks the title and labels of a plot for small multiples.
-func panelStyle(p *plot.Plot) {
+// PanelStyle shrinks the title, axis labels and tick labels of p for a
+// panel of small multiples (NewGrid), as NewPlaneGrid and NewCurvesGrid
+// draw their panels.
+func PanelStyle(p *plot.Plot) {
 	p.Title.TextStyle.Font.Size = vg.Points(panelTitleSize)
 	p.Title.Padding = vg.Points(4)
 	p.X.Label.TextStyle.Font.Size = vg.Points(10)

@@ -16,19 +16,23 @@ import (
 	"github.com/marginnotes/marginnotes/pkg/notation"
 )
 
-// The Okabe–Ito palette (Okabe & Ito 2008), distinguishable under the common
-// forms of colour blindness. Colour never carries meaning alone: every class
-// and every series also differs in marker shape or line dash.
+// The house palette: the colours of Okabe and Ito (2008), distinguishable
+// under the common forms of colour blindness, and a neutral grey. Blue is
+// the class +1 and Vermillion the class −1 (Classes); SeriesLine and
+// SeriesGlyph cycle through Blue, Vermillion, Green, Purple, Orange, Sky and
+// Black. A plotter of one's own in these colours matches the figures of
+// this package. Colour never carries meaning alone: every class and every
+// series also differs in marker shape or line dash.
 var (
-	blue       = color.RGBA{R: 0x00, G: 0x72, B: 0xB2, A: 0xFF}
-	vermillion = color.RGBA{R: 0xD5, G: 0x5E, B: 0x00, A: 0xFF}
-	green      = color.RGBA{R: 0x00, G: 0x9E, B: 0x73, A: 0xFF}
-	purple     = color.RGBA{R: 0xCC, G: 0x79, B: 0xA7, A: 0xFF}
-	orange     = color.RGBA{R: 0xE6, G: 0x9F, B: 0x00, A: 0xFF}
-	sky        = color.RGBA{R: 0x56, G: 0xB4, B: 0xE9, A: 0xFF}
-	yellow     = color.RGBA{R: 0xF0, G: 0xE4, B: 0x42, A: 0xFF}
-	black      = color.RGBA{A: 0xFF}
-	grey       = color.RGBA{R: 0x70, G: 0x70, B: 0x70, A: 0xFF}
+	Blue       = color.RGBA{R: 0x00, G: 0x72, B: 0xB2, A: 0xFF}
+	Vermillion = color.RGBA{R: 0xD5, G: 0x5E, B: 0x00, A: 0xFF}
+	Green      = color.RGBA{R: 0x00, G: 0x9E, B: 0x73, A: 0xFF}
+	Purple     = color.RGBA{R: 0xCC, G: 0x79, B: 0xA7, A: 0xFF}
+	Orange     = color.RGBA{R: 0xE6, G: 0x9F, B: 0x00, A: 0xFF}
+	Sky        = color.RGBA{R: 0x56, G: 0xB4, B: 0xE9, A: 0xFF}
+	Yellow     = color.RGBA{R: 0xF0, G: 0xE4, B: 0x42, A: 0xFF}
+	Black      = color.RGBA{A: 0xFF}
+	Grey       = color.RGBA{R: 0x70, G: 0x70, B: 0x70, A: 0xFF}
 	// olive, from Paul Tol's muted scheme, is a line colour far in hue
 	// from both class colours (see hyperplaneColors).
 	olive = color.RGBA{R: 0x99, G: 0x99, B: 0x33, A: 0xFF}
@@ -36,21 +40,28 @@ var (
 	// Light tints of the class colours for regions (premultiplied alpha).
 	positiveTint = color.NRGBA{R: 0x00, G: 0x72, B: 0xB2, A: 0x22}
 	negativeTint = color.NRGBA{R: 0xD5, G: 0x5E, B: 0x00, A: 0x22}
-	// infeasibleTint shades a region that cannot hold points (translucent);
-	// infeasibleGrey the part of a contour plot outside the feasible region.
-	infeasibleTint = color.NRGBA{R: 0x80, G: 0x80, B: 0x80, A: 0x55}
+	// InfeasibleTint, translucent, shades a region that cannot hold
+	// points, such as the mistakes above Novikoff's bound
+	// (gallery.MistakesVsBound).
+	InfeasibleTint = color.NRGBA{R: 0x80, G: 0x80, B: 0x80, A: 0x55}
+	// infeasibleGrey is the part of a contour plot outside the feasible
+	// region.
 	infeasibleGrey = color.RGBA{R: 0xDD, G: 0xDD, B: 0xDD, A: 0xFF}
 )
 
-// Sizes of marks and text, in points.
+// Sizes of marks and text, in points (vg.Points(MarkerRadius)): the
+// radius of a point's marker, of the ring around a support vector, the
+// width of a line such as a hyperplane and of a thin one such as a margin,
+// and the size of a label beside a point. A plotter of one's own at these
+// sizes matches the figures of this package.
 const (
-	markerRadius   = 4
-	ringRadius     = 7.5
+	MarkerRadius   = 4
+	RingRadius     = 7.5
 	haloRadius     = 9
-	lineWidth      = 1.5
-	thinLineWidth  = 1
+	LineWidth      = 1.5
+	ThinLineWidth  = 1
 	boundLineWidth = 4
-	labelFontSize  = 10
+	LabelFontSize  = 10
 	legendFontSize = 10
 	panelTitleSize = 10
 	titleFontSize  = 12
@@ -61,7 +72,7 @@ const (
 // builders that draw several named series; the i-th series gets all three
 // i-th entries so that no two series differ by colour only.
 var (
-	seriesColors = []color.Color{blue, vermillion, green, purple, orange, sky, black}
+	seriesColors = []color.Color{Blue, Vermillion, Green, Purple, Orange, Sky, Black}
 	seriesDashes = [][]vg.Length{
 		nil,
 		{vg.Points(6), vg.Points(3)},
@@ -77,10 +88,14 @@ var (
 	}
 )
 
-func seriesLine(i int) draw.LineStyle {
+// SeriesLine is the line style of the i-th series of a figure with several
+// (Lines, Curves): its colour of the palette, its dash and the width
+// LineWidth. With SeriesGlyph it draws a student's own series as Lines
+// draws its i-th; the styles repeat after seven series.
+func SeriesLine(i int) draw.LineStyle {
 	return draw.LineStyle{
 		Color:  seriesColors[i%len(seriesColors)],
-		Width:  vg.Points(lineWidth),
+		Width:  vg.Points(LineWidth),
 		Dashes: seriesDashes[i%len(seriesDashes)],
 	}
 }
@@ -97,10 +112,13 @@ func boundLine(i int) draw.LineStyle {
 	}
 }
 
-func seriesGlyph(i int) draw.GlyphStyle {
+// SeriesGlyph is the marker of the i-th series, in the colour of
+// SeriesLine(i) and a shape of its own, so that no two series differ by
+// colour only.
+func SeriesGlyph(i int) draw.GlyphStyle {
 	return draw.GlyphStyle{
 		Color:  seriesColors[i%len(seriesColors)],
-		Radius: vg.Points(markerRadius - 0.5),
+		Radius: vg.Points(MarkerRadius - 0.5),
 		Shape:  seriesShapes[i%len(seriesShapes)],
 	}
 }
@@ -109,9 +127,9 @@ func seriesGlyph(i int) draw.GlyphStyle {
 // vermillion filled triangle (a pyramid in gonum's names).
 func classGlyph(label float64) draw.GlyphStyle {
 	if label > 0 {
-		return draw.GlyphStyle{Color: blue, Radius: vg.Points(markerRadius), Shape: draw.CircleGlyph{}}
+		return draw.GlyphStyle{Color: Blue, Radius: vg.Points(MarkerRadius), Shape: draw.CircleGlyph{}}
 	}
-	return draw.GlyphStyle{Color: vermillion, Radius: vg.Points(markerRadius + 1), Shape: draw.PyramidGlyph{}}
+	return draw.GlyphStyle{Color: Vermillion, Radius: vg.Points(MarkerRadius + 1), Shape: draw.PyramidGlyph{}}
 }
 
 // newPlot returns a plot of the edition l (see NewPlot) with a title and
@@ -178,7 +196,7 @@ func pointLabel(p *plot.Plot, at plotter.XY, txt string, size float64, off vg.Po
 	if err != nil {
 		panic("figures: " + err.Error()) // the point comes validated
 	}
-	l.TextStyle[0] = labelStyle(handlerOf(p), size, black, xa, ya)
+	l.TextStyle[0] = labelStyle(handlerOf(p), size, Black, xa, ya)
 	l.Offset = off
 	return l
 }

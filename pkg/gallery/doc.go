@@ -1,22 +1,34 @@
 // Package gallery defines every figure the notebooks show, once: a builder
-// per figure that computes what it draws with the library and adapts it to
-// a pkg/figures builder, and the catalogue All that the command line
-// ("marginnotes figures", "make figures") writes to files for study notes.
+// per figure that computes what it draws with the library and draws it
+// with pkg/figures' builders and plotters, and the catalogue All that the
+// command line ("marginnotes figures", "make figures") writes to files for
+// study notes.
 //
 //	g, err := gallery.Table21Steps(lang.English) // one figure, as notebook 02 shows it
 //	w, h := figures.Size(g)
 //	notebook.Show(g, w, h)
 //	for _, e := range gallery.All() { // every figure, as study notes
 //		f, err := e.Build(lang.Chinese)
-//		…
-//		err = figures.Save(f, e.Name+".png")
+//		if err != nil {
+//			return err
+//		}
+//		if err := figures.Save(f, e.Name+".png"); err != nil {
+//			return err
+//		}
 //	}
 //
 // Package figures keeps the reusable plotters (Plane, Lines, Curves,
-// Contour, …) and the rendering; the builders of the book's figures live
-// here, those that take a run's values as well: Novikoff (the two
-// inequalities of Theorem 2.1's proof along any run) and PerceptronSteps
-// (any run in the plane, panel by panel, as Table 2.1).
+// Contour, Labels, …), the house style (palette, sizes, legends) and the
+// rendering; the builders of the book's figures live here. Most adapt a
+// figures builder to the book's data; a few draw what only the book
+// draws, from gonum/plot plotters and figures' house pieces: Figure76
+// (Figure 7.6, the losses against the functional margin), SMOBoxes and
+// PairBox (Figure 7.8, a step of SMO in the box of its two variables),
+// MistakesVsBound (Novikoff's bound, Theorem 2.1, against the mistakes of
+// many runs; Novikoff 1962) and Quadratics (the quadratic of the
+// Cauchy–Schwarz proof). Some take a run's values as well: Novikoff (the
+// two inequalities of Theorem 2.1's proof along any run) and
+// PerceptronSteps (any run in the plane, panel by panel, as Table 2.1).
 //
 // A figure defined both in a notebook cell and in a program would drift
 // apart, so a notebook's plot cell and the catalogue call the same builder
@@ -68,7 +80,8 @@
 //     SoftMarginBInterval, SoftMarginSweep, Figure76.
 //   - 10-kernels (§7.3, Algorithm 7.4): KernelSVMRegions of KernelFits, for
 //     PolynomialKernels and GaussianKernels on KernelSets.
-//   - 11-smo (§7.4, Algorithm 7.5): SMOBoxes (Figure 7.8).
+//   - 11-smo (§7.4, Algorithm 7.5): SMOBoxes (Figure 7.8, the two steps
+//     SMOBoxSteps gives as PairBox values).
 //   - 12-real-data: IrisPetals, PocketErrors, CancerAccuracy.
 //   - 13-exercises-ch2 (exercises 2.1–2.3): XORHulls, Exercise22Steps,
 //     Example21Hulls, HullPanels.

@@ -104,3 +104,17 @@ func ExamplePerceptronSteps() {
 	// k = 7: x3 misclassified
 	// w = (1, 1), b = −3
 }
+
+// Figure 7.6 with the losses of pkg/loss as functions of the functional
+// margin z.
+func ExampleFigure76() {
+	p, err := gallery.Figure76(lang.English)
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println(p.X.Label.Text)
+	fmt.Printf("z from %.4g to %.4g\n", p.X.Min, p.X.Max)
+	// Output:
+	// functional margin y(w·x + b)
+	// z from -2 to 2
+}

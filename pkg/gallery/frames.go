@@ -278,7 +278,7 @@ func MarginFrames(l lang.Lang) (_ []figures.Sequence, err error) {
 		if err != nil {
 			return nil, errtext.Errorf("gallery: margin frame γ = %g: %w", g, err)
 		}
-		right, err := figures.MistakeBoundAt(bounds, mistakes, i, l)
+		right, err := mistakeBound(bounds, mistakes, i, l)
 		if err != nil {
 			return nil, errtext.Errorf("gallery: margin frame γ = %g: %w", g, err)
 		}

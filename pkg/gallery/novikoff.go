@@ -152,5 +152,5 @@ func MistakesVsBound(trials []experiment.Trial, l lang.Lang) (_ *plot.Plot, err 
 	for i, t := range trials {
 		bound[i], mistakes[i] = t.Best.Bound, float64(t.Mistakes)
 	}
-	return figures.MistakeBound(bound, mistakes, l)
+	return mistakeBound(bound, mistakes, -1, l)
 }

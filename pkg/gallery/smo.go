@@ -67,17 +67,17 @@ func SMOProblems(l lang.Lang) []SMOProblem {
 }
 
 // SMOBoxSteps returns the two steps of the book's Figure 7.8 that SMOBoxes
-// draws, each in the box [0, C]² with C = 1 (figures.PairBox): y₁ ≠ y₂,
+// draws, each in the box [0, C]² with C = 1 (PairBox): y₁ ≠ y₂,
 // where the pair moves on α₁ − α₂ = −0.3 from (0.2, 0.5) and the unclipped
 // α₂ = 1.25 is clipped down to H = 1; and y₁ = y₂, on α₁ + α₂ = 1.3 from
 // (0.8, 0.5), where the unclipped α₂ = 0.1 is clipped up to L = 0.3. L and
 // H are the book's, for the two cases; the words are in the language l.
-func SMOBoxSteps(l lang.Lang) []figures.PairBox {
+func SMOBoxSteps(l lang.Lang) []PairBox {
 	const c = 1.0
 	// The book's bounds, §7.4.1.
 	differ := func(a1, a2 float64) (lo, hi float64) { return math.Max(0, a2-a1), math.Min(c, c+a2-a1) }
 	same := func(a1, a2 float64) (lo, hi float64) { return math.Max(0, a2+a1-c), math.Min(c, a2+a1) }
-	var boxes []figures.PairBox
+	var boxes []PairBox
 	for _, b := range []struct {
 		sameLabel bool
 		old       [2]float64
@@ -93,7 +93,7 @@ func SMOBoxSteps(l lang.Lang) []figures.PairBox {
 		}
 		a2 := math.Min(hi, math.Max(lo, b.unc)) // (7.108)
 		a1 := b.old[0] + s*(b.old[1]-a2)        // (7.109)
-		boxes = append(boxes, figures.PairBox{Title: title, C: c, SameLabel: b.sameLabel, Old: b.old, Unclipped: b.unc,
+		boxes = append(boxes, PairBox{Title: title, C: c, SameLabel: b.sameLabel, Old: b.old, Unclipped: b.unc,
 			New: [2]float64{a1, a2}, L: lo, H: hi, Lang: l})
 	}
 	return boxes
@@ -104,13 +104,13 @@ func SMOBoxSteps(l lang.Lang) []figures.PairBox {
 // unclipped α₂. The words are in the language l.
 func SMOBoxes(l lang.Lang) (_ *figures.Grid, err error) {
 	defer wrapErr("SMOBoxes", &err)
-	return figures.PairBoxes(l.Pick("Figure 7.8: the two variables of a step of SMO, C = 1", "图 7.8：SMO 一步中的两个变量，C = 1"), SMOBoxSteps(l)...)
+	return pairBoxes(l.Pick("Figure 7.8: the two variables of a step of SMO, C = 1", "图 7.8：SMO 一步中的两个变量，C = 1"), SMOBoxSteps(l)...)
 }
 
 // SMOFrames steps through the book's SMO (svm.PlattSMO) one step a frame:
 // the data with the hyperplane g(x) = 0 after the step and its margins,
 // the support vectors ringed by KKT class and the pair highlighted, beside
-// the step in the box of its two variables (figures.SMOStep); the state
+// the step in the box of its two variables (PairBox); the state
 // says how the pair was chosen, what Theorem 7.6 and the clipping give,
 // b and f(α); the table lists αᵢ and yᵢg(xᵢ) with each point's KKT
 // condition (7.111)–(7.113). A first frame shows α = 0 and the first pair,
@@ -225,8 +225,8 @@ func smoFrames(p SMOProblem, origin bool, l lang.Lang) ([]figures.Frame, error) 
 		}
 		return rows
 	}
-	box := func(s svm.PlattStep, k int, done bool) figures.PairBox {
-		bx := figures.PairBox{
+	box := func(s svm.PlattStep, k int, done bool) PairBox {
+		bx := PairBox{
 			Title:  fmt.Sprintf(l.Pick("step %d: α₁ = %s, α₂ = %s, η = %s", "第 %d 步：α₁ = %s，α₂ = %s，η = %s"), k, alphaOf(s.I1), alphaOf(s.I2), num(s.Eta)),
 			XLabel: fmt.Sprintf("α₁ (x%d)", s.I1+1), YLabel: fmt.Sprintf("α₂ (x%d)", s.I2+1),
 			C: c, SameLabel: y[s.I1] == y[s.I2], Old: [2]float64{s.Old1, s.Old2}, Unclipped: math.NaN(),
@@ -251,11 +251,11 @@ func smoFrames(p SMOProblem, origin bool, l lang.Lang) ([]figures.Frame, error) 
 	var frames []figures.Frame
 	zero := make([]float64, n)
 	first := steps[0]
-	fig, err := figures.SMOStep{
+	fig, err := smoStep{
 		Title: l.Pick("k = 0: α = 0, b = 0", "k = 0：α = 0，b = 0"),
 		Plane: plane(zero, 0, "g(x) = 0", nil),
 		Box:   box(first, 0, false),
-	}.Plot()
+	}.plot()
 	if err != nil {
 		return nil, err
 	}
@@ -269,11 +269,11 @@ func smoFrames(p SMOProblem, origin bool, l lang.Lang) ([]figures.Frame, error) 
 			unc = l.Pick("unclipped ", "未经剪辑 ") + num(s.Unclipped)
 		}
 		label := fmt.Sprintf(l.Pick("after step %d: g(x) = 0", "第 %d 步后：g(x) = 0"), k+1)
-		fig, err := figures.SMOStep{
+		fig, err := smoStep{
 			Title: fmt.Sprintf(l.Pick("k = %d: b = %s, f(α) = %s", "k = %d：b = %s，f(α) = %s"), k+1, num(s.B), num(s.DualObjective)),
 			Plane: plane(s.Alpha, s.B, label, []int{s.I1, s.I2}),
 			Box:   box(s, k+1, true),
-		}.Plot()
+		}.plot()
 		if err != nil {
 			return nil, errtext.Errorf("step %d: %w", k+1, err)
 		}
@@ -303,11 +303,11 @@ func smoFrames(p SMOProblem, origin bool, l lang.Lang) ([]figures.Frame, error) 
 	case res.B != last.B:
 		stepB = fmt.Sprintf(l.Pick("the last step's b = %s, within the precision", "最后一步的 b = %s，在精度之内"), num(last.B))
 	}
-	fig, err = figures.SMOStep{
+	fig, err = smoStep{
 		Title: fmt.Sprintf(l.Pick("result after %d step%s: %s, f(α) = %s", "%d 步后的结果%[2]s：%[3]s，f(α) = %[4]s"), len(steps), plural(len(steps), l), bTitle, num(res.DualObjective)),
 		Plane: plane(res.Alpha, res.B, l.Pick("result: ", "结果：")+notation.Equation(res.W, res.B), nil),
 		Box:   box(last, len(steps), true),
-	}.Plot()
+	}.plot()
 	if err != nil {
 		return nil, errtext.Errorf("result: %w", err)
 	}

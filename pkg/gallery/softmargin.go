@@ -169,10 +169,14 @@ func sweepGrid(x mat.Matrix, y []float64, fits []sweepFit, cols int, l lang.Lang
 // little wider than measured would otherwise run it into the edge.
 const sweepLegendMargin = 16
 
-// Figure76 reproduces Figure 7.6 of the book with the losses of pkg/loss:
-// 0-1, hinge and perceptron loss against the functional margin, the words
-// in the language l.
+// Figure76 reproduces Figure 7.6 of the book (Theorem 7.4) with the losses
+// of pkg/loss: the 0-1 loss (a step), the hinge loss [1 − z]₊ (solid), the
+// book's surrogate loss (代理损失函数) of the 0-1 loss, and the perceptron
+// loss [−z]₊ (dashed), which is none — it lies below the 0-1 loss for
+// −1 < z < 0 —, against the functional margin z = y(w·x + b) over [−2, 2],
+// with the points (0, 1), (0, 0) and (1, 0) marked. The words are in the
+// language l, the book's 函数间隔 and 损失 in Chinese.
 func Figure76(l lang.Lang) (_ *plot.Plot, err error) {
 	defer wrapErr("Figure76", &err)
-	return figures.Figure76(loss.ZeroOne, loss.Hinge, loss.Perceptron, nil, l)
+	return lossCurves(loss.ZeroOne, loss.Hinge, loss.Perceptron, nil, l)
 }

@@ -1,4 +1,4 @@
-package figures
+package gallery
 
 import (
 	"errors"
@@ -11,6 +11,7 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 
 	"github.com/marginnotes/marginnotes/internal/testenv"
+	"github.com/marginnotes/marginnotes/pkg/figures"
 	"github.com/marginnotes/marginnotes/pkg/lang"
 )
 
@@ -38,8 +39,8 @@ func TestPairBox(t *testing.T) {
 		t.Errorf("unclipped α₂ = 40 widened the view to %v", q.Y.Max)
 	}
 	var found bool
-	for _, tx := range drawTexts(q, Width, Height) {
-		found = found || strings.Contains(tx.Text, "α₂ unclipped (7.106) = 40, off the view")
+	for _, tx := range drawnTexts(t, q, figures.Width, figures.Height) {
+		found = found || strings.Contains(tx, "α₂ unclipped (7.106) = 40, off the view")
 	}
 	if !found {
 		t.Error("the legend does not say that the unclipped α₂ = 40 is off the view")
@@ -48,10 +49,10 @@ func TestPairBox(t *testing.T) {
 		b    PairBox
 		want error
 	}{
-		{PairBox{C: 1, Old: [2]float64{math.NaN(), 0}, L: 0, H: 1}, ErrNotFinite},
-		{PairBox{C: 1, New: [2]float64{0.5, math.Inf(1)}, L: 0, H: 1}, ErrNotFinite},
-		{PairBox{C: 1, L: 0.5, H: 0.2}, ErrEmpty},
-		{PairBox{C: 0, L: 0, H: 0}, ErrEmpty},
+		{PairBox{C: 1, Old: [2]float64{math.NaN(), 0}, L: 0, H: 1}, figures.ErrNotFinite},
+		{PairBox{C: 1, New: [2]float64{0.5, math.Inf(1)}, L: 0, H: 1}, figures.ErrNotFinite},
+		{PairBox{C: 1, L: 0.5, H: 0.2}, figures.ErrEmpty},
+		{PairBox{C: 0, L: 0, H: 0}, figures.ErrEmpty},
 	} {
 		if _, err := bad.b.Plot(); !errors.Is(err, bad.want) {
 			t.Errorf("%+v: error %v, want %v", bad.b, err, bad.want)
@@ -62,7 +63,7 @@ func TestPairBox(t *testing.T) {
 	hard := PairBox{C: math.Inf(1), Unclipped: math.NaN(), New: [2]float64{math.NaN(), math.NaN()}, H: math.Inf(1), Lang: lang.Chinese}
 	h, err := hard.Plot()
 	if err != nil {
-		testenv.MissingIf(t, err, ErrFont)
+		testenv.MissingIf(t, err, figures.ErrFont)
 		t.Fatalf("hard margin at α = 0: %v", err)
 	}
 	if !(h.X.Max > 0) || math.IsInf(h.X.Max, 0) {
@@ -75,11 +76,11 @@ func TestPairBox(t *testing.T) {
 func TestSMOStep(t *testing.T) {
 	x := mat.NewDense(3, 2, []float64{3, 3, 4, 3, 1, 1})
 	y := []float64{1, 1, -1}
-	g, err := SMOStep{
+	g, err := smoStep{
 		Title: "k = 1",
-		Plane: Plane{X: x, Y: y, Boundaries: []Boundary{{Line: Line{W: []float64{0.5, 0.5}, B: -2}, Margins: true}}, Highlight: []int{0, 2}},
+		Plane: figures.Plane{X: x, Y: y, Boundaries: []figures.Boundary{{Line: figures.Line{W: []float64{0.5, 0.5}, B: -2}, Margins: true}}, Highlight: []int{0, 2}},
 		Box:   PairBox{C: math.Inf(1), Old: [2]float64{0, 0}, Unclipped: 0.25, New: [2]float64{0.25, 0.25}, H: math.Inf(1)},
-	}.Plot()
+	}.plot()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -110,7 +111,7 @@ func TestSMOStep(t *testing.T) {
 func TestPairBoxesValues(t *testing.T) {
 	left := PairBox{Title: "y₁ ≠ y₂", C: 1, Old: [2]float64{0.2, 0.5}, Unclipped: 1.25, New: [2]float64{0.7, 1}, L: 0.3, H: 1, Lang: lang.English}
 	right := PairBox{Title: "y₁ = y₂", C: 1, SameLabel: true, Old: [2]float64{0.8, 0.5}, Unclipped: 0.1, New: [2]float64{1, 0.3}, L: 0.3, H: 1, Lang: lang.English}
-	g, err := PairBoxes("Figure 7.8", left, right)
+	g, err := pairBoxes("Figure 7.8", left, right)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -130,8 +131,8 @@ func TestPairBoxesValues(t *testing.T) {
 		t.Fatal(err)
 	}
 	var found bool
-	for _, tx := range drawTexts(p, Width, Height) {
-		found = found || strings.Contains(tx.Text, "α₂ unclipped (7.106) = 0.1")
+	for _, tx := range drawnTexts(t, p, figures.Width, figures.Height) {
+		found = found || strings.Contains(tx, "α₂ unclipped (7.106) = 0.1")
 	}
 	if !found {
 		t.Error("a single pair box does not give its unclipped α₂ = 0.1 in its legend")
