@@ -23,10 +23,11 @@
 //
 //	f(x) = sign(w·x + b),   sign(z) = +1 if z ≥ 0, −1 if z < 0.
 //
-// The models of perceptron (Primal, Dual, the kernel and voted forms) and of
-// svm (SMO, Exact, the primal hinge-loss solver) all satisfy Classifier, and
-// the decision-region figures, the losses' empirical risk and the command
-// line accept any Classifier. There is one rule at the boundary everywhere:
+// The results of every solver — perceptron's Primal, Dual, KernelDual and
+// Voted, svm's SMO, PlattSMO, Exact, InteriorPoint, SquaredSlack and DCD,
+// separability's MaxMargin — and the models modelio.Load returns satisfy
+// Classifier, and the decision-region figures, the losses' empirical risk
+// and the command line accept any Classifier. There is one rule at the boundary everywhere:
 // a point with f(x) = 0 is predicted +1, so Predict and Accuracy agree.
 // (Training is another matter: Algorithm 2.1 updates on a point with
 // y(w·x + b) ≤ 0, even one that Definition 2.1 classifies correctly; see

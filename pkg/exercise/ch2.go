@@ -42,10 +42,7 @@ func Ex21(ans any, l lang.Lang) Verdict {
 func Certificate(x mat.Matrix, y []float64, ans any, l lang.Lang) Verdict {
 	j := judge{l}
 	n, d := x.Dims()
-	if isPlaceholder(ans) {
-		return j.unanswered(fmt.Sprintf("λ, a []float64 of %d weights, one per point", n), fmt.Sprintf("λ，每个点一个权重，共 %d 个数的 []float64", n))
-	}
-	lambda, bad := j.vector(ans, n, "λ")
+	lambda, bad := j.readVector(ans, asked{fmt.Sprintf("λ, a []float64 of %d weights, one per point", n), fmt.Sprintf("λ，每个点一个权重，共 %d 个数的 []float64", n)}, n, "λ")
 	if bad != nil {
 		return *bad
 	}
@@ -104,10 +101,7 @@ func Ex22(ans any, l lang.Lang) Verdict {
 func PerceptronRun(p perceptron.Primal, x mat.Matrix, y []float64, ans any, l lang.Lang) Verdict {
 	j := judge{l}
 	_, d := x.Dims()
-	if isPlaceholder(ans) {
-		return j.unanswered("the final (w, b), an exercise.Hyperplane{W: …, B: …}", "最后的 (w, b)，写成 exercise.Hyperplane{W: …, B: …}")
-	}
-	h, bad := j.hyperplane(ans, d)
+	h, bad := j.readHyperplane(ans, asked{"the final (w, b), an exercise.Hyperplane{W: …, B: …}", "最后的 (w, b)，写成 exercise.Hyperplane{W: …, B: …}"}, d)
 	if bad != nil {
 		return *bad
 	}
@@ -182,10 +176,7 @@ func Ex23(ans any, l lang.Lang) Verdict {
 // geometry (twice the maximum margin, exercise 2.3).
 func HullDistance(x mat.Matrix, y []float64, ans any, l lang.Lang) Verdict {
 	j := judge{l}
-	if isPlaceholder(ans) {
-		return j.unanswered("the distance, a float64", "距离，一个 float64")
-	}
-	v, bad := j.number(ans, "the distance")
+	v, bad := j.readNumber(ans, asked{"the distance, a float64", "距离，一个 float64"}, "the distance")
 	if bad != nil {
 		return *bad
 	}

@@ -129,10 +129,7 @@ func Ex72(ans any, l lang.Lang) Verdict {
 func MaxMargin(x mat.Matrix, y []float64, ans any, l lang.Lang) Verdict {
 	j := judge{l}
 	_, d := x.Dims()
-	if isPlaceholder(ans) {
-		return j.unanswered("(w*, b*), an exercise.Hyperplane{W: …, B: …}", "(w*, b*)，写成 exercise.Hyperplane{W: …, B: …}")
-	}
-	h, bad := j.hyperplane(ans, d)
+	h, bad := j.readHyperplane(ans, asked{"(w*, b*), an exercise.Hyperplane{W: …, B: …}", "(w*, b*)，写成 exercise.Hyperplane{W: …, B: …}"}, d)
 	if bad != nil {
 		return *bad
 	}

@@ -9,7 +9,7 @@
 //
 //	var answer any = exercise.Placeholder     // the answer cell, as saved
 //	fmt.Println(exercise.Ex21(answer, lang.English))
-//	// not answered yet: replace exercise.Placeholder with λ, a []float64 of 4 numbers
+//	// not answered yet: replace exercise.Placeholder with λ, a []float64 of 4 weights, one per point
 //
 // A check derives everything from the problem — the data and the library's
 // solvers (separability, perceptron, svm, kernel) — and never compares text,

@@ -16,6 +16,16 @@ type Hyperplane struct {
 	B float64
 }
 
+// readHyperplane is readVector for an answer that is a Hyperplane in d
+// dimensions.
+func (j judge) readHyperplane(ans any, what asked, d int) (Hyperplane, *Verdict) {
+	if isPlaceholder(ans) {
+		v := j.unanswered(what.en, what.zh)
+		return Hyperplane{}, &v
+	}
+	return j.hyperplane(ans, d)
+}
+
 // hyperplane reads an answer that must be a Hyperplane in d dimensions.
 func (j judge) hyperplane(ans any, d int) (Hyperplane, *Verdict) {
 	var h Hyperplane

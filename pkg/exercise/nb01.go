@@ -24,10 +24,7 @@ func NB01Ex2(ans any, l lang.Lang) Verdict {
 func Distances(x mat.Matrix, h Hyperplane, ans any, l lang.Lang) Verdict {
 	j := judge{l}
 	n, _ := x.Dims()
-	if isPlaceholder(ans) {
-		return j.unanswered("(d₁, …, d_N), a []float64 with one distance per point", "(d₁, …, d_N)，每个点一个距离的 []float64")
-	}
-	v, bad := j.vector(ans, n, "d")
+	v, bad := j.readVector(ans, asked{"(d₁, …, d_N), a []float64 with one distance per point", "(d₁, …, d_N)，每个点一个距离的 []float64"}, n, "d")
 	if bad != nil {
 		return *bad
 	}
@@ -65,10 +62,7 @@ func Distances(x mat.Matrix, h Hyperplane, ans any, l lang.Lang) Verdict {
 func NB01Ex3(ans any, l lang.Lang) Verdict {
 	x, y := dataset.Example21().XY()
 	j := judge{l}
-	if isPlaceholder(ans) {
-		return j.unanswered("one such (w, b), an exercise.Hyperplane{W: …, B: …}", "一个这样的 (w, b)，写成 exercise.Hyperplane{W: …, B: …}")
-	}
-	h, bad := j.hyperplane(ans, 2)
+	h, bad := j.readHyperplane(ans, asked{"one such (w, b), an exercise.Hyperplane{W: …, B: …}", "一个这样的 (w, b)，写成 exercise.Hyperplane{W: …, B: …}"}, 2)
 	if bad != nil {
 		return *bad
 	}

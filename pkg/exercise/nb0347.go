@@ -25,10 +25,7 @@ func NB03Ex1(ans any, l lang.Lang) Verdict {
 func DualRun(p perceptron.Dual, x mat.Matrix, y []float64, ans any, l lang.Lang) Verdict {
 	j := judge{l}
 	n, _ := x.Dims()
-	if isPlaceholder(ans) {
-		return j.unanswered(fmt.Sprintf("α, a []float64 of %d numbers, one per point", n), fmt.Sprintf("α，每个点一个数，共 %d 个数的 []float64", n))
-	}
-	alpha, bad := j.vector(ans, n, "α")
+	alpha, bad := j.readVector(ans, asked{fmt.Sprintf("α, a []float64 of %d numbers, one per point", n), fmt.Sprintf("α，每个点一个数，共 %d 个数的 []float64", n)}, n, "α")
 	if bad != nil {
 		return *bad
 	}
@@ -128,10 +125,7 @@ func NB04Ex1(ans any, l lang.Lang) Verdict {
 	x, y := dataset.Example21().XY()
 	w, b := []float64{2, 1}, -5.0
 	j := judge{l}
-	if isPlaceholder(ans) {
-		return j.unanswered("γ, a float64", "γ，一个 float64")
-	}
-	g, bad := j.number(ans, "γ")
+	g, bad := j.readNumber(ans, asked{"γ, a float64", "γ，一个 float64"}, "γ")
 	if bad != nil {
 		return *bad
 	}
@@ -212,10 +206,7 @@ func boundArgs(l lang.Lang, most int, gap, bound float64) []any {
 // min x² s.t. x − 1 = 0, a []float64 of two numbers.
 func NB07Ex1(ans any, l lang.Lang) Verdict {
 	j := judge{l}
-	if isPlaceholder(ans) {
-		return j.unanswered("(β*, d*), a []float64 of two numbers", "(β*, d*)，含两个数的 []float64")
-	}
-	v, bad := j.vector(ans, 2, "(β*, d*)")
+	v, bad := j.readVector(ans, asked{"(β*, d*), a []float64 of two numbers", "(β*, d*)，含两个数的 []float64"}, 2, "(β*, d*)")
 	if bad != nil {
 		return *bad
 	}
@@ -238,10 +229,7 @@ func NB07Ex1(ans any, l lang.Lang) Verdict {
 // conditions themselves.
 func NB07Ex4(ans any, l lang.Lang) Verdict {
 	j := judge{l}
-	if isPlaceholder(ans) {
-		return j.unanswered("(x*, α*), a []float64 of two numbers", "(x*, α*)，含两个数的 []float64")
-	}
-	v, bad := j.vector(ans, 2, "(x*, α*)")
+	v, bad := j.readVector(ans, asked{"(x*, α*), a []float64 of two numbers", "(x*, α*)，含两个数的 []float64"}, 2, "(x*, α*)")
 	if bad != nil {
 		return *bad
 	}

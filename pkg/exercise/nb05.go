@@ -15,10 +15,7 @@ import (
 func NB05Ex2(ans any, l lang.Lang) Verdict {
 	a, b := []float64{1, 2, 3}, []float64{4, 5, 6}
 	j := judge{l}
-	if isPlaceholder(ans) {
-		return j.unanswered("the common value, a float64", "两边共同的值，一个 float64")
-	}
-	v, bad := j.number(ans, "the value")
+	v, bad := j.readNumber(ans, asked{"the common value, a float64", "两边共同的值，一个 float64"}, "the value")
 	if bad != nil {
 		return *bad
 	}

@@ -19,10 +19,7 @@ func NB06Ex1(ans any, l lang.Lang) Verdict {
 	x, y := dataset.Example21().XY()
 	w, b := []float64{-0.5, -0.5}, 2.0
 	j := judge{l}
-	if isPlaceholder(ans) {
-		return j.unanswered("(γ̂, γ), a []float64 of two numbers", "(γ̂, γ)，含两个数的 []float64")
-	}
-	v, bad := j.vector(ans, 2, "(γ̂, γ)")
+	v, bad := j.readVector(ans, asked{"(γ̂, γ), a []float64 of two numbers", "(γ̂, γ)，含两个数的 []float64"}, 2, "(γ̂, γ)")
 	if bad != nil {
 		return *bad
 	}
@@ -54,10 +51,7 @@ func NB06Ex2(ans any, l lang.Lang) Verdict {
 func GeometricMargins(x mat.Matrix, y []float64, h Hyperplane, ans any, l lang.Lang) Verdict {
 	j := judge{l}
 	n, _ := x.Dims()
-	if isPlaceholder(ans) {
-		return j.unanswered("(γ₁, …, γ_N), a []float64 with one margin per point", "(γ₁, …, γ_N)，每个点一个间隔的 []float64")
-	}
-	v, bad := j.vector(ans, n, "γ")
+	v, bad := j.readVector(ans, asked{"(γ₁, …, γ_N), a []float64 with one margin per point", "(γ₁, …, γ_N)，每个点一个间隔的 []float64"}, n, "γ")
 	if bad != nil {
 		return *bad
 	}

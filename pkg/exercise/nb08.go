@@ -26,10 +26,7 @@ func NB08Ex1(ans any, l lang.Lang) Verdict {
 func NB08Ex2(ans any, l lang.Lang) Verdict {
 	x, y := dataset.Example21().XY()
 	j := judge{l}
-	if isPlaceholder(ans) {
-		return j.unanswered("α = (α₁, α₂, α₃) at the stationary point, a []float64", "驻点处的 α = (α₁, α₂, α₃)，一个 []float64")
-	}
-	alpha, bad := j.vector(ans, 3, "α")
+	alpha, bad := j.readVector(ans, asked{"α = (α₁, α₂, α₃) at the stationary point, a []float64", "驻点处的 α = (α₁, α₂, α₃)，一个 []float64"}, 3, "α")
 	if bad != nil {
 		return *bad
 	}

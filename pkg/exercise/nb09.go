@@ -14,10 +14,7 @@ import (
 func NB09Ex1(ans any, l lang.Lang) Verdict {
 	x, y := dataset.Example21().XY()
 	j := judge{l}
-	if isPlaceholder(ans) {
-		return j.unanswered("C, a float64", "C，一个 float64")
-	}
-	c, bad := j.number(ans, "C")
+	c, bad := j.readNumber(ans, asked{"C, a float64", "C，一个 float64"}, "C")
 	if bad != nil {
 		return *bad
 	}
@@ -56,10 +53,7 @@ func NB09Ex4(ans any, l lang.Lang) Verdict {
 	x, y := dataset.Example21().XY()
 	const c = 0.1
 	j := judge{l}
-	if isPlaceholder(ans) {
-		return j.unanswered("(left slope, right slope), a []float64 of two numbers", "（左侧斜率，右侧斜率），含两个数的 []float64")
-	}
-	v, bad := j.vector(ans, 2, "the slopes")
+	v, bad := j.readVector(ans, asked{"(left slope, right slope), a []float64 of two numbers", "（左侧斜率，右侧斜率），含两个数的 []float64"}, 2, "the slopes")
 	if bad != nil {
 		return *bad
 	}

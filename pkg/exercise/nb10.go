@@ -34,10 +34,7 @@ func NB10Ex5(ans any, l lang.Lang) Verdict {
 func NotPositiveDefinite(k KernelFunc, x mat.Matrix, ans any, l lang.Lang) Verdict {
 	j := judge{l}
 	n, _ := x.Dims()
-	if isPlaceholder(ans) {
-		return j.unanswered("c, a []float64 with one entry per point", "c，每个点一个分量的 []float64")
-	}
-	c, bad := j.vector(ans, n, "c")
+	c, bad := j.readVector(ans, asked{"c, a []float64 with one entry per point", "c，每个点一个分量的 []float64"}, n, "c")
 	if bad != nil {
 		return *bad
 	}

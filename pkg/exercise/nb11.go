@@ -87,10 +87,7 @@ func NB11Ex3(ans any, l lang.Lang) Verdict {
 	x, _ := dataset.Example21().XY()
 	k := kernel.Gaussian(1)
 	j := judge{l}
-	if isPlaceholder(ans) {
-		return j.unanswered("(η₁₃, η₁₂), a []float64 of two numbers", "(η₁₃, η₁₂)，含两个数的 []float64")
-	}
-	v, bad := j.vector(ans, 2, "η")
+	v, bad := j.readVector(ans, asked{"(η₁₃, η₁₂), a []float64 of two numbers", "(η₁₃, η₁₂)，含两个数的 []float64"}, 2, "η")
 	if bad != nil {
 		return *bad
 	}
@@ -126,10 +123,7 @@ func NB11Ex3(ans any, l lang.Lang) Verdict {
 func NB11Ex5(ans any, l lang.Lang) Verdict {
 	x, y := dataset.Example21().XY()
 	j := judge{l}
-	if isPlaceholder(ans) {
-		return j.unanswered("(b₁ⁿᵉʷ, b₂ⁿᵉʷ), a []float64 of two numbers", "(b₁ⁿᵉʷ, b₂ⁿᵉʷ)，含两个数的 []float64")
-	}
-	v, bad := j.vector(ans, 2, "(b₁, b₂)")
+	v, bad := j.readVector(ans, asked{"(b₁ⁿᵉʷ, b₂ⁿᵉʷ), a []float64 of two numbers", "(b₁ⁿᵉʷ, b₂ⁿᵉʷ)，含两个数的 []float64"}, 2, "(b₁, b₂)")
 	if bad != nil {
 		return *bad
 	}

@@ -15,10 +15,7 @@ import (
 // asks for are an observation, for its check list.
 func NB12Ex4(ans any, l lang.Lang) Verdict {
 	j := judge{l}
-	if isPlaceholder(ans) {
-		return j.unanswered("len(v.Votes), an int", "len(v.Votes)，一个 int")
-	}
-	v, bad := j.number(ans, "len(v.Votes)")
+	v, bad := j.readNumber(ans, asked{"len(v.Votes), an int", "len(v.Votes)，一个 int"}, "len(v.Votes)")
 	if bad != nil {
 		return *bad
 	}

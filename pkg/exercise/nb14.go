@@ -104,10 +104,7 @@ func pointNames(names []int, l lang.Lang) string {
 func NB14Ex2(ans any, l lang.Lang) Verdict {
 	x, y, c := squaredSlackData()
 	j := judge{l}
-	if isPlaceholder(ans) {
-		return j.unanswered("b*, a float64", "b*，一个 float64")
-	}
-	b, bad := j.number(ans, "b*")
+	b, bad := j.readNumber(ans, asked{"b*, a float64", "b*，一个 float64"}, "b*")
 	if bad != nil {
 		return *bad
 	}

@@ -119,6 +119,30 @@ func isPlaceholder(ans any) bool {
 	return ok
 }
 
+// asked is what an exercise asks for, in English and in Chinese, as the
+// Unanswered verdict names it ("replace exercise.Placeholder with …").
+type asked struct{ en, zh string }
+
+// readVector is the preamble of a check whose answer is a vector of n
+// numbers: the Unanswered verdict for the Placeholder, naming what, else
+// vector's reading of the answer.
+func (j judge) readVector(ans any, what asked, n int, name string) ([]float64, *Verdict) {
+	if isPlaceholder(ans) {
+		v := j.unanswered(what.en, what.zh)
+		return nil, &v
+	}
+	return j.vector(ans, n, name)
+}
+
+// readNumber is readVector for an answer that is one number.
+func (j judge) readNumber(ans any, what asked, name string) (float64, *Verdict) {
+	if isPlaceholder(ans) {
+		v := j.unanswered(what.en, what.zh)
+		return 0, &v
+	}
+	return j.number(ans, name)
+}
+
 // vector reads an answer that must be a vector of n finite numbers: a
 // []float64 or a []int. A non-nil verdict says why it is not one.
 func (j judge) vector(ans any, n int, name string) ([]float64, *Verdict) {

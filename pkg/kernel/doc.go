@@ -6,8 +6,9 @@
 // are printable values that a solver takes in its Kernel field:
 //
 //	k := kernel.RBF{Gamma: 0.5}
-//	k.Eval([]float64{0, 0}, []float64{1, 1}) // e⁻¹ = 0.3679
-//	g := kernel.Gram(kernel.Linear{}, x)     // n×n, G[0][1] = x1·x2 = 21 for Example 2.1
+//	fmt.Printf("%.4f\n", k.Eval([]float64{0, 0}, []float64{1, 1})) // 0.3679: e⁻¹
+//	g := kernel.Gram(kernel.Linear{}, x) // n×n; for Example 2.1
+//	fmt.Println(g.At(0, 1))              // 21: x1·x2
 //	res, err := svm.SMO{C: 1, Kernel: k}.Fit(x, y)
 //
 // Validate checks a kernel's parameters, and Setting turns a bad kernel

@@ -5,7 +5,8 @@
 // editions and are written by package notation.
 //
 //	l := lang.Chinese // from a notebook's edition, or "--lang zh"
-//	fmt.Println(l.Pick("converged", "已收敛"))
+//	fmt.Println(l.Pick("converged", "已收敛")) // 已收敛
+//	res, err := perceptron.Primal{Settings: perceptron.Settings{Record: true}}.Fit(x, y)
 //	header, rows := report.PrimalTable(res, l) // every presenting package takes one
 package lang
 

@@ -71,12 +71,12 @@ var kinds = []kind{
 		}})
 	}),
 	kindOf("svm.SMO", svmModel, func(s *svm.SMO) []param {
-		return []param{boxBound(&s.C), tolerance("eps", "Eps", &s.Eps), count("cache_bytes", "CacheBytes", &s.CacheBytes),
+		return []param{boxBound(&s.C), kktTolerance(&s.Eps), count("cache_bytes", "CacheBytes", &s.CacheBytes),
 			{key: "no_shrinking", field: "NoShrinking", ptr: &s.NoShrinking}, count("max_iter", "MaxIter", &s.MaxIter),
 			{field: "Kernel", ptr: &s.Kernel}}
 	}),
 	kindOf("svm.PlattSMO", svmModel, func(s *svm.PlattSMO) []param {
-		return []param{boxBound(&s.C), tolerance("eps", "Eps", &s.Eps), count("max_iter", "MaxIter", &s.MaxIter),
+		return []param{boxBound(&s.C), kktTolerance(&s.Eps), count("max_iter", "MaxIter", &s.MaxIter),
 			{field: "Kernel", ptr: &s.Kernel}}
 	}),
 	kindOf("svm.Exact", svmModel, func(s *svm.Exact) []param {
@@ -90,7 +90,7 @@ var kinds = []kind{
 	kindOf("svm.SquaredSlack", expansionModel, func(s *svm.SquaredSlack) []param {
 		return []param{
 			softBound(&s.C, nil),
-			tolerance("eps", "Eps", &s.Eps), count("max_iter", "MaxIter", &s.MaxIter), {field: "Kernel", ptr: &s.Kernel}}
+			kktTolerance(&s.Eps), count("max_iter", "MaxIter", &s.MaxIter), {field: "Kernel", ptr: &s.Kernel}}
 	}),
 	kindOf("separability.MaxMargin", linearModel, func(s *separability.MaxMargin) []param {
 		return []param{tolerance("tol", "Tol", &s.Tol), count("max_iter", "MaxIter", &s.MaxIter)}
@@ -317,6 +317,24 @@ func tolerance(key, field string, p *float64) param {
 		}
 		return ""
 	}}
+}
+
+// kktTolerance binds the Eps of a solver that stops on SMO's KKT violation
+// (svm.SMO, PlattSMO, SquaredSlack): a tolerance, and 0 or at least
+// svm.MinEps, as their Fit requires.
+func kktTolerance(p *float64) param {
+	t := tolerance("eps", "Eps", p)
+	finite := t.check
+	t.check = func(dim int) string {
+		if want := finite(dim); want != "" {
+			return want
+		}
+		if *p != 0 && *p < svm.MinEps {
+			return fmt.Sprintf("0 for the default, or at least svm.MinEps = %.2g", svm.MinEps)
+		}
+		return ""
+	}
+	return t
 }
 
 // boxBound binds the box bound C of an SVM: 0 for a hard margin.

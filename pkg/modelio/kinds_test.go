@@ -237,7 +237,8 @@ func modelKernel(c classify.Classifier) kernel.Kernel {
 // does: every numeric setting of every kind, at values around its bounds,
 // gives a *classify.SettingError from Fit on Example 2.1 if and only if
 // Read refuses the file holding it (issue 18: a file with "eps": -1 was
-// read, and its solver failed only when run).
+// read, and its solver failed only when run; issue 23: "eps": 1e-20, below
+// svm.MinEps, was read for SMO, PlattSMO and SquaredSlack).
 func TestSettingRules(t *testing.T) {
 	x, y := dataset.Example21().XY()
 	z := perceptron.Augment(x)
@@ -262,7 +263,7 @@ func TestSettingRules(t *testing.T) {
 				if !strings.Contains(file, old) {
 					t.Fatalf("%s is not in the file:\n%s", old, file)
 				}
-				for _, value := range []float64{-1, 0, 0.5, 1, 2, 3, 1e155} {
+				for _, value := range []float64{-1, 0, 1e-20, 0.5, 1, 2, 3, 1e155} {
 					if sf.Type.Kind() == reflect.Int && value != float64(int(value)) {
 						continue
 					}

@@ -73,9 +73,10 @@ func Write(w io.Writer, m Model) error {
 // bytes counted as they come: a file past MaxBytes, or describing a model
 // past MaxCells, is refused before more is read, and the model takes about
 // the memory of its numbers. The error wraps ErrFormat, ErrVersion, ErrKind
-// or ErrKernel (see the package documentation), says what is wrong in one
-// line, with the line of the file where it can, and quotes at most a few
-// dozen bytes of it.
+// or ErrKernel (see the package documentation), and also a
+// *classify.SettingError for a setting the solver's Fit would refuse, as
+// Write's does; it says what is wrong in one line, with the line of the
+// file where it can, and quotes at most a few dozen bytes of it.
 func Read(r io.Reader) (*Model, error) {
 	p, err := parse(r)
 	if err != nil {

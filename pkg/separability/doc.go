@@ -9,15 +9,18 @@
 // augmented points (xᵢ, 1) is Novikoff's γ of Theorem 2.1 (package
 // perceptron's NovikoffBound).
 //
+//	x, y := dataset.Example21().XY()
 //	res, err := separability.LP{}.Decide(x, y)
 //	if err != nil {
 //		return err // ErrUndecided: no verdict could be checked
 //	}
-//	if res.Separable {
-//		fmt.Println(res.W, res.B) // yᵢ(w·xᵢ + b) ≥ 1 for every i
-//	} else {
-//		fmt.Println(res.Positive) // XOR (exercise 2.1): the hulls meet at (0.5, 0.5)
+//	fmt.Println(res.Separable, res.W, res.B) // true [0.5 0.5] -2: yᵢ(w·xᵢ + b) ≥ 1 for every i
+//	xor := mat.NewDense(4, 2, []float64{0, 0, 1, 1, 0, 1, 1, 0}) // exercise 2.1
+//	res, err = separability.LP{}.Decide(xor, []float64{-1, -1, 1, 1})
+//	if err != nil {
+//		return err
 //	}
+//	fmt.Println(res.Separable, res.Positive, res.Lambda) // false [0.5 0.5] [0.25 0.25 0.25 0.25]: the hulls meet at (½, ½)
 //
 // # Separability and its certificate
 //

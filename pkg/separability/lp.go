@@ -62,9 +62,10 @@ type Result struct {
 // in {−1, +1} are linearly separable, with a separating hyperplane or a
 // certificate as evidence. Data of one class are separable (w = 0, b = y₁).
 //
-// The error wraps classify.ErrSetting for an invalid Tol, the error of
-// dataset.Validate for unusable data, or ErrUndecided when neither answer
-// could be verified.
+// An invalid Tol gives a *classify.SettingError (which matches
+// classify.ErrSetting), as in every solver; unusable data the error of
+// dataset.Validate; ErrUndecided says that neither answer could be
+// verified.
 func (p LP) Decide(x mat.Matrix, y []float64) (*Result, error) {
 	s, err := p.prepare(x, y)
 	if err != nil {

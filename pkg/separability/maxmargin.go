@@ -54,11 +54,11 @@ const (
 	marginName   = "separability.MaxMargin"
 )
 
-// MarginResult is the maximum-margin direction found by MaxMargin, as the
+// MaxMarginResult is the maximum-margin direction found by MaxMargin, as the
 // classifier sign(u·z) (classify.Linear with B = 0): Decision(z) = u·z, the
 // signed distance of z from the hyperplane u·z = 0, and Predict(z) =
 // classify.Sign(u·z) are the methods of the embedded classify.Linear.
-type MarginResult struct {
+type MaxMarginResult struct {
 	// Linear holds W = u, the unit normal of the maximum-margin hyperplane
 	// through the origin, and B = 0.
 	classify.Linear
@@ -85,7 +85,7 @@ type MarginResult struct {
 // γ* is too large for a float64; the message says which. The computation
 // is scaled, so that data of any magnitude that float64 holds give their
 // answer.
-func (mm MaxMargin) Fit(z mat.Matrix, y []float64) (*MarginResult, error) {
+func (mm MaxMargin) Fit(z mat.Matrix, y []float64) (*MaxMarginResult, error) {
 	if !(mm.Tol >= 0) || math.IsInf(mm.Tol, 0) {
 		return nil, &classify.SettingError{Solver: marginName, Field: "Tol", Value: mm.Tol, Want: "a finite number ≥ 0 (0 for the default)"}
 	}
@@ -140,7 +140,7 @@ func (mm MaxMargin) Fit(z mat.Matrix, y []float64) (*MarginResult, error) {
 		return nil, stop(classify.ErrNotSeparable, "no direction separates the points with a margin above %g·R: "+
 			"the convex hull of the yᵢzᵢ comes within %.3g of the origin, R = %.3g", SeparableTol, math.Ldexp(norm, exp), math.Ldexp(w.r, exp))
 	}
-	res := &MarginResult{
+	res := &MaxMarginResult{
 		Linear:     classify.Linear{W: make([]float64, m)},
 		Lambda:     make([]float64, n),
 		Iterations: iter,
@@ -178,7 +178,7 @@ const epsilon = 0x1p-53
 // column j scaled by a power of two cⱼ that brings maxᵢ|zᵢⱼ| near 1, maps
 // the direction back (vⱼ = cⱼxⱼ: then yᵢv·zᵢ = yᵢx·(cz)ᵢ) and returns it
 // with its exact margin when that margin is positive; nil otherwise.
-func equilibrated(rows [][]float64, y []float64, tol float64, maxIter int) *MarginResult {
+func equilibrated(rows [][]float64, y []float64, tol float64, maxIter int) *MaxMarginResult {
 	if len(rows) == 0 {
 		return nil
 	}
@@ -317,7 +317,7 @@ func signedScaled(rows [][]float64, y []float64, exp func(j int) int) [][]float6
 // labels yᵢ when every yᵢ x·zᵢ, computed exactly in binary floating point
 // of sufficient precision, is positive; nil otherwise. Gamma is the least of
 // them divided by ‖x‖, rounded down, so it stays a lower bound on γ*.
-func exactMargin(x []float64, rows [][]float64, y []float64) *MarginResult {
+func exactMargin(x []float64, rows [][]float64, y []float64) *MaxMarginResult {
 	norm := floats.Norm(x, 2)
 	if !(norm > 0) || math.IsInf(norm, 0) {
 		return nil
@@ -351,14 +351,20 @@ func exactMargin(x []float64, rows [][]float64, y []float64) *MarginResult {
 	if !(g > 0) {
 		return nil // positive, but below the smallest float64
 	}
-	res := &MarginResult{Linear: classify.Linear{W: make([]float64, len(x))}, Lambda: make([]float64, len(rows)), Gamma: g}
+	res := &MaxMarginResult{Linear: classify.Linear{W: make([]float64, len(x))}, Lambda: make([]float64, len(rows)), Gamma: g}
 	floats.ScaleTo(res.W, 1/norm, x)
 	return res
 }
 
+// MarginResult is MaxMarginResult.
+//
+// Deprecated: use MaxMarginResult, named after its solver (as
+// svm.InteriorPointResult and svm.DCDResult are).
+type MarginResult = MaxMarginResult
+
 var (
-	_ classify.Classifier  = (*MarginResult)(nil)
-	_ classify.Dimensioned = (*MarginResult)(nil)
+	_ classify.Classifier  = (*MaxMarginResult)(nil)
+	_ classify.Dimensioned = (*MaxMarginResult)(nil)
 )
 
 // wolfe is the state of Wolfe's nearest-point algorithm: the corral s of

@@ -33,9 +33,11 @@
 //     a list of C at once; PlattSMO.FitSteps returns every step.
 //   - InteriorPoint solves the linear primal directly and returns a
 //     *InteriorPointResult (classify.Linear and the objectives).
-//   - SquaredSlack solves the squared-slack SVM of exercise 7.3
-//     (*SquaredSlackResult). (The hard margin through the origin, Novikoff's γ
-//     of Theorem 2.1, is separability.MaxMargin.)
+//   - SquaredSlack solves the squared-slack SVM of exercise 7.3 and returns a
+//     *SquaredSlackResult (α, w and b, the slacks, both objectives, the gap,
+//     and SupportIndices, FreeIndices and BoundedIndices as Result has them).
+//     (The hard margin through the origin, Novikoff's γ of Theorem 2.1, is
+//     separability.MaxMargin.)
 //   - DCD solves the linear SVM at scale, as LIBLINEAR, with b regularised
 //     as the weight of a constant feature, on dense or sparse data
 //     (*dataset.CSR, from dataset.ReadSparse), and returns a *DCDResult

@@ -1,6 +1,7 @@
 package svm
 
 import (
+	"fmt"
 	"math"
 
 	"gonum.org/v1/gonum/mat"
@@ -91,6 +92,21 @@ func checkSoftC(solver string, c float64) error {
 func checkTol(solver, field string, v float64) error {
 	if !(v >= 0) || math.IsInf(v, 0) {
 		return &classify.SettingError{Solver: solver, Field: field, Value: v, Want: "a finite number ≥ 0 (0 for the default)"}
+	}
+	return nil
+}
+
+// checkKKTEps checks the Eps of a solver that stops on SMO's KKT violation
+// (PlattSMO, SquaredSlack's SMO; SMO checks its own alike): a finite number
+// ≥ 0, and 0 for the default or at least MinEps, below which float64
+// resolves no KKT violation.
+func checkKKTEps(solver string, eps float64) error {
+	if err := checkTol(solver, "Eps", eps); err != nil {
+		return err
+	}
+	if eps != 0 && eps < MinEps {
+		return &classify.SettingError{Solver: solver, Field: "Eps", Value: eps,
+			Want: fmt.Sprintf("0 for the default, or at least MinEps = %.2g, below which float64 resolves no KKT violation", MinEps)}
 	}
 	return nil
 }

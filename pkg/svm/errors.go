@@ -9,7 +9,7 @@ import (
 )
 
 // Sentinel errors, returned wrapped with context; test with errors.Is. An
-// invalid setting (a negative, NaN or infinite C, Eps, Tol, …) is a
+// invalid setting (a negative, NaN or infinite C, Eps or Bias, a negative MaxIter, …) is a
 // *classify.SettingError, which matches classify.ErrSetting, and so is a
 // kernel with an invalid parameter (Field "Kernel", wrapping
 // kernel.ErrParameter); arithmetic that overflows or gives NaN wraps

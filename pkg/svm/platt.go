@@ -59,7 +59,8 @@ type PlattSMO struct {
 	// Kernel is the kernel; nil means kernel.Linear{}.
 	Kernel kernel.Kernel
 	// Eps is the precision ε of the stopping rule, in units of the
-	// margin yᵢg(xᵢ) = 1; 0 means DefaultEps.
+	// margin yᵢg(xᵢ) = 1; 0 means DefaultEps. Below MinEps it is a
+	// *classify.SettingError, as in SMO.
 	Eps float64
 	// MaxIter bounds the number of steps; 0 means max(10⁷, 100·n). At the
 	// limit Fit returns the partial result with Status IterationLimit and
@@ -147,7 +148,7 @@ func (p PlattSMO) fit(x mat.Matrix, y []float64, keep bool) (*Result, []PlattSte
 	if err != nil {
 		return nil, nil, err
 	}
-	if err := checkTol(plattName, "Eps", p.Eps); err != nil {
+	if err := checkKKTEps(plattName, p.Eps); err != nil {
 		return nil, nil, err
 	}
 	if err := checkCount(plattName, "MaxIter", p.MaxIter); err != nil {

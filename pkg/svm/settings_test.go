@@ -142,3 +142,26 @@ func TestZeroC(t *testing.T) {
 		}
 	}
 }
+
+// TestEpsBelowMinEps: one rule for Eps in the solvers that stop on SMO's
+// KKT violation. Below MinEps, which float64 cannot resolve, Eps is a
+// *classify.SettingError of the solver that was given it (before, PlattSMO
+// ran on and SquaredSlack's error was SMO's); MinEps itself solves
+// Example 2.1.
+func TestEpsBelowMinEps(t *testing.T) {
+	x, y := dataset.Example21().XY()
+	fits := map[string]func(eps float64) error{
+		"svm.SMO":          func(eps float64) error { _, err := SMO{Eps: eps}.Fit(x, y); return err },
+		"svm.PlattSMO":     func(eps float64) error { _, err := PlattSMO{Eps: eps}.Fit(x, y); return err },
+		"svm.SquaredSlack": func(eps float64) error { _, err := SquaredSlack{C: 1, Eps: eps}.Fit(x, y); return err },
+	}
+	for name, fit := range fits {
+		var se *classify.SettingError
+		if err := fit(MinEps / 2); !errors.As(err, &se) || se.Solver != name || se.Field != "Eps" || !strings.Contains(err.Error(), "MinEps") {
+			t.Errorf("%s with Eps = MinEps/2: %v, want a SettingError of %s for Eps naming MinEps", name, err, name)
+		}
+		if err := fit(MinEps); err != nil {
+			t.Errorf("%s with Eps = MinEps: %v", name, err)
+		}
+	}
+}

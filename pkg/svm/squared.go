@@ -1,6 +1,7 @@
 package svm
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"slices"
@@ -54,7 +55,8 @@ type SquaredSlack struct {
 	// only the linear kernel.
 	Kernel kernel.Kernel
 	// Eps is SMO's stopping tolerance in Fit (see SMO.Eps); 0 means
-	// DefaultSquaredEps.
+	// DefaultSquaredEps. Below MinEps it is a *classify.SettingError, as
+	// in SMO.
 	Eps float64
 	// MaxIter limits FitPrimal's Newton iterations; 0 means 100.
 	MaxIter int
@@ -77,6 +79,10 @@ type SquaredSlackResult struct {
 	Xi []float64
 	// SupportIndices lists the i with αᵢ > 0, 0-based.
 	SupportIndices []int
+	// FreeIndices and BoundedIndices are those of Result and DCDResult:
+	// α has no upper bound here, so every support vector is free
+	// (FreeIndices equals SupportIndices) and BoundedIndices is nil.
+	FreeIndices, BoundedIndices []int
 	// PrimalObjective is ½‖w‖² + CΣξᵢ², with ‖w‖² = αᵀQα for a kernel.
 	PrimalObjective float64
 	// DualObjective is ½αᵀ(Q + I/(2C))α − Σαᵢ, the quantity the dual
@@ -88,6 +94,10 @@ type SquaredSlackResult struct {
 	Iterations int
 	// C is the weight of the squared slacks of the problem solved.
 	C float64
+	// Status says why the solver stopped: SMO's Status for Fit
+	// (Converged or RoundingLimit), Converged or IterationLimit for
+	// FitPrimal.
+	Status Status
 
 	model *kernel.Expansion
 }
@@ -128,21 +138,21 @@ func (r *SquaredSlackResult) Expansion() *kernel.Expansion { return r.model }
 // 1/(2C), and SMO's iterations grow in proportion to C (on two overlapping
 // clouds of 118 points: about 2·10³ at C = 1, 3·10⁵ at C = 100, 5·10⁶ at
 // C = 1000, past which SMO's iteration limit returns ErrNotConverged); and
-// beyond about
-// 10⁸·R²/n SMO's separability test reports ErrNotSeparable.
+// beyond about 10⁸·R²/n SMO's separability test reports ErrNotSeparable.
 //
-// An invalid C, Eps or kernel gives a *classify.SettingError; otherwise the
-// error wraps that of dataset.Validate, dataset.ErrOneClass, or the error
-// of SMO (ErrNotConverged, ErrNotSeparable).
+// An invalid C, Eps or kernel gives a *classify.SettingError; bad data the
+// error of dataset.Validate or dataset.ErrOneClass. Returned with the
+// partial result, as by the other solvers: SMO's ErrNotConverged (Status
+// IterationLimit or NoProgress) or ErrNotSeparable (Status NotSeparable).
 func (s SquaredSlack) Fit(x mat.Matrix, y []float64) (*SquaredSlackResult, error) {
 	k, err := s.check(x, y)
 	if err != nil {
 		return nil, err
 	}
-	eps := s.Eps
-	if !(eps >= 0) || math.IsInf(eps, 1) {
-		return nil, &classify.SettingError{Solver: squaredName, Field: "Eps", Value: s.Eps, Want: "a finite number ≥ 0"}
+	if err := checkKKTEps(squaredName, s.Eps); err != nil {
+		return nil, err
 	}
+	eps := s.Eps
 	if eps == 0 {
 		eps = DefaultSquaredEps
 	}
@@ -155,11 +165,14 @@ func (s SquaredSlack) Fit(x mat.Matrix, y []float64) (*SquaredSlackResult, error
 	}
 	res, err := SMO{Kernel: ridgeKernel{base: k, d: d, ridge: 1 / (2 * s.C)}, Eps: eps}.Fit(aug, y)
 	if err != nil {
-		return nil, withContext(err, smoName, fmt.Sprintf("%s: SMO at C = %g", squaredName, s.C))
+		err = withContext(err, smoName, fmt.Sprintf("%s: SMO at C = %g", squaredName, s.C))
+		if res == nil || !errors.Is(err, ErrNotConverged) && !errors.Is(err, ErrNotSeparable) {
+			return nil, err
+		}
 	}
 	r := s.result(x, y, k, res.Alpha)
-	r.Iterations = res.Iterations
-	return r, nil
+	r.Iterations, r.Status = res.Iterations, res.Status
+	return r, err
 }
 
 // ridgeKernel is K(x, z) + ridge when x and z carry the same index in
@@ -203,10 +216,10 @@ func (s SquaredSlack) FitPrimal(x mat.Matrix, y []float64) (*SquaredSlackResult,
 	if _, ok := k.(kernel.Linear); !ok {
 		return nil, &classify.SettingError{Solver: squaredName, Field: "Kernel", Value: k, Want: "kernel.Linear for FitPrimal"}
 	}
-	maxIter := s.MaxIter
-	if maxIter < 0 {
-		return nil, &classify.SettingError{Solver: squaredName, Field: "MaxIter", Value: s.MaxIter, Want: "≥ 0"}
+	if err := checkCount(squaredName, "MaxIter", s.MaxIter); err != nil {
+		return nil, err
 	}
+	maxIter := s.MaxIter
 	if maxIter == 0 {
 		maxIter = 100
 	}
@@ -285,7 +298,7 @@ func (s SquaredSlack) FitPrimal(x mat.Matrix, y []float64) (*SquaredSlackResult,
 		}
 	}
 	r := s.fromPrimal(x, y, v)
-	r.Iterations = maxIter
+	r.Iterations, r.Status = maxIter, IterationLimit
 	return r, errtext.Errorf("%s: FitPrimal: %w after %s", squaredName, ErrNotConverged, plural(maxIter, "Newton step", "Newton steps"))
 }
 
@@ -337,6 +350,7 @@ func (s SquaredSlack) result(x mat.Matrix, y []float64, k kernel.Kernel, alpha [
 			e.Coef = append(e.Coef, a*y[i])
 		}
 	}
+	r.FreeIndices = slices.Clone(r.SupportIndices) // BoundedIndices: none, nil as in Result
 	if _, ok := k.(kernel.Linear); ok {
 		r.W = make([]float64, d)
 		for _, i := range r.SupportIndices {

@@ -4,6 +4,9 @@ import (
 	"errors"
 	"math"
 	"math/rand/v2"
+	"reflect"
+	"slices"
+	"strings"
 	"testing"
 
 	"gonum.org/v1/gonum/floats"
@@ -53,6 +56,11 @@ func TestSquaredSlackExample21(t *testing.T) {
 		}
 		if r.Dim() != 2 {
 			t.Errorf("%s: Dim = %d, want 2", name, r.Dim())
+		}
+		// The support vectors as Result and DCDResult list them: α has no
+		// upper bound, so all are free.
+		if !slices.Equal(r.SupportIndices, []int{0, 2}) || !slices.Equal(r.FreeIndices, r.SupportIndices) || r.BoundedIndices != nil || r.Status != Converged {
+			t.Errorf("%s: support %v, free %v, bounded %v, status %v; want [0 2] twice, none, Converged", name, r.SupportIndices, r.FreeIndices, r.BoundedIndices, r.Status)
 		}
 	}
 	// As C grows the solution tends to the hard margin α = (1/4, 0, 1/4).
@@ -172,5 +180,45 @@ func TestSquaredSlackErrors(t *testing.T) {
 	}
 	if _, err := (SquaredSlack{C: 1}).Fit(x, []float64{1, 1, 1}); !errors.Is(err, dataset.ErrOneClass) {
 		t.Errorf("one class: %v, want ErrOneClass", err)
+	}
+}
+
+// TestSquaredSlackIterationLimit: FitPrimal's partial result has the
+// Status that its error says.
+func TestSquaredSlackIterationLimit(t *testing.T) {
+	// Two overlapping clouds need more than one Newton step.
+	set := dataset.Blobs(rand.NewPCG(3, 9), 40, 1)
+	r, err := SquaredSlack{C: 10, MaxIter: 1}.FitPrimal(set.X, set.Y)
+	if !errors.Is(err, ErrNotConverged) || r == nil || r.Status != IterationLimit || !errors.Is(err, r.Status.Err()) {
+		t.Errorf("FitPrimal with MaxIter 1: %v, status %v; want ErrNotConverged with Status IterationLimit", err, r.Status)
+	}
+}
+
+// TestResultsVocabulary: one field name per quantity across the results of
+// the package's dual solvers (those with multipliers Alpha).
+func TestResultsVocabulary(t *testing.T) {
+	want := []string{"Alpha", "SupportIndices", "FreeIndices", "BoundedIndices", "PrimalObjective", "DualObjective", "Gap", "Iterations", "Status"}
+	for _, v := range []any{Result{}, DCDResult{}, SquaredSlackResult{}} {
+		typ := reflect.TypeOf(v)
+		for _, f := range want {
+			if _, ok := typ.FieldByName(f); !ok {
+				t.Errorf("%s has no field %s", typ.Name(), f)
+			}
+		}
+	}
+}
+
+// TestSquaredSlackPartialResult: as every solver does, Fit returns the
+// partial result with ErrNotSeparable, its Status saying the same. XOR's
+// four corners at C = 10⁹ make the augmented problem nearly a hard margin
+// on inseparable data, which SMO's separability test reports.
+func TestSquaredSlackPartialResult(t *testing.T) {
+	xor := mat.NewDense(4, 2, []float64{0, 0, 1, 1, 0, 1, 1, 0})
+	r, err := SquaredSlack{C: 1e9}.Fit(xor, []float64{-1, -1, 1, 1})
+	if !errors.Is(err, ErrNotSeparable) || r == nil || r.Status != NotSeparable || len(r.Alpha) != 4 || !errors.Is(err, r.Status.Err()) {
+		t.Fatalf("XOR at C = 10⁹: %v, result %v; want ErrNotSeparable with the partial result, Status NotSeparable", err, r)
+	}
+	if !strings.HasPrefix(err.Error(), "svm.SquaredSlack: ") || strings.Count(err.Error(), "svm") != 1 {
+		t.Errorf("message %q should start with svm.SquaredSlack and name the package once", err)
 	}
 }
