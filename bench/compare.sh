@@ -24,6 +24,13 @@
 #   above; DCD_SETS="g20-1e5 text" picks sets; RESULTS=DIR keeps the raw
 #   runs as DIR/dcd.tsv.
 #
+#   SMO's kernel columns (issue 24 goal 4): the bench/svm driver as it is
+#   and built with -tags purego (the columns through gonum's Dgemv and one
+#   exponential at a time, as before internal/dots served them), and SVC, on
+#   the RBF sets 5000×100 and 10⁴×20 (those of the SMO part), fit CPU old /
+#   new / SVC, interleaved, REPEAT runs (default 5 here). See
+#   bench/svm/columns.py. COLUMNS=0 skips it; with SMO=0 it makes its sets.
+#
 #   Gram matrices: kernel.Gram (driver bench/svm/gram) against numpy with
 #   one BLAS thread, linear and Gaussian, on 2000×100 and 2000×20 standard
 #   normal data (GRAM_SIZES="2000x100"; GRAM=0 skips it). See
@@ -93,6 +100,29 @@ smotsv=()
 	--model "$work/model" "${smotsv[@]}" "${specs[@]}"
 echo
 echo "Load average $(cut -d' ' -f1-3 /proc/loadavg) at the end."
+fi
+
+if [ "${COLUMNS:-1}" != 0 ]; then
+	go build -tags purego -o "$work/svm-purego" ./bench/svm
+	colspecs=()
+	for spec in "gauss100 5000 100 2" "gauss20-10000 10000 20 1"; do
+		read -r f n d seed <<<"$spec"
+		if [ ! -f "$work/$f.scale" ]; then
+			"$work/gendata" -set gaussian -n "$n" -d "$d" -seed "$seed" -out "$work/$f.raw"
+			svm-scale -l -1 -u 1 "$work/$f.raw" >"$work/$f.scale" 2>/dev/null
+		fi
+		colspecs+=("${f%-*}=$work/$f.scale:$n:$d")
+	done
+	echo
+	echo "## SMO's kernel columns: gonum's Dgemv and Go's exponential (old) against internal/dots (new)"
+	echo
+	echo "$(go version | cut -d' ' -f3), scikit-learn $("$py" -c 'import sklearn; print(sklearn.__version__)');" \
+		"$(nproc) CPUs, load average $(cut -d' ' -f1-3 /proc/loadavg) at the start."
+	echo
+	"${nice[@]}" "$py" bench/svm/columns.py --old "$work/svm-purego" --new "$work/svm" --svc bench/svm/sklearn_svc.py \
+		--repeat "${REPEAT:-5}" "${colspecs[@]}"
+	echo
+	echo "Load average $(cut -d' ' -f1-3 /proc/loadavg) at the end."
 fi
 
 if [ "${DCD:-1}" != 0 ]; then

@@ -7,11 +7,10 @@ import (
 	"math"
 	"sync"
 
-	"gonum.org/v1/gonum/blas"
-	"gonum.org/v1/gonum/blas/blas64"
 	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
 
+	"github.com/marginnotes/marginnotes/internal/dots"
 	"github.com/marginnotes/marginnotes/pkg/kernel"
 )
 
@@ -23,11 +22,15 @@ const (
 	kindRBF
 )
 
-// columns evaluates kernel columns over a copy of the data in the solver's
-// order, row-major, so that a column segment is one matrix–vector product
-// (gonum's assembly GemvN) followed by the kernel's transform (for RBF from
-// ‖x‖² + ‖z‖² − 2x·z, clamped at 0). Long columns (length·d ≥
-// parallelWork) are split between two goroutines when GOMAXPROCS > 1.
+// columns evaluates kernel columns over the data in the solver's order,
+// row-major, so that a column segment is one matrix–vector product
+// (dots.Gemv: with AVX2 and FMA four rows at a time) followed by the
+// kernel's transform (for RBF from ‖x‖² + ‖z‖² − 2x·z, clamped at 0, exactly
+// 1 on the diagonal, and into a float32 cache through dots.Gauss32, four
+// exponentials at a time). Long columns (length·d ≥ parallelWork) are split
+// between two goroutines when GOMAXPROCS > 1. The data are read in place
+// from a dense matrix with contiguous rows until the first swap (many
+// solves end before they shrink), copied otherwise.
 type columns struct {
 	kind  int
 	k     kernel.Kernel
@@ -36,10 +39,14 @@ type columns struct {
 	poly  kernel.Polynomial // the polynomial kernel
 	n, d  int
 	x     []float64 // n×d, row p is the point of variable p
-	sq    []float64 // ‖xₚ‖²
-	diag  []float64 // K(xₚ, xₚ)
-	buf   []float64 // scratch for the products xᵢ·xₖ
-	evals int       // kernel evaluations: columns, reconstruct, exactV
+	// own is the memory of the copy of x; until the first swap x may be
+	// the caller's data instead (shared).
+	own    []float64
+	shared bool
+	sq     []float64 // ‖xₚ‖²
+	diag   []float64 // K(xₚ, xₚ)
+	buf    []float64 // scratch for the products xᵢ·xₖ
+	evals  int       // kernel evaluations: columns, reconstruct, exactV
 	// parallelWork: columns of at least this many multiply-adds
 	// (length·d) are computed in two goroutines; 0 means never.
 	parallelWork int
@@ -49,8 +56,8 @@ type columns struct {
 	// The scales of the problem: r is the radius R of the hard-margin
 	// test, the largest distance of a point from the mean for the linear
 	// kernel (a margin does not change when the data move) and the largest
-	// √K(x, x) otherwise; maxDiag the largest K(x, x); bound a bound on
-	// |K(x, z)|.
+	// √K(x, x) otherwise, set for a hard margin only (see setRadius);
+	// maxDiag the largest K(x, x); bound a bound on |K(x, z)|.
 	r, maxDiag, bound float64
 }
 
@@ -71,12 +78,16 @@ func newColumns(k kernel.Kernel, x mat.Matrix, parallelWork int) *columns {
 		b := make([]float64, n*(d+3))
 		buf = &b
 	}
-	all := (*buf)[:n*(d+3)] // not zeroed: every element is written below
-	c := &columns{kind: kindOther, k: k, src: x, n: n, d: d, x: all[: n*d : n*d],
+	all := (*buf)[:n*(d+3)] // not zeroed: every element is written before it is read
+	c := &columns{kind: kindOther, k: k, src: x, n: n, d: d, x: all[: n*d : n*d], own: all[: n*d : n*d],
 		sq: all[n*d : n*d+n : n*d+n], diag: all[n*d+n : n*d+2*n : n*d+2*n], buf: all[n*d+2*n:],
 		parallelWork: parallelWork, mem: buf}
-	for i, r := range kernel.Rows(x) {
-		copy(c.x[i*d:(i+1)*d], r)
+	if raw, ok := x.(mat.RawMatrixer); ok && raw.RawMatrix().Stride == d {
+		c.x, c.shared = raw.RawMatrix().Data[:n*d:n*d], true
+	} else {
+		for i := range n {
+			mat.Row(c.x[i*d:(i+1)*d], i, x)
+		}
 	}
 	switch k := k.(type) {
 	case kernel.Linear:
@@ -86,13 +97,11 @@ func newColumns(k kernel.Kernel, x mat.Matrix, parallelWork int) *columns {
 	case kernel.RBF:
 		c.kind, c.gamma = kindRBF, k.Gamma
 	}
-	mean := make([]float64, d)
 	var maxSq float64
 	for i := range n {
 		r := c.row(i)
 		c.sq[i] = floats.Dot(r, r)
 		maxSq = math.Max(maxSq, c.sq[i])
-		floats.AddScaled(mean, 1/float64(n), r)
 	}
 	if c.kind == kindRBF && math.IsInf(maxSq, 1) {
 		// ‖x‖² overflows: evaluate the kernel from the differences.
@@ -106,8 +115,18 @@ func newColumns(k kernel.Kernel, x mat.Matrix, parallelWork int) *columns {
 	if c.kind == kindPoly {
 		c.bound = math.Pow(c.poly.Gamma*maxSq+math.Abs(c.poly.Coef0), float64(c.poly.Degree))
 	}
+	return c
+}
+
+// setRadius sets r, which only the hard-margin test reads.
+func (c *columns) setRadius() {
+	c.r = 0
 	if c.kind == kindLinear {
-		for i := range n {
+		mean := make([]float64, c.d)
+		for i := range c.n {
+			floats.AddScaled(mean, 1/float64(c.n), c.row(i))
+		}
+		for i := range c.n {
 			c.r = math.Max(c.r, floats.Distance(c.row(i), mean, 2))
 		}
 	} else {
@@ -116,7 +135,6 @@ func newColumns(k kernel.Kernel, x mat.Matrix, parallelWork int) *columns {
 	if !(c.r > 0) {
 		c.r = 1
 	}
-	return c
 }
 
 // floatsPool holds the memory of the columns of finished solves, for the
@@ -128,7 +146,7 @@ var floatsPool sync.Pool
 func (c *columns) release() {
 	if c.mem != nil {
 		floatsPool.Put(c.mem)
-		c.mem, c.x, c.sq, c.diag, c.buf = nil, nil, nil, nil, nil
+		c.mem, c.x, c.own, c.sq, c.diag, c.buf = nil, nil, nil, nil, nil, nil
 	}
 }
 
@@ -152,6 +170,10 @@ func (c *columns) eval(p, q int) float64 {
 }
 
 func (c *columns) swap(p, q int) {
+	if c.shared {
+		copy(c.own, c.x)
+		c.x, c.shared = c.own, false
+	}
 	xp, xq := c.row(p), c.row(q)
 	for k, v := range xp {
 		xp[k], xq[k] = xq[k], v
@@ -189,9 +211,7 @@ func fillRange[E float32 | float64](c *columns, col []E, i, from, to int) {
 		return
 	}
 	dot := c.buf[from:to]
-	blas64.Gemv(blas.NoTrans, 1,
-		blas64.General{Rows: to - from, Cols: c.d, Stride: c.d, Data: c.x[from*c.d : to*c.d]},
-		blas64.Vector{N: c.d, Inc: 1, Data: xi}, 0, blas64.Vector{N: to - from, Inc: 1, Data: dot})
+	dots.Gemv(c.x[from*c.d:to*c.d], c.d, xi, dot)
 	dot = dot[:len(col)]
 	switch c.kind {
 	case kindLinear:
@@ -200,18 +220,20 @@ func fillRange[E float32 | float64](c *columns, col []E, i, from, to int) {
 		}
 	case kindRBF:
 		sqi, g := c.sq[i], -c.gamma
-		sq := c.sq[from:to]
-		sq = sq[:len(col)]
-		if _, single := any(col).([]float32); single {
-			// The value is rounded to float32: expFloat32 is enough,
-			// and several times faster than math.Exp.
+		if single, ok := any(col).([]float32); ok {
+			// The value is rounded to float32: an exponential to a
+			// quarter of its rounding is enough (dots.Gauss32), and
+			// several times faster than math.Exp.
+			dots.Gauss32(single, dot, c.sq[from:to], sqi, g)
+		} else {
+			sq := c.sq[from:to]
+			sq = sq[:len(col)]
 			for k, v := range dot {
-				col[k] = E(expFloat32(g * max(0, sqi+sq[k]-2*v)))
+				col[k] = E(math.Exp(g * max(0, sqi+sq[k]-2*v)))
 			}
-			return
 		}
-		for k, v := range dot {
-			col[k] = E(math.Exp(g * max(0, sqi+sq[k]-2*v)))
+		if from <= i && i < to {
+			col[i-from] = 1 // K(x, x) = e⁰, whatever the rounding of the sum
 		}
 	case kindPoly:
 		for k, v := range dot {
