@@ -28,6 +28,12 @@ func TestValidateErrors(t *testing.T) {
 			want: dataset.ErrNotFinite, row: 1, col: 1, hint: "row 2, column 2"},
 		{name: "inf", x: mat.NewDense(2, 2, []float64{math.Inf(-1), 2, 3, 4}), y: []float64{1, -1},
 			want: dataset.ErrNotFinite, row: 0, col: 0, hint: "row 1, column 1"},
+		// A view whose rows are not contiguous (the NaN right of it is
+		// outside) and a matrix without raw storage (the transpose).
+		{name: "view", x: mat.NewDense(2, 3, []float64{1, 2, math.NaN(), 3, math.Inf(1), 5}).Slice(0, 2, 0, 2), y: []float64{1, -1},
+			want: dataset.ErrNotFinite, row: 1, col: 1, hint: "row 2, column 2"},
+		{name: "transpose", x: mat.NewDense(2, 2, []float64{1, 2, math.NaN(), 4}).T(), y: []float64{1, -1},
+			want: dataset.ErrNotFinite, row: 0, col: 1, hint: "row 1, column 2"},
 		{name: "label01", x: x, y: []float64{1, 0}, want: dataset.ErrLabel, row: 1, col: -1, hint: "{0,1}"},
 		{name: "label12", x: x, y: []float64{2, 1}, want: dataset.ErrLabel, row: 0, col: -1, hint: "{1,2}"},
 		{name: "label3", x: x, y: []float64{1, 3}, want: dataset.ErrLabel, row: 1, col: -1, hint: "row 2, label"},

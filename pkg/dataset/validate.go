@@ -5,6 +5,7 @@ import (
 	"math"
 	"reflect"
 
+	"gonum.org/v1/gonum/blas/blas64"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -25,7 +26,20 @@ func Validate(x mat.Matrix, y []float64) error {
 	if len(y) != n {
 		return fmt.Errorf("%w: %d rows, %d labels", ErrLength, n, len(y))
 	}
+	var raw blas64.General
+	if r, ok := x.(mat.RawMatrixer); ok {
+		raw = r.RawMatrix()
+	}
 	for i := 0; i < n; i++ {
+		if raw.Data != nil {
+			// The row itself, without a call of At for each value.
+			for j, v := range raw.Data[i*raw.Stride : i*raw.Stride+d] {
+				if math.IsNaN(v) || math.IsInf(v, 0) {
+					return &CellError{Row: i, Col: j, Value: v, Err: ErrNotFinite}
+				}
+			}
+			continue
+		}
 		for j := 0; j < d; j++ {
 			if v := x.At(i, j); math.IsNaN(v) || math.IsInf(v, 0) {
 				return &CellError{Row: i, Col: j, Value: v, Err: ErrNotFinite}

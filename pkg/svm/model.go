@@ -49,15 +49,16 @@ var (
 )
 
 // newModel returns the model of the multipliers alpha on the data x with
-// labels y, kernel k and bias b: copies of the rows listed in support and
-// their coefficients αᵢyᵢ, and W for the linear kernel.
+// labels y, kernel k and bias b: copies of the rows listed in support (in
+// one block of memory) and their coefficients αᵢyᵢ, and W for the linear
+// kernel.
 func newModel(x mat.Matrix, y, alpha []float64, support []int, k kernel.Kernel, b float64) Model {
 	_, d := x.Dims()
-	rows := kernel.Rows(x)
 	m := Model{Expansion: kernel.Expansion{Kernel: k, B: b, D: d,
 		Support: make([][]float64, len(support)), Coef: make([]float64, len(support))}}
+	block := make([]float64, len(support)*d)
 	for j, i := range support {
-		m.Support[j] = append([]float64(nil), rows[i]...)
+		m.Support[j] = mat.Row(block[j*d:(j+1)*d:(j+1)*d], i, x)
 		m.Coef[j] = alpha[i] * y[i]
 	}
 	if _, ok := k.(kernel.Linear); ok {

@@ -10,6 +10,8 @@ import (
 	"gonum.org/v1/gonum/blas"
 	"gonum.org/v1/gonum/blas/blas64"
 	"gonum.org/v1/gonum/floats"
+
+	"github.com/marginnotes/marginnotes/internal/dots"
 )
 
 // numbers returns the numbers of the Result of the current α from the
@@ -128,7 +130,7 @@ func (s *solver[E]) exactV(alpha []float64) (v []float64, disc float64) {
 //	     + 4ε·(iterations + n)·(1 + max|v|)
 //
 // of the exact one: the rounding of the kernel values (u = 2⁻²³ for a
-// float32 cache, which covers expFloat32's error, 0 for float64), bounded
+// float32 cache, which covers the error of its exponential (see dots.Gauss32), 0 for float64), bounded
 // by |K(xₗ, xₖ)| ≤ √(K(xₗ, xₗ)K(xₖ, xₖ)), and the rounding of the sums and
 // of the updates of v by the steps t. A point with yₖ = +1 cannot bear on
 // the Result when vₖ + βₖ is below both b − δ (δ the largest β, which bounds
@@ -172,31 +174,6 @@ func (s *solver[E]) band(alpha, v []float64) []int {
 		}
 	}
 	return band
-}
-
-// expFloat32 returns eˣ for x ≤ 0 to a relative error below 2⁻²⁶, a
-// quarter of float32's rounding, and 0 where float32 rounds eˣ to 0; NaN
-// stays NaN. It writes eˣ = 2ᵏ·eʳ with k = round(x/ln 2), |r| ≤ ln2/2, and
-// eʳ by its Taylor polynomial of degree 7, whose remainder is below
-// r⁸/8!·e^{|r|} < 10⁻⁸. Unlike math.Exp, which is an assembly call, it is
-// inlined into the loop over a kernel column.
-func expFloat32(x float64) float64 {
-	if !(x >= -104) { // e⁻¹⁰⁴ < 2⁻¹⁵⁰, half float32's least subnormal
-		if x != x {
-			return x
-		}
-		return 0
-	}
-	// Round x/ln 2 to an integer by adding and subtracting 1.5·2⁵²
-	// (math.Floor is a call on amd64 without GOAMD64=v2).
-	const round = 0x1.8p52
-	k := (x*math.Log2E + round) - round
-	r := x - k*math.Ln2
-	// The polynomial by Estrin's scheme: short chains of dependent
-	// operations.
-	r2 := r * r
-	p := (1 + r) + r2*(1.0/2+r*(1.0/6)) + r2*r2*((1.0/24+r*(1.0/120))+r2*(1.0/720+r*(1.0/5040)))
-	return p * math.Float64frombits(uint64(int64(k)+1023)<<52)
 }
 
 // expTo stores eˣ for each x of src in dst, to a relative error below
@@ -272,7 +249,8 @@ func (c *columns) symSums(idx []int, coef []float64) []float64 {
 // c.evals).
 func (c *columns) symRows(sums []float64, idx []int, coef []float64, first, step int) (evals int) {
 	m := len(idx)
-	var t tile
+	t := getTile(c.d)
+	defer tilePool.Put(t)
 	for i0 := first * tileRows; i0 < m; i0 += step * tileRows {
 		i1 := min(m, i0+tileRows)
 		for j0 := i0; j0 < m; j0 += tileCols {
@@ -301,7 +279,8 @@ func (c *columns) symRows(sums []float64, idx []int, coef []float64, first, step
 // float64 as symSums.
 func (c *columns) rowSums(rows, cols []int, coef []float64) []float64 {
 	sums := make([]float64, len(rows))
-	var t tile
+	t := getTile(c.d)
+	defer tilePool.Put(t)
 	for i0 := 0; i0 < len(rows); i0 += tileRows {
 		i1 := min(len(rows), i0+tileRows)
 		for j0 := 0; j0 < len(cols); j0 += tileCols {
@@ -317,41 +296,77 @@ func (c *columns) rowSums(rows, cols []int, coef []float64) []float64 {
 	return sums
 }
 
-// Tiles of symSums and rowSums: gonum's Dgemm computes a tile of 64×128
-// products in the calling goroutine (it uses several from four blocks of
-// 64×64 on), and the points of a tile stay in the processor's cache.
+// Tiles of symSums and rowSums: the points of a tile stay in the
+// processor's cache (and gonum's Dgemm computes a tile of 64×128 products
+// in the calling goroutine; it uses several from four blocks of 64×64 on).
 const tileRows, tileCols = 64, 128
 
 // tile holds the buffers of one tile of kernel values.
 type tile struct {
-	a, bt, k []float64
+	xs, bt, k []float64
+}
+
+// tilePool holds the tiles of finished sums (about 100 KB each at d = 30),
+// for the next ones, in this solve or a later one.
+var tilePool sync.Pool
+
+// getTile returns a tile for points of dimension d, from tilePool when it
+// holds one.
+func getTile(d int) *tile {
+	t, _ := tilePool.Get().(*tile)
+	if t == nil {
+		t = new(tile)
+	}
+	if cap(t.xs) < (tileRows+tileCols)*d {
+		t.xs, t.bt = make([]float64, (tileRows+tileCols)*d), make([]float64, d*tileCols)
+	}
+	if t.k == nil {
+		t.k = make([]float64, tileRows*tileCols+tileRows)
+	}
+	t.xs, t.bt = t.xs[:(tileRows+tileCols)*d], t.bt[:d*tileCols]
+	return t
 }
 
 // eval returns K(x_p, x_q) in float64 for p in rows and q in cols (at most
-// tileRows and tileCols points of c), row by row, for the linear,
-// polynomial and RBF kernels: the products x_p·x_q by one matrix product of
-// the rows, packed, with the columns packed transposed (along whose rows
-// Dgemm runs AxpyUnitary, rather than a call of DotUnitary for each
-// product), then the kernel's transform (for RBF from ‖x_p‖² + ‖x_q‖² −
-// 2x_p·x_q, as the columns, with expTo).
+// tileRows and tileCols points of c), row by row, for the polynomial and
+// RBF kernels: the products x_p·x_q, then the kernel's transform (for RBF
+// from ‖x_p‖² + ‖x_q‖² − 2x_p·x_q, as the columns, with expTo). With the
+// assembly of internal/dots the products come from dots.Tile4 (four rows by
+// two columns in registers, AVX2 and FMA) over the points packed one after
+// the other, the rows padded to a multiple of four; otherwise
+// from one matrix product (Dgemm) of the rows, packed, with the columns
+// packed transposed (along whose rows Dgemm runs AxpyUnitary, rather than a
+// call of DotUnitary for each product), faster than Tile4's Go loop.
 func (t *tile) eval(c *columns, rows, cols []int) []float64 {
 	d, m, w := c.d, len(rows), len(cols)
-	if t.k == nil {
-		t.a, t.bt, t.k = make([]float64, tileRows*d), make([]float64, d*tileCols), make([]float64, tileRows*tileCols)
-	}
 	for i, p := range rows {
-		copy(t.a[i*d:(i+1)*d], c.row(p))
+		copy(t.xs[i*d:(i+1)*d], c.row(p))
 	}
-	for j, q := range cols {
-		for l, v := range c.row(q) {
-			t.bt[l*w+j] = v
+	var k []float64
+	if dots.Assembly() {
+		mp := (m + 3) &^ 3
+		for j, q := range cols {
+			copy(t.xs[(mp+j)*d:(mp+j+1)*d], c.row(q))
 		}
+		// Tile4 stores x_r·x_j, r < mp ≤ j, at r·w + j: row r of the
+		// tile starts at mp + r·w, and the products of the padding rows
+		// (whatever the buffer holds there) land beyond the last.
+		for i := 0; i < mp; i += 4 {
+			dots.Tile4(t.xs, d, i, mp, mp+w, t.k, w)
+		}
+		k = t.k[mp : mp+m*w]
+	} else {
+		for j, q := range cols {
+			for l, v := range c.row(q) {
+				t.bt[l*w+j] = v
+			}
+		}
+		k = t.k[:m*w]
+		blas64.Gemm(blas.NoTrans, blas.NoTrans, 1,
+			blas64.General{Rows: m, Cols: d, Stride: d, Data: t.xs[:m*d]},
+			blas64.General{Rows: d, Cols: w, Stride: w, Data: t.bt[:d*w]},
+			0, blas64.General{Rows: m, Cols: w, Stride: w, Data: k})
 	}
-	k := t.k[:m*w]
-	blas64.Gemm(blas.NoTrans, blas.NoTrans, 1,
-		blas64.General{Rows: m, Cols: d, Stride: d, Data: t.a[:m*d]},
-		blas64.General{Rows: d, Cols: w, Stride: w, Data: t.bt[:d*w]},
-		0, blas64.General{Rows: m, Cols: w, Stride: w, Data: k})
 	switch c.kind {
 	case kindRBF:
 		g := -c.gamma

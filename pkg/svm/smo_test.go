@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -739,15 +740,17 @@ func TestSMOHint(t *testing.T) {
 
 // TestSymSums compares symSums, serial and in two goroutines, and rowSums
 // with sums of kernel values from the kernel's own Eval, for the kernels
-// they handle.
+// they handle; on 603 points in R²¹ and 101 rows, so that tiles of rows end
+// short of a multiple of four and rows short of one of the four lanes.
 func TestSymSums(t *testing.T) {
-	s := dataset.Gaussian(rand.NewPCG(7, 8), 600, 20, 1)
+	const n, rows = 603, 101
+	s := dataset.Gaussian(rand.NewPCG(7, 8), n, 21, 1)
 	rng := rand.New(rand.NewPCG(9, 10))
-	coef := make([]float64, 600)
+	coef := make([]float64, n)
 	for i := range coef {
 		coef[i] = rng.NormFloat64()
 	}
-	idx := rng.Perm(600)
+	idx := rng.Perm(n)
 	for _, k := range []kernel.Kernel{kernel.RBF{Gamma: 0.05}, kernel.Polynomial{Degree: 3, Gamma: 0.1, Coef0: 1}} {
 		want := make([]float64, len(idx))
 		for i, p := range idx {
@@ -764,9 +767,9 @@ func TestSymSums(t *testing.T) {
 			c := newColumns(k, s.X, work)
 			got := map[string][]float64{"symSums": c.symSums(idx, coef)}
 			sym[work] = c.evals
-			got["rowSums"] = c.rowSums(idx[:100], idx, coef)
-			if rows := c.evals - sym[work]; rows != 100*m {
-				t.Errorf("%v, parallelWork %d: rowSums counted %d kernel values, want %d", k, work, rows, 100*m)
+			got["rowSums"] = c.rowSums(idx[:rows], idx, coef)
+			if got := c.evals - sym[work]; got != rows*m {
+				t.Errorf("%v, parallelWork %d: rowSums counted %d kernel values, want %d", k, work, got, rows*m)
 			}
 			if sym[work] < m*(m-1)/2 || sym[work] > m*(m+tileRows)/2 {
 				t.Errorf("%v, parallelWork %d: symSums counted %d kernel values for %d points", k, work, sym[work], m)
@@ -835,5 +838,36 @@ func TestKernelEvaluations(t *testing.T) {
 	// two columns recompute the entries.
 	if full, two := evals["SMO"], evals["SMO, two columns"]; full > 2*n*(n+1) || two < 3*full {
 		t.Errorf("SMO on %d points: %d evaluations with a full cache, %d with two columns", n, full, two)
+	}
+}
+
+// rowsOnly hides a matrix's raw storage, so that SMO copies it row by row.
+type rowsOnly struct{ mat.Matrix }
+
+// TestSMODataInPlace checks that SMO, which reads a dense matrix in place
+// until it first swaps two variables, never writes to it: after a fit that
+// shrinks, the data are unchanged to the bit and α is that of a fit on a
+// copy without raw storage.
+func TestSMODataInPlace(t *testing.T) {
+	s := dataset.Noisy(rand.NewPCG(5, 6), 2500, 4, 0.1)
+	x := s.X
+	before := mat.DenseCopyOf(x)
+	cfg := config{c: 1, eps: DefaultEps, maxIter: 1e6, budget: DefaultCacheBytes, shrinking: true}
+	r, st, err := solve(x, s.Y, kernel.Linear{}, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.swaps == 0 {
+		t.Fatalf("no swaps: the test needs a fit that shrinks")
+	}
+	if !mat.Equal(x, before) {
+		t.Errorf("the fit changed the caller's data")
+	}
+	r2, _, err := solve(rowsOnly{before}, s.Y, kernel.Linear{}, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(r.Alpha, r2.Alpha) {
+		t.Errorf("α differs between the data in place and a copy")
 	}
 }
