@@ -37,7 +37,8 @@ func TestClassify(t *testing.T) {
 // want is the output of examples/classify: the perceptrons' f(x) = x⁽¹⁾ +
 // x⁽²⁾ − 3 (book Table 2.1; Example 2.2 for the dual forms), the SVMs'
 // f(x) = ½x⁽¹⁾ + ½x⁽²⁾ − 2 (Example 7.2; DCD's too, whose b is regularised,
-// see svm.TestDCDExample21), which disagree at (3, 0.5); the
+// see svm.TestDCDExample21), which disagree at (3, 0.5); the squared
+// slacks' f(x) = 4/9(x⁽¹⁾ + x⁽²⁾ − 4) (svm.TestSquaredSlackExample21); the
 // vote of the voted perceptron counts examinations; the kernel models
 // label the corners of XOR.
 const want = `Example 2.1; new points (4, 4), (3, 0.5), (1, 1.5), (0, 0):
@@ -46,8 +47,10 @@ perceptron.Dual                     f=5       +1  f=0.5     +1  f=-0.5    -1  f=
 perceptron.KernelDual (linear)      f=5       +1  f=0.5     +1  f=-0.5    -1  f=-3      -1
 perceptron.Voted                    f=28      +1  f=28      +1  f=-4      -1  f=-20     -1
 svm.SMO                             f=2       +1  f=-0.25   -1  f=-0.75   -1  f=-2      -1
+svm.PlattSMO                        f=2       +1  f=-0.25   -1  f=-0.75   -1  f=-2      -1
 svm.Exact                           f=2       +1  f=-0.25   -1  f=-0.75   -1  f=-2      -1
 svm.InteriorPoint                   f=2       +1  f=-0.25   -1  f=-0.75   -1  f=-2      -1
+svm.SquaredSlack (C = 1)            f=1.778   +1  f=-0.2222 -1  f=-0.6667 -1  f=-1.778  -1
 svm.DCD (C = 10)                    f=2       +1  f=-0.25   -1  f=-0.75   -1  f=-2      -1
 XOR, 40 points; new points (1, 1), (−1, −1), (1, −1), (−1, 1):
 perceptron.KernelDual (rbf)         f=0.8981  +1  f=1.697   +1  f=-0.9039 -1  f=-1.864  -1

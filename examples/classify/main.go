@@ -1,6 +1,6 @@
 // Command classify is a program of one's own against the Margin Notes
-// library, in a module of its own: it fits every model of the library on a
-// small data set and classifies new points with what Fit returned alone —
+// library, in a module of its own: it fits every solver of perceptron and
+// svm on a small data set and classifies new points with what Fit returned alone —
 // the data are not passed again — then saves one model to a file and
 // classifies with the model read back.
 //
@@ -65,8 +65,11 @@ func main() {
 		fit("perceptron.KernelDual (linear)", classify.FitterOf(perceptron.KernelDual{}.Fit), x, y),
 		fit("perceptron.Voted", classify.FitterOf(perceptron.Voted{}.Fit), x, y),
 		fit("svm.SMO", classify.FitterOf(svm.SMO{}.Fit), x, y),
+		fit("svm.PlattSMO", classify.FitterOf(svm.PlattSMO{}.Fit), x, y),
 		fit("svm.Exact", classify.FitterOf(svm.Exact{}.Fit), x, y),
 		fit("svm.InteriorPoint", classify.FitterOf(svm.InteriorPoint{}.Fit), x, y),
+		// Squared slacks (exercise 7.3) have no hard margin: C is set.
+		fit("svm.SquaredSlack (C = 1)", classify.FitterOf(svm.SquaredSlack{C: 1}.Fit), x, y),
 		// Dual coordinate descent with b as the weight of a constant
 		// feature: here the same hyperplane.
 		fit("svm.DCD (C = 10)", classify.FitterOf(svm.DCD{C: 10, Eps: 1e-9}.Fit), x, y),

@@ -4,9 +4,11 @@
 //
 //	p, err := gallery.Example72Margin(lang.English)
 //	w, h := figures.Size(p)
-//	notebook.Show(p, w, h)                                // SVG and PNG in the cell
-//	notebook.Table(report.PrimalTable(res, lang.English)) // a Markdown table
-//	notebook.Slider("k", seqs, w, h)                      // frames to step through
+//	notebook.Show(p, w, h) // SVG and PNG in the cell
+//	res, err := perceptron.Primal{}.Fit(x, y)
+//	notebook.Table(report.PrimalTable(res, lang.English)) // a Markdown table: Table 2.1
+//	seqs, err := gallery.PrimalFrames(lang.English)
+//	notebook.Slider("k", seqs, w, h) // Table 2.1's run, frames to step through
 //
 // [Show] renders a figure (a *plot.Plot or any figures.Figure) with
 // figures.Render once as SVG and once as PNG and sends both in a single
