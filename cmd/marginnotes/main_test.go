@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"math"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"slices"
@@ -12,6 +14,8 @@ import (
 	"testing"
 
 	"gonum.org/v1/gonum/floats/scalar"
+
+	"github.com/marginnotes/marginnotes/pkg/notation"
 )
 
 // tol is the tolerance for numbers printed by the command.
@@ -420,5 +424,38 @@ func TestGammaHelp(t *testing.T) {
 		if !strings.Contains(out, "0 or none: 1/number of features") {
 			t.Errorf("%s -h says of --gamma:\n%s", cmd, out)
 		}
+	}
+}
+
+// TestSVMPrimalOfRescaled: on six points of 10 000 features, SMO stops by
+// LIBSVM's rule with margins yᵢf(xᵢ) up to Eps below 1, whose hinge terms
+// make the primal objective at (w, b) far above −(dual objective), while
+// its gap is that of (w, b)/ρ, which has every margin ≥ 1. The text names
+// the point each number belongs to, so that the line is no contradiction.
+func TestSVMPrimalOfRescaled(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 3))
+	var sb strings.Builder
+	for i := range 6 {
+		y := 1 - 2*(i%2)
+		for range 10000 {
+			fmt.Fprintf(&sb, "%.4f,", rng.Float64()+0.01*float64(y))
+		}
+		fmt.Fprintf(&sb, "%d\n", y)
+	}
+	data := sb.String()
+	code, out, errOut := runCmd(t, data, "svm", "--c", "1", "--json", "-")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	got := decode[svmOutput](t, out)
+	if here := got.PrimalObjective + got.DualObjective; got.Status != "converged" ||
+		got.Gap > 0.01*here || here < 0.1*got.PrimalObjective {
+		t.Fatalf("want a converged fit whose gap belongs to (w, b)/ρ: primal %v, dual %v, gap %v, %s",
+			got.PrimalObjective, got.DualObjective, got.Gap, got.Status)
+	}
+	_, text, _ := runCmd(t, data, "svm", "--c", "1", "-")
+	best := notation.Number(got.Gap - got.DualObjective)
+	if !strings.Contains(text, "at (w, b)") || !strings.Contains(text, best+" at (w, b)/ρ") {
+		t.Errorf("the text does not say which point the gap belongs to (want %s at (w, b)/ρ):\n%s", best, text)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 
 	"gonum.org/v1/gonum/mat"
 
@@ -176,7 +177,15 @@ func printSVM(w io.Writer, out svmOutput, k kernel.Kernel) {
 	}
 	fmt.Fprintln(w)
 	fmt.Fprintf(w, "dual objective:   %s   (½αᵀQα − Σα, LIBSVM's obj)\n", notation.Number(out.DualObjective))
-	fmt.Fprintf(w, "primal objective: %s   (gap %s)\n", notation.Number(out.PrimalObjective), notation.Number(out.Gap))
+	if best := out.Gap - out.DualObjective; best < out.PrimalObjective-1e-9*math.Abs(out.PrimalObjective) {
+		// The gap is that of (w, b)/ρ (svm.Result.Gap): at (w, b) some
+		// margins are a little below 1 (within Eps), and their hinge terms
+		// count in the primal objective at (w, b).
+		fmt.Fprintf(w, "primal objective: %s at (w, b); %s at (w, b)/ρ, scaled so that every yᵢf(xᵢ) ≥ 1 (gap %s)\n",
+			notation.Number(out.PrimalObjective), notation.Number(best), notation.Number(out.Gap))
+	} else {
+		fmt.Fprintf(w, "primal objective: %s   (gap %s)\n", notation.Number(out.PrimalObjective), notation.Number(out.Gap))
+	}
 	fmt.Fprintf(w, "KKT violation:    %s\niterations:       %d\nstatus:           %s\n", notation.Number(out.MaxViolation), out.Iterations, out.Status)
 }
 
