@@ -5,6 +5,7 @@ import (
 	"math"
 	"reflect"
 	"strings"
+	"sync"
 
 	"github.com/marginnotes/marginnotes/pkg/classify"
 	"github.com/marginnotes/marginnotes/pkg/kernel"
@@ -13,8 +14,10 @@ import (
 	"github.com/marginnotes/marginnotes/pkg/svm"
 )
 
-// kinds are the solvers whose models a file holds, in the order the
-// package documentation lists them.
+// kinds returns the solvers whose models a file holds, in the order the
+// package documentation lists them. The table is built on first use, not
+// when the program starts: its reflection cost a command that never reads
+// or writes a model (marginnotes --help) a third of its start-up.
 //
 // A solver added to the library gets an entry here: its name (the file's
 // "kind", its package and type), the section its model takes, and its
@@ -24,109 +27,111 @@ import (
 // Fit's). The model is found in what Fit returns by its type: a
 // classify.Linear, kernel.Expansion or svm.Model that the result embeds or
 // is, or a method Expansion() *kernel.Expansion.
-var kinds = []kind{
-	kindOf("perceptron.Primal", linearModel, func(s *perceptron.Primal) []param {
-		return append(perceptronParams(&s.Settings),
-			param{key: "w0", field: "W0", ptr: &s.W0, check: func(d int) string {
-				switch {
-				case len(s.W0) != 0 && len(s.W0) != d:
-					return fmt.Sprintf("nil or one entry per feature (%d)", d)
-				case !allFinite(s.W0):
-					return "finite numbers"
-				}
-				return ""
-			}},
-			param{key: "b0", field: "B0", ptr: &s.B0, check: finiteNumber(&s.B0)},
-			param{key: "no_bias", field: "NoBias", ptr: &s.NoBias})
-	}),
-	kindOf("perceptron.Dual", linearModel, func(s *perceptron.Dual) []param {
-		return append(perceptronParams(&s.Settings), count("gram_budget", "GramBudget", &s.GramBudget))
-	}),
-	kindOf("perceptron.KernelDual", expansionModel, func(s *perceptron.KernelDual) []param {
-		return append(perceptronParams(&s.Settings), count("gram_budget", "GramBudget", &s.GramBudget),
-			param{field: "Kernel", ptr: &s.Kernel})
-	}),
-	kindOf("perceptron.Voted", votedModel, func(s *perceptron.Voted) []param {
-		p := perceptronParams(&s.Settings)
-		for i := range p {
-			switch p[i].key {
-			case "max_epochs":
-				// A voted run's MaxEpochs is its number of epochs, which
-				// the file names "epochs", as version 1 always has.
-				p[i].key = "epochs"
-			case "order":
-				p[i].check = func(int) string {
-					if s.Order != perceptron.Cyclic && s.Order != perceptron.Shuffle {
-						return "Cyclic or Shuffle"
+var kinds = sync.OnceValue(func() []kind {
+	return []kind{
+		kindOf("perceptron.Primal", linearModel, func(s *perceptron.Primal) []param {
+			return append(perceptronParams(&s.Settings),
+				param{key: "w0", field: "W0", ptr: &s.W0, check: func(d int) string {
+					switch {
+					case len(s.W0) != 0 && len(s.W0) != d:
+						return fmt.Sprintf("nil or one entry per feature (%d)", d)
+					case !allFinite(s.W0):
+						return "finite numbers"
 					}
 					return ""
+				}},
+				param{key: "b0", field: "B0", ptr: &s.B0, check: finiteNumber(&s.B0)},
+				param{key: "no_bias", field: "NoBias", ptr: &s.NoBias})
+		}),
+		kindOf("perceptron.Dual", linearModel, func(s *perceptron.Dual) []param {
+			return append(perceptronParams(&s.Settings), count("gram_budget", "GramBudget", &s.GramBudget))
+		}),
+		kindOf("perceptron.KernelDual", expansionModel, func(s *perceptron.KernelDual) []param {
+			return append(perceptronParams(&s.Settings), count("gram_budget", "GramBudget", &s.GramBudget),
+				param{field: "Kernel", ptr: &s.Kernel})
+		}),
+		kindOf("perceptron.Voted", votedModel, func(s *perceptron.Voted) []param {
+			p := perceptronParams(&s.Settings)
+			for i := range p {
+				switch p[i].key {
+				case "max_epochs":
+					// A voted run's MaxEpochs is its number of epochs, which
+					// the file names "epochs", as version 1 always has.
+					p[i].key = "epochs"
+				case "order":
+					p[i].check = func(int) string {
+						if s.Order != perceptron.Cyclic && s.Order != perceptron.Shuffle {
+							return "Cyclic or Shuffle"
+						}
+						return ""
+					}
 				}
 			}
-		}
-		return append(p, param{key: "max_votes", field: "MaxVotes", ptr: &s.MaxVotes, check: func(int) string {
-			if s.MaxVotes != 0 && s.MaxVotes < 2 {
-				return "0 or a number ≥ 2"
-			}
-			return ""
-		}})
-	}),
-	kindOf("svm.SMO", svmModel, func(s *svm.SMO) []param {
-		return []param{boxBound(&s.C), kktTolerance(&s.Eps), count("cache_bytes", "CacheBytes", &s.CacheBytes),
-			{key: "no_shrinking", field: "NoShrinking", ptr: &s.NoShrinking}, count("max_iter", "MaxIter", &s.MaxIter),
-			{field: "Kernel", ptr: &s.Kernel}}
-	}),
-	kindOf("svm.PlattSMO", svmModel, func(s *svm.PlattSMO) []param {
-		return []param{boxBound(&s.C), kktTolerance(&s.Eps), count("max_iter", "MaxIter", &s.MaxIter),
-			{field: "Kernel", ptr: &s.Kernel}}
-	}),
-	kindOf("svm.Exact", svmModel, func(s *svm.Exact) []param {
-		return []param{boxBound(&s.C), count("max_points", "MaxPoints", &s.MaxPoints), {field: "Kernel", ptr: &s.Kernel}}
-	}),
-	kindOf("svm.InteriorPoint", linearModel, func(s *svm.InteriorPoint) []param {
-		eps := tolerance("eps", "Eps", &s.Eps)
-		eps.was = "tol"
-		return []param{boxBound(&s.C), count("max_iter", "MaxIter", &s.MaxIter), eps}
-	}),
-	kindOf("svm.SquaredSlack", expansionModel, func(s *svm.SquaredSlack) []param {
-		return []param{
-			softBound(&s.C, nil),
-			kktTolerance(&s.Eps), count("max_iter", "MaxIter", &s.MaxIter), {field: "Kernel", ptr: &s.Kernel}}
-	}),
-	kindOf("separability.MaxMargin", linearModel, func(s *separability.MaxMargin) []param {
-		return []param{tolerance("tol", "Tol", &s.Tol), count("max_iter", "MaxIter", &s.MaxIter)}
-	}),
-	kindOf("svm.DCD", linearModel, func(s *svm.DCD) []param {
-		return []param{
-			softBound(&s.C, func() string {
-				if s.Loss == svm.SquaredHinge && math.IsInf(0.5/s.C, 0) {
-					return "a number whose 1/(2C) is finite for the squared hinge"
+			return append(p, param{key: "max_votes", field: "MaxVotes", ptr: &s.MaxVotes, check: func(int) string {
+				if s.MaxVotes != 0 && s.MaxVotes < 2 {
+					return "0 or a number ≥ 2"
 				}
 				return ""
-			}),
-			{key: "loss", field: "Loss", ptr: &s.Loss, check: func(int) string {
-				if _, ok := lossNamed(s.Loss.String()); !ok {
-					return "Hinge or SquaredHinge"
-				}
-				return ""
-			}},
-			{key: "bias", field: "Bias", ptr: &s.Bias, check: func(int) string {
-				switch {
-				case !(s.Bias >= 0) || math.IsInf(s.Bias, 0):
-					return "a finite number > 0 (0 for 1; NoBias for none)"
-				case !s.NoBias && math.IsInf(s.Bias*s.Bias, 0):
-					return "a smaller Bias: B² overflows float64"
-				}
-				return ""
-			}},
-			{key: "no_bias", field: "NoBias", ptr: &s.NoBias, check: func(int) string {
-				if s.NoBias && s.Bias != 0 {
-					return "false with a bias (no_bias has no constant feature: bias 0)"
-				}
-				return ""
-			}},
-			tolerance("eps", "Eps", &s.Eps), count("max_iter", "MaxIter", &s.MaxIter)}
-	}),
-}
+			}})
+		}),
+		kindOf("svm.SMO", svmModel, func(s *svm.SMO) []param {
+			return []param{boxBound(&s.C), kktTolerance(&s.Eps), count("cache_bytes", "CacheBytes", &s.CacheBytes),
+				{key: "no_shrinking", field: "NoShrinking", ptr: &s.NoShrinking}, count("max_iter", "MaxIter", &s.MaxIter),
+				{field: "Kernel", ptr: &s.Kernel}}
+		}),
+		kindOf("svm.PlattSMO", svmModel, func(s *svm.PlattSMO) []param {
+			return []param{boxBound(&s.C), kktTolerance(&s.Eps), count("max_iter", "MaxIter", &s.MaxIter),
+				{field: "Kernel", ptr: &s.Kernel}}
+		}),
+		kindOf("svm.Exact", svmModel, func(s *svm.Exact) []param {
+			return []param{boxBound(&s.C), count("max_points", "MaxPoints", &s.MaxPoints), {field: "Kernel", ptr: &s.Kernel}}
+		}),
+		kindOf("svm.InteriorPoint", linearModel, func(s *svm.InteriorPoint) []param {
+			eps := tolerance("eps", "Eps", &s.Eps)
+			eps.was = "tol"
+			return []param{boxBound(&s.C), count("max_iter", "MaxIter", &s.MaxIter), eps}
+		}),
+		kindOf("svm.SquaredSlack", expansionModel, func(s *svm.SquaredSlack) []param {
+			return []param{
+				softBound(&s.C, nil),
+				kktTolerance(&s.Eps), count("max_iter", "MaxIter", &s.MaxIter), {field: "Kernel", ptr: &s.Kernel}}
+		}),
+		kindOf("separability.MaxMargin", linearModel, func(s *separability.MaxMargin) []param {
+			return []param{tolerance("tol", "Tol", &s.Tol), count("max_iter", "MaxIter", &s.MaxIter)}
+		}),
+		kindOf("svm.DCD", linearModel, func(s *svm.DCD) []param {
+			return []param{
+				softBound(&s.C, func() string {
+					if s.Loss == svm.SquaredHinge && math.IsInf(0.5/s.C, 0) {
+						return "a number whose 1/(2C) is finite for the squared hinge"
+					}
+					return ""
+				}),
+				{key: "loss", field: "Loss", ptr: &s.Loss, check: func(int) string {
+					if _, ok := lossNamed(s.Loss.String()); !ok {
+						return "Hinge or SquaredHinge"
+					}
+					return ""
+				}},
+				{key: "bias", field: "Bias", ptr: &s.Bias, check: func(int) string {
+					switch {
+					case !(s.Bias >= 0) || math.IsInf(s.Bias, 0):
+						return "a finite number > 0 (0 for 1; NoBias for none)"
+					case !s.NoBias && math.IsInf(s.Bias*s.Bias, 0):
+						return "a smaller Bias: B² overflows float64"
+					}
+					return ""
+				}},
+				{key: "no_bias", field: "NoBias", ptr: &s.NoBias, check: func(int) string {
+					if s.NoBias && s.Bias != 0 {
+						return "false with a bias (no_bias has no constant feature: bias 0)"
+					}
+					return ""
+				}},
+				tolerance("eps", "Eps", &s.Eps), count("max_iter", "MaxIter", &s.MaxIter)}
+		}),
+	}
+})
 
 // section is the form of the model a kind of file holds.
 type section int
@@ -208,9 +213,10 @@ func kindNamed(name string) *kind {
 	if now, ok := renamed[name]; ok {
 		name = now
 	}
-	for i := range kinds {
-		if kinds[i].name == name {
-			return &kinds[i]
+	ks := kinds()
+	for i := range ks {
+		if ks[i].name == name {
+			return &ks[i]
 		}
 	}
 	return nil
@@ -218,8 +224,8 @@ func kindNamed(name string) *kind {
 
 // kindNames lists the kinds, for errors.
 func kindNames() string {
-	names := make([]string, len(kinds))
-	for i, k := range kinds {
+	names := make([]string, len(kinds()))
+	for i, k := range kinds() {
 		names[i] = k.name
 	}
 	return strings.Join(names, ", ")

@@ -32,9 +32,10 @@ type parts struct {
 // encode returns the parts of m, checked.
 func encode(m Model) (*parts, error) {
 	var k *kind
-	for i := range kinds {
-		if reflect.TypeOf(m.Solver) == kinds[i].solver {
-			k = &kinds[i]
+	ks := kinds()
+	for i := range ks {
+		if reflect.TypeOf(m.Solver) == ks[i].solver {
+			k = &ks[i]
 		}
 	}
 	if k == nil {
