@@ -26,10 +26,11 @@ table shows medians:
 
 Sets of up to 2000 points, whose fits take milliseconds, run three times as
 often: a fresh fit there is mostly the first touch of its kernel columns,
-which on a virtual machine costs twice as much when the pages the kernel
-hands out are ones the host has taken back (free page reporting), so
-single fresh fits of 2000 points take 10 or 30 ms. The machine may be shared with other work: the CPU time then
-measures the solvers better than the wall clock. Our driver computes long kernel columns in
+which on a virtual machine can cost three times as much when the pages the
+kernel hands out are ones the host has taken back (free page reporting), so
+single fresh fits of 2000 points take 10 or 30 ms. The machine may be
+shared with other work: the CPU time then measures the solvers better than
+the wall clock. Our driver computes long kernel columns in
 two goroutines, which can lower its wall time below its CPU time; svm-train
 and SVC are single-threaded.
 
